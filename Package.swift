@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    products: [
+        .executable(name: "tally", targets: ["tally"])
+    ],
+    targets: [
+        // System libraries: each is owned by exactly one Swift type (see STYLE.md).
+        .systemLibrary(
+            name: "CGMP",
+            pkgConfig: "gmp",
+            providers: [.apt(["libgmp-dev"])]
+        ),
+        // No pkgConfig: readline's .pc inherits flags that SwiftPM rejects (PLATFORM-NOTES).
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // The language: lexer, Pratt parser, exact numbers, evaluator, diagnostics.
+        .target(name: "TallyCore", dependencies: ["CGMP"]),
+        // BMI: units, standards, classification.
+        .target(name: "TallyHealth", dependencies: ["TallyCore"]),
+        // Habit domain, use cases and stores.
+        .target(name: "TallyHabits", dependencies: ["CSQLite"]),
+        // One line in, one outcome out; commands, line reader, history, completion, colour.
+        .target(name: "TallyShell", dependencies: ["TallyCore", "TallyHealth", "TallyHabits", "CReadline"]),
+        // Thin executable: parses the command line and hands over.
+        .executableTarget(name: "tally", dependencies: ["TallyShell"]),
+
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth"]),
+        .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits"]),
+        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
+        // End-to-end: runs the built `tally` binary on files, pipes and a pseudo-terminal.
+        .testTarget(name: "EndToEndTests", dependencies: ["tally"], exclude: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,19 @@
+/// A problem with one line of input: what is wrong, and exactly where.
+///
+/// Diagnostics are data; ``DiagnosticRenderer`` is the one place that turns them into text.
+public struct Diagnostic: Error, Sendable, Equatable {
+    /// One sentence, lower-case first word, no final period: "expected a number after '+'".
+    public var message: String
+    /// The part of the line the message is about.
+    public var span: SourceSpan
+
+    public init(_ message: String, at span: SourceSpan) {
+        self.message = message
+        self.span = span
+    }
+
+    /// The same diagnostic for a line in which this text started `distance` bytes further right.
+    public func shifted(by distance: Int) -> Diagnostic {
+        Diagnostic(message, at: span.shifted(by: distance))
+    }
+}

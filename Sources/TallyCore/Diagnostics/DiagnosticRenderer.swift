@@ -1,0 +1,99 @@
+/// Turns a ``Diagnostic`` into the text a person reads: a pure function of the source line, the
+/// diagnostic and the style.
+public struct DiagnosticRenderer: Sendable {
+    /// Where the line came from, which decides the layout.
+    public enum Form: Sendable {
+        /// Files, pipes and `-e`: `name:line:column: error: message`, the line, a caret. The
+        /// `file:line:col` prefix is what editors and CI tools parse.
+        case located(sourceName: String, lineNumber: Int)
+        /// The interactive session: the line is already on the screen after a prompt of
+        /// `promptWidth` columns, so only the caret and the message are drawn.
+        case interactive(promptWidth: Int)
+    }
+
+    /// Whether to use ANSI colours.
+    public var useColour: Bool
+
+    public init(useColour: Bool) {
+        self.useColour = useColour
+    }
+
+    /// The most columns of a long source line shown around the problem.
+    static let sourceWindow = 100
+
+    /// The rendered diagnostic, ending in a newline.
+    public func render(_ diagnostic: Diagnostic, in line: String, form: Form) -> String {
+        let location = SourceLocation(of: diagnostic.span, in: line)
+        let caret = caretText(width: location.underlineWidth)
+        let label = paint("error:", "1;31")
+        let message = TerminalSafeText.escaped(diagnostic.message)
+        switch form {
+        case .located(let sourceName, let lineNumber):
+            let header = "\(sourceName):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
+            let (shown, caretOffset) = location.window(width: DiagnosticRenderer.sourceWindow)
+            let padding = String(repeating: " ", count: 4 + caretOffset)
+            return header + "    " + shown + "\n" + padding + caret + "\n"
+        case .interactive(let promptWidth):
+            let padding = String(repeating: " ", count: promptWidth + location.caretOffset)
+            return padding + caret + "\n" + label + " " + paint(message, "1") + "\n"
+        }
+    }
+
+    private func caretText(width: Int) -> String {
+        paint("^" + String(repeating: "~", count: Swift.max(0, width - 1)), "1;32")
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        useColour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Where a span falls in a line, in the units people and terminals use.
+struct SourceLocation {
+    /// The line with control characters made visible.
+    let safeLine: String
+    /// 1-based column of the span's first character, counted in characters.
+    let column: Int
+    /// Display columns before the span.
+    let caretOffset: Int
+    /// Display columns of the span (at least 1, so an empty span still gets a caret).
+    let underlineWidth: Int
+
+    init(of span: SourceSpan, in line: String) {
+        let utf8 = line.utf8
+        let startOffset = Swift.min(span.start, utf8.count)
+        let endOffset = Swift.min(Swift.max(span.end, startOffset), utf8.count)
+        let start = utf8.index(utf8.startIndex, offsetBy: startOffset)
+        let end = utf8.index(utf8.startIndex, offsetBy: endOffset)
+        let before = TerminalSafeText.escaped(Substring(utf8[..<start]))
+        let inside = TerminalSafeText.escaped(Substring(utf8[start..<end]))
+        safeLine = TerminalSafeText.escaped(line)
+        column = before.count + 1
+        caretOffset = DisplayWidth.of(before)
+        underlineWidth = Swift.max(1, DisplayWidth.of(inside))
+    }
+
+    /// The line (or a window of it around the caret when it is long) and the caret's display
+    /// offset within what is shown.
+    func window(width: Int) -> (text: String, caretOffset: Int) {
+        let total = DisplayWidth.of(safeLine)
+        if total <= width { return (safeLine, caretOffset) }
+        let firstColumn = Swift.max(0, Swift.min(caretOffset - width / 2, total - width))
+        var text = firstColumn > 0 ? "…" : ""
+        var column = 0
+        var shownCaret = caretOffset - firstColumn + (firstColumn > 0 ? 1 : 0)
+        for character in safeLine {
+            let characterWidth = DisplayWidth.of(character)
+            if column >= firstColumn && column + characterWidth <= firstColumn + width {
+                text.append(character)
+            } else if column < firstColumn && column + characterWidth > firstColumn {
+                // A wide character cut by the window's edge: shift the caret for the gap.
+                shownCaret -= 1
+            }
+            column += characterWidth
+            if column >= firstColumn + width { break }
+        }
+        if firstColumn + width < total { text += "…" }
+        return (text, shownCaret)
+    }
+}

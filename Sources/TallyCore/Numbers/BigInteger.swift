@@ -1,0 +1,196 @@
+import CGMP
+import Glibc
+
+/// An immutable integer of any size, backed by a GMP `mpz_t`.
+///
+/// This type and ``BigRational`` are the only places that touch GMP pointers. Every operation
+/// returns a new value; an instance is never mutated once its initializer returns, which is what
+/// makes the `@unchecked Sendable` conformance sound.
+public final class BigInteger: @unchecked Sendable {
+    /// The GMP value, behind a stable heap pointer so GMP may read it while another is written.
+    let pointer: UnsafeMutablePointer<__mpz_struct>
+
+    /// Creates zero; internal callers fill it in through `pointer` before anyone else sees it.
+    init() {
+        pointer = .allocate(capacity: 1)
+        __gmpz_init(pointer)
+    }
+
+    deinit {
+        __gmpz_clear(pointer)
+        pointer.deallocate()
+    }
+
+    /// Creates the integer equal to `value`.
+    public convenience init(_ value: Int) {
+        self.init()
+        __gmpz_set_si(pointer, value)
+    }
+
+    /// Parses digits in `radix` (2...36); `nil` if `text` is not a valid numeral.
+    public convenience init?(_ text: String, radix: Int32 = 10) {
+        self.init()
+        if __gmpz_set_str(pointer, text, radix) != 0 { return nil }
+    }
+
+    /// Builds a value by letting GMP write into a fresh result.
+    @inline(__always)
+    static func make(_ body: (UnsafeMutablePointer<__mpz_struct>) -> Void) -> BigInteger {
+        let result = BigInteger()
+        body(result.pointer)
+        return result
+    }
+
+    // MARK: Queries
+
+    /// -1, 0 or 1.
+    public var signum: Int { Int(tally_mpz_sgn(pointer)) }
+
+    /// The value as an `Int`, or `nil` when it does not fit in one.
+    public var intValue: Int? {
+        __gmpz_fits_slong_p(pointer) != 0 ? __gmpz_get_si(pointer) : nil
+    }
+
+    /// Whether the value is even.
+    public var isEven: Bool { tally_mpz_even_p(pointer) != 0 }
+
+    /// The number of bits in the absolute value (0 for zero).
+    public var bitWidth: Int { signum == 0 ? 0 : Int(__gmpz_sizeinbase(pointer, 2)) }
+
+    /// The number of decimal digits of the absolute value: exact or one too many (GMP's estimate).
+    public var decimalDigitsEstimate: Int { Int(__gmpz_sizeinbase(pointer, 10)) }
+
+    /// log10 of the absolute value, accurate to about 1e-15 relative (the value must be non-zero).
+    public var log10Magnitude: Double {
+        var exponent = 0
+        let mantissa = __gmpz_get_d_2exp(&exponent, pointer)
+        return log10Of(Swift.abs(mantissa)) + Double(exponent) * 0.30102999566398119521
+    }
+
+    /// The decimal (or other `radix`) representation, with a leading `-` when negative.
+    public func description(radix: Int32 = 10) -> String {
+        let count = Int(__gmpz_sizeinbase(pointer, radix)) + 2
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = __gmpz_get_str(chars.baseAddress, radix, pointer)
+                var length = 0
+                while chars[length] != 0 { length += 1 }
+                return length
+            }
+        }
+    }
+
+    // MARK: Arithmetic
+
+    public static func + (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+        make { __gmpz_add($0, lhs.pointer, rhs.pointer) }
+    }
+
+    public static func - (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+        make { __gmpz_sub($0, lhs.pointer, rhs.pointer) }
+    }
+
+    public static func * (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+        make { __gmpz_mul($0, lhs.pointer, rhs.pointer) }
+    }
+
+    public static prefix func - (operand: BigInteger) -> BigInteger {
+        make { __gmpz_neg($0, operand.pointer) }
+    }
+
+    /// The absolute value.
+    public var magnitude: BigInteger { signum >= 0 ? self : -self }
+
+    /// Quotient rounded toward negative infinity and the matching remainder (sign of `divisor`).
+    public func flooredDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+        let quotient = BigInteger()
+        let remainder = BigInteger()
+        __gmpz_fdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
+        return (quotient, remainder)
+    }
+
+    /// Quotient rounded toward zero and the matching remainder (sign of `self`).
+    public func truncatedDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+        let quotient = BigInteger()
+        let remainder = BigInteger()
+        __gmpz_tdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
+        return (quotient, remainder)
+    }
+
+    /// Exact division; `divisor` must divide `self`.
+    public func dividedExactly(by divisor: BigInteger) -> BigInteger {
+        BigInteger.make { __gmpz_divexact($0, pointer, divisor.pointer) }
+    }
+
+    /// `self` raised to a non-negative machine-word power.
+    public func power(_ exponent: UInt) -> BigInteger {
+        BigInteger.make { __gmpz_pow_ui($0, pointer, exponent) }
+    }
+
+    /// `base` raised to `exponent`, both machine words.
+    public static func power(_ base: UInt, _ exponent: UInt) -> BigInteger {
+        make { __gmpz_ui_pow_ui($0, base, exponent) }
+    }
+
+    /// `self * 2^bits` (bits may be negative: then floor division by a power of two).
+    public func shifted(by bits: Int) -> BigInteger {
+        if bits >= 0 {
+            return BigInteger.make { __gmpz_mul_2exp($0, pointer, UInt(bits)) }
+        }
+        return BigInteger.make { __gmpz_fdiv_q_2exp($0, pointer, UInt(-bits)) }
+    }
+
+    /// The `n`th root rounded toward zero, and whether it is exact. `self` must be non-negative
+    /// when `n` is even.
+    public func root(_ n: UInt) -> (root: BigInteger, isExact: Bool) {
+        let result = BigInteger()
+        let exact = __gmpz_root(result.pointer, pointer, n) != 0
+        return (result, exact)
+    }
+
+    /// `n!` for a machine-word `n`.
+    public static func factorial(_ n: UInt) -> BigInteger {
+        make { __gmpz_fac_ui($0, n) }
+    }
+
+    /// The greatest common divisor (non-negative).
+    public static func gcd(_ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger {
+        make { __gmpz_gcd($0, lhs.pointer, rhs.pointer) }
+    }
+
+    /// The least common multiple (non-negative).
+    public static func lcm(_ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger {
+        make { __gmpz_lcm($0, lhs.pointer, rhs.pointer) }
+    }
+
+    /// Removes every factor `factor` from `self`; returns the rest and how many were removed.
+    public func removingFactor(_ factor: BigInteger) -> (rest: BigInteger, count: Int) {
+        let rest = BigInteger()
+        let count = __gmpz_remove(rest.pointer, pointer, factor.pointer)
+        return (rest, Int(count))
+    }
+
+    /// Three-way comparison.
+    public static func compare(_ lhs: BigInteger, _ rhs: BigInteger) -> Int {
+        Int(__gmpz_cmp(lhs.pointer, rhs.pointer).signum())
+    }
+
+    /// Three-way comparison with a machine word.
+    public func compare(_ value: Int) -> Int {
+        Int(__gmpz_cmp_si(pointer, value).signum())
+    }
+
+    /// Whether the value is exactly 1.
+    public var isOne: Bool { compare(1) == 0 }
+}
+
+extension BigInteger: Equatable, Comparable {
+    public static func == (lhs: BigInteger, rhs: BigInteger) -> Bool { compare(lhs, rhs) == 0 }
+    public static func < (lhs: BigInteger, rhs: BigInteger) -> Bool { compare(lhs, rhs) < 0 }
+}
+
+/// log10 from the C library (no Foundation on this path).
+@inline(__always)
+func log10Of(_ value: Double) -> Double {
+    Glibc.log10(value)
+}

@@ -1,0 +1,154 @@
+import Glibc
+
+/// Values that cannot be exact: roots of non-powers and non-integer powers. They are computed in
+/// binary fixed point on GMP integers to a requested number of significant bits, which the
+/// evaluator sets to the displayed digits plus guard digits.
+///
+/// GMP provides integer roots but no logarithm or exponential; those two are series evaluated
+/// with GMP integer arithmetic below.
+extension Number {
+    /// The nearest value with at most `bits` significant bits; exact integers that already fit
+    /// are returned unchanged.
+    public func roundedToSignificantBits(_ bits: Int) -> Number {
+        if isZero { return self }
+        if case .small = storage { return self }
+        let top = numerator
+        let bottom = denominator
+        let shift = bits - (top.bitWidth - bottom.bitWidth)
+        // round(x * 2^shift) = floor((2x * 2^shift + 1) / 2)
+        let doubled = top.shifted(by: max(shift + 1, 0)).flooredDivision(by: bottom.shifted(by: max(-(shift + 1), 0))).quotient
+        let mantissa = (doubled + BigInteger(1)).shifted(by: -1)
+        if shift >= 0 {
+            return Number(numerator: mantissa, denominator: BigInteger(1).shifted(by: shift), isExact: isExact)
+        }
+        return Number(mantissa.shifted(by: -shift), isExact: isExact)
+    }
+
+    /// The exact `n`th root when numerator and denominator are both perfect `n`th powers.
+    /// `self` must be non-negative, or `n` odd.
+    public func exactRoot(_ n: Int) -> Number? {
+        guard isExact else { return nil }
+        let negative = signum < 0
+        let (top, topExact) = numerator.magnitude.root(UInt(n))
+        guard topExact else { return nil }
+        let (bottom, bottomExact) = denominator.root(UInt(n))
+        guard bottomExact else { return nil }
+        return Number(numerator: negative ? -top : top, denominator: bottom)
+    }
+
+    /// The `n`th root to `bits` significant bits; `self` must be non-negative, or `n` odd.
+    public func approximateRoot(_ n: Int, bits: Int) -> Number {
+        if isZero { return self }
+        let negative = signum < 0
+        let top = numerator.magnitude
+        let bottom = denominator
+        let resultLog2 = (top.bitWidth - bottom.bitWidth) / n
+        let fractionBits = bits - resultLog2 + 2
+        let scaled = top.shifted(by: max(n * fractionBits, 0))
+            .flooredDivision(by: bottom.shifted(by: max(-n * fractionBits, 0))).quotient
+        let root = scaled.root(UInt(n)).root
+        let value = fractionBits >= 0
+            ? Number(numerator: root, denominator: BigInteger(1).shifted(by: fractionBits), isExact: false)
+            : Number(root.shifted(by: -fractionBits), isExact: false)
+        return (negative ? -value : value).roundedToSignificantBits(bits)
+    }
+
+    /// `self ^ exponent` for a positive base and any real exponent, to `bits` significant bits,
+    /// as exp(exponent · ln self). Callers check the size of the result first.
+    public func approximatePower(_ exponent: Number, bits: Int) -> Number {
+        let magnitudeLog2 = Swift.abs(estimatedLog2OfPower(exponent))
+        let guardBits = BigInteger(Int(magnitudeLog2) + 1).bitWidth + 16
+        let precision = bits + guardBits + Swift.max(0, exponent.integerBitWidth)
+        let logarithm = naturalLogarithm(precision: precision)
+        let scaledExponent = exponent.fixedPoint(precision: precision)
+        let product = (logarithm * scaledExponent).shifted(by: -precision)
+        return exponential(fixed: product, precision: bits + guardBits).roundedToSignificantBits(bits)
+    }
+
+    /// log2 of |self ^ exponent|, from machine floating point (for size checks).
+    public func estimatedLog2OfPower(_ exponent: Number) -> Double {
+        log10Magnitude * exponent.approximateDouble * 3.321928094887362
+    }
+
+    /// A machine floating-point approximation, for estimates only.
+    public var approximateDouble: Double {
+        switch storage {
+        case .small(let value): return Double(value)
+        case .smallFraction(let numerator, let denominator): return Double(numerator) / Double(denominator)
+        default:
+            if isZero { return 0 }
+            let magnitude = Glibc.pow(10, log10Magnitude)
+            return signum < 0 ? -magnitude : magnitude
+        }
+    }
+
+    /// Bits of the integer part of |self|.
+    var integerBitWidth: Int { numerator.bitWidth - denominator.bitWidth + 1 }
+
+    /// floor(self · 2^precision).
+    func fixedPoint(precision: Int) -> BigInteger {
+        numerator.shifted(by: precision).flooredDivision(by: denominator).quotient
+    }
+
+    /// ln(self) · 2^precision, truncated; `self` must be positive.
+    func naturalLogarithm(precision: Int) -> BigInteger {
+        let top = numerator
+        let bottom = denominator
+        let power = top.bitWidth - bottom.bitWidth
+        let working = precision + BigInteger(Swift.abs(power) + 1).bitWidth + 8
+        let one = BigInteger(1).shifted(by: working)
+        // self / 2^power lies in [0.5, 2): ln of it by the atanh series.
+        let reduced = top.shifted(by: working - power).flooredDivision(by: bottom).quotient
+        let ratio = (reduced - one).shifted(by: working).flooredDivision(by: reduced + one).quotient
+        let logReduced = inverseHyperbolicTangent(ratio, precision: working).shifted(by: 1)
+        let logTwo = naturalLogarithmOfTwo(precision: working)
+        return (logTwo * BigInteger(power) + logReduced).shifted(by: precision - working)
+    }
+}
+
+/// atanh(x) · 2^precision for |x| ≤ 1/3, where `fixed` = x · 2^precision.
+private func inverseHyperbolicTangent(_ fixed: BigInteger, precision: Int) -> BigInteger {
+    let square = (fixed * fixed).shifted(by: -precision)
+    var term = fixed
+    var sum = fixed
+    var denominator = 3
+    while true {
+        term = (term * square).shifted(by: -precision)
+        if term.signum == 0 { break }
+        sum = sum + term.truncatedDivision(by: BigInteger(denominator)).quotient
+        denominator += 2
+    }
+    return sum
+}
+
+/// ln 2 · 2^precision = 2 atanh(1/3).
+private func naturalLogarithmOfTwo(precision: Int) -> BigInteger {
+    let working = precision + 8
+    let third = BigInteger(1).shifted(by: working).flooredDivision(by: BigInteger(3)).quotient
+    return inverseHyperbolicTangent(third, precision: working).shifted(by: 1 - 8)
+}
+
+/// e^(fixed / 2^precision) as an approximate number.
+private func exponential(fixed: BigInteger, precision: Int) -> Number {
+    let working = precision + 16
+    let value = fixed.shifted(by: working - precision)
+    let logTwo = naturalLogarithmOfTwo(precision: working)
+    // value = k·ln2 + r with |r| ≤ ln2/2; e^value = 2^k · e^r.
+    let k = (value + logTwo.shifted(by: -1)).flooredDivision(by: logTwo).quotient
+    let remainder = value - k * logTwo
+    let one = BigInteger(1).shifted(by: working)
+    var term = one
+    var sum = one
+    var index = 1
+    while true {
+        term = (term * remainder).shifted(by: -working).truncatedDivision(by: BigInteger(index)).quotient
+        if term.signum == 0 { break }
+        sum = sum + term
+        index += 1
+    }
+    let exponent = (k.intValue ?? 0) - working
+    if exponent >= 0 {
+        return Number(sum.shifted(by: exponent), isExact: false)
+    }
+    return Number(numerator: sum, denominator: BigInteger(1).shifted(by: -exponent), isExact: false)
+}

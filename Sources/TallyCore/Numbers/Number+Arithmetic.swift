@@ -1,0 +1,198 @@
+/// Exact arithmetic. Each operation first tries machine words and falls back to GMP on overflow.
+/// Callers check for zero divisors and size limits before calling.
+extension Number {
+    public static func + (lhs: Number, rhs: Number) -> Number {
+        let exact = lhs.isExact && rhs.isExact
+        switch (lhs.storage, rhs.storage) {
+        case (.small(let a), .small(let b)):
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            if !overflow { return Number(storage: .small(sum), isExact: exact) }
+        case (.small, .smallFraction), (.smallFraction, .small), (.smallFraction, .smallFraction):
+            if let sum = smallFractionSum(lhs.smallParts, rhs.smallParts) {
+                return sum.withExactness(exact)
+            }
+        default:
+            break
+        }
+        if let a = lhs.bigIntegerValue, let b = rhs.bigIntegerValue {
+            return Number(a + b, isExact: exact)
+        }
+        return Number(lhs.rational + rhs.rational, isExact: exact)
+    }
+
+    public static prefix func - (operand: Number) -> Number {
+        switch operand.storage {
+        case .small(let value) where value != .min:
+            return Number(storage: .small(-value), isExact: operand.isExact)
+        case .smallFraction(let numerator, let denominator) where numerator != .min:
+            return Number(storage: .smallFraction(-numerator, denominator), isExact: operand.isExact)
+        case .bigFraction(let value):
+            return Number(-value, isExact: operand.isExact)
+        default:
+            return Number(-operand.numerator, isExact: operand.isExact)
+        }
+    }
+
+    public static func - (lhs: Number, rhs: Number) -> Number {
+        if case (.small(let a), .small(let b)) = (lhs.storage, rhs.storage) {
+            let (difference, overflow) = a.subtractingReportingOverflow(b)
+            if !overflow {
+                return Number(storage: .small(difference), isExact: lhs.isExact && rhs.isExact)
+            }
+        }
+        return lhs + (-rhs)
+    }
+
+    public static func * (lhs: Number, rhs: Number) -> Number {
+        let exact = lhs.isExact && rhs.isExact
+        switch (lhs.storage, rhs.storage) {
+        case (.small(let a), .small(let b)):
+            let (product, overflow) = a.multipliedReportingOverflow(by: b)
+            if !overflow { return Number(storage: .small(product), isExact: exact) }
+        case (.small, .smallFraction), (.smallFraction, .small), (.smallFraction, .smallFraction):
+            if let product = smallFractionProduct(lhs.smallParts, rhs.smallParts) {
+                return product.withExactness(exact)
+            }
+        default:
+            break
+        }
+        if let a = lhs.bigIntegerValue, let b = rhs.bigIntegerValue {
+            return Number(a * b, isExact: exact)
+        }
+        return Number(lhs.rational * rhs.rational, isExact: exact)
+    }
+
+    /// The exact quotient; `rhs` must not be zero.
+    public static func / (lhs: Number, rhs: Number) -> Number {
+        lhs * rhs.reciprocal
+    }
+
+    /// 1 / self; `self` must not be zero.
+    public var reciprocal: Number {
+        switch storage {
+        case .small(let value) where value != .min && value != 0:
+            if value == 1 || value == -1 { return self }
+            return Number(storage: .smallFraction(value.signum(), Int(value.magnitude)), isExact: isExact)
+        case .smallFraction(let numerator, let denominator) where numerator != .min:
+            let sign = numerator.signum()
+            let magnitude = Int(numerator.magnitude)
+            if magnitude == 1 { return Number(storage: .small(sign * denominator), isExact: isExact) }
+            return Number(storage: .smallFraction(sign * denominator, magnitude), isExact: isExact)
+        default:
+            return Number(numerator: denominator * BigInteger(signum), denominator: numerator.magnitude, isExact: isExact)
+        }
+    }
+
+    /// The quotient rounded toward negative infinity; `rhs` must not be zero.
+    public func flooredQuotient(dividingBy rhs: Number) -> Number {
+        let exact = isExact && rhs.isExact
+        if case (.small(let a), .small(let b)) = (storage, rhs.storage), !(a == .min && b == -1) {
+            var quotient = a / b
+            if (a % b != 0) && ((a < 0) != (b < 0)) { quotient -= 1 }
+            return Number(storage: .small(quotient), isExact: exact)
+        }
+        // floor((a/b) / (c/d)) = floor(a*d / (b*c))
+        let top = numerator * rhs.denominator
+        let bottom = denominator * rhs.numerator
+        return Number(top.flooredDivision(by: bottom).quotient, isExact: exact)
+    }
+
+    /// The remainder of floored division: it takes the sign of `rhs`; `rhs` must not be zero.
+    public func flooredRemainder(dividingBy rhs: Number) -> Number {
+        if case (.small(let a), .small(let b)) = (storage, rhs.storage), b != -1 {
+            var remainder = a % b
+            if remainder != 0 && ((remainder < 0) != (b < 0)) { remainder += b }
+            return Number(storage: .small(remainder), isExact: isExact && rhs.isExact)
+        }
+        return self - rhs * flooredQuotient(dividingBy: rhs)
+    }
+
+    /// The exact value raised to an integer power (negative allowed when `self` is not zero).
+    /// Callers check the size of the result first (see ``estimatedLog10OfPower(_:)``).
+    public func raised(to exponent: Int) -> Number {
+        if exponent < 0 {
+            return raised(to: -exponent).reciprocal
+        }
+        let power = UInt(exponent)
+        switch storage {
+        case .small(let base):
+            var result = 1
+            var overflow = false
+            var remaining = power
+            var factor = base
+            // Square-and-multiply in machine words until anything overflows.
+            while remaining > 0 && !overflow {
+                if remaining & 1 == 1 {
+                    (result, overflow) = result.multipliedReportingOverflow(by: factor)
+                }
+                remaining >>= 1
+                if remaining > 0 && !overflow {
+                    (factor, overflow) = factor.multipliedReportingOverflow(by: factor)
+                }
+            }
+            if !overflow { return Number(storage: .small(result), isExact: isExact) }
+            return Number(BigInteger(base).power(power), isExact: isExact)
+        case .bigInteger(let base):
+            return Number(base.power(power), isExact: isExact)
+        case .smallFraction, .bigFraction:
+            return Number(numerator: numerator.power(power), denominator: denominator.power(power), isExact: isExact)
+        }
+    }
+
+    /// log10 of |self^exponent|, for checking a power's size before computing it; self ≠ 0.
+    public func estimatedLog10OfPower(_ exponent: Double) -> Double {
+        log10Magnitude * exponent
+    }
+
+    /// Three-way comparison of the values.
+    public static func compare(_ lhs: Number, _ rhs: Number) -> Int {
+        switch (lhs.storage, rhs.storage) {
+        case (.small(let a), .small(let b)):
+            return a < b ? -1 : (a > b ? 1 : 0)
+        default:
+            if let a = lhs.bigIntegerValue, let b = rhs.bigIntegerValue {
+                return BigInteger.compare(a, b)
+            }
+            return BigRational.compare(lhs.rational, rhs.rational)
+        }
+    }
+
+    /// The absolute value.
+    public var magnitude: Number { signum < 0 ? -self : self }
+
+    /// Numerator and denominator of a machine-word value.
+    fileprivate var smallParts: (Int, Int) {
+        switch storage {
+        case .small(let value): return (value, 1)
+        case .smallFraction(let numerator, let denominator): return (numerator, denominator)
+        default: preconditionFailure("smallParts of a big number")
+        }
+    }
+}
+
+/// a/b + c/d in machine words, or nil on overflow.
+private func smallFractionSum(_ lhs: (Int, Int), _ rhs: (Int, Int)) -> Number? {
+    let (a, b) = lhs
+    let (c, d) = rhs
+    let (ad, o1) = a.multipliedReportingOverflow(by: d)
+    let (cb, o2) = c.multipliedReportingOverflow(by: b)
+    let (top, o3) = ad.addingReportingOverflow(cb)
+    let (bottom, o4) = b.multipliedReportingOverflow(by: d)
+    if o1 || o2 || o3 || o4 { return nil }
+    return Number.smallFraction(top, bottom)
+}
+
+/// (a/b) * (c/d) in machine words, or nil on overflow. Cross-reduces first to stay small.
+private func smallFractionProduct(_ lhs: (Int, Int), _ rhs: (Int, Int)) -> Number? {
+    var (a, b) = lhs
+    var (c, d) = rhs
+    if a == .min || c == .min { return nil }
+    let g1 = Int(greatestCommonDivisor(a.magnitude, d.magnitude))
+    if g1 > 1 { a /= g1; d /= g1 }
+    let g2 = Int(greatestCommonDivisor(c.magnitude, b.magnitude))
+    if g2 > 1 { c /= g2; b /= g2 }
+    let (top, o1) = a.multipliedReportingOverflow(by: c)
+    let (bottom, o2) = b.multipliedReportingOverflow(by: d)
+    if o1 || o2 { return nil }
+    return Number.smallFraction(top, bottom)
+}

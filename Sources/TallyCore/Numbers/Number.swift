@@ -1,0 +1,199 @@
+/// A calculator value: an exact rational of any size, or an approximation of a real number.
+///
+/// Everyday values live in machine words (`Int` integers and fractions of `Int`s), so a typical
+/// line never allocates; anything larger moves to GMP. Every arithmetic operation here is exact;
+/// an approximate operand makes the result approximate (``isExact`` is false), and the evaluator
+/// then rounds it to its working precision.
+public struct Number: Sendable {
+    enum Storage: Sendable {
+        /// An integer that fits in a machine word.
+        case small(Int)
+        /// numerator / denominator in lowest terms, denominator > 1, both machine words.
+        case smallFraction(Int, Int)
+        /// An integer that does not fit in a machine word.
+        case bigInteger(BigInteger)
+        /// A fraction in lowest terms with denominator > 1 that does not fit in machine words.
+        case bigFraction(BigRational)
+    }
+
+    var storage: Storage
+
+    /// Whether the value is exactly what it claims; false for roots of non-powers and the like.
+    public var isExact: Bool
+
+    init(storage: Storage, isExact: Bool = true) {
+        self.storage = storage
+        self.isExact = isExact
+    }
+
+    /// The exact integer `value`.
+    public init(_ value: Int) {
+        self.init(storage: .small(value))
+    }
+
+    /// The exact integer `value`, kept in a machine word when it fits.
+    public init(_ value: BigInteger, isExact: Bool = true) {
+        if let small = value.intValue {
+            self.init(storage: .small(small), isExact: isExact)
+        } else {
+            self.init(storage: .bigInteger(value), isExact: isExact)
+        }
+    }
+
+    /// The exact fraction `value`, kept in machine words when it fits.
+    public init(_ value: BigRational, isExact: Bool = true) {
+        if value.isInteger {
+            self.init(value.numerator, isExact: isExact)
+            return
+        }
+        let numerator = value.numerator
+        let denominator = value.denominator
+        if let n = numerator.intValue, let d = denominator.intValue {
+            self.init(storage: .smallFraction(n, d), isExact: isExact)
+        } else {
+            self.init(storage: .bigFraction(value), isExact: isExact)
+        }
+    }
+
+    /// `numerator / denominator`, reduced; `denominator` must not be zero.
+    public init(numerator: BigInteger, denominator: BigInteger, isExact: Bool = true) {
+        if denominator.isOne {
+            self.init(numerator, isExact: isExact)
+        } else {
+            self.init(BigRational(numerator: numerator, denominator: denominator), isExact: isExact)
+        }
+    }
+
+    /// `numerator / denominator` of machine words, reduced; `denominator` must not be zero.
+    public init(numerator: Int, denominator: Int) {
+        if let value = Number.smallFraction(numerator, denominator) {
+            self = value
+        } else {
+            self.init(BigRational(numerator: numerator, denominator: denominator))
+        }
+    }
+
+    /// Reduces a machine-word fraction; `nil` when normalising it would overflow.
+    static func smallFraction(_ numerator: Int, _ denominator: Int) -> Number? {
+        var n = numerator
+        var d = denominator
+        if d < 0 {
+            if n == .min || d == .min { return nil }
+            n = -n
+            d = -d
+        }
+        let divisor = greatestCommonDivisor(n.magnitude, d.magnitude)
+        if divisor > 1 {
+            n /= Int(divisor)
+            d /= Int(divisor)
+        }
+        return d == 1 ? Number(storage: .small(n)) : Number(storage: .smallFraction(n, d))
+    }
+
+    /// The same value, marked approximate (or not).
+    public func withExactness(_ exact: Bool) -> Number {
+        var copy = self
+        copy.isExact = exact
+        return copy
+    }
+
+    // MARK: Views
+
+    /// -1, 0 or 1.
+    public var signum: Int {
+        switch storage {
+        case .small(let value): return value.signum()
+        case .smallFraction(let numerator, _): return numerator.signum()
+        case .bigInteger(let value): return value.signum
+        case .bigFraction(let value): return value.signum
+        }
+    }
+
+    /// Whether the value is zero.
+    public var isZero: Bool { signum == 0 }
+
+    /// Whether the value is an integer.
+    public var isInteger: Bool {
+        switch storage {
+        case .small, .bigInteger: return true
+        case .smallFraction, .bigFraction: return false
+        }
+    }
+
+    /// The value as a machine word, when it is an integer that fits in one.
+    public var intValue: Int? {
+        if case .small(let value) = storage { return value }
+        return nil
+    }
+
+    /// The value as a `BigInteger`, when it is an integer.
+    public var bigIntegerValue: BigInteger? {
+        switch storage {
+        case .small(let value): return BigInteger(value)
+        case .bigInteger(let value): return value
+        case .smallFraction, .bigFraction: return nil
+        }
+    }
+
+    /// The numerator in lowest terms (carries the sign).
+    public var numerator: BigInteger {
+        switch storage {
+        case .small(let value): return BigInteger(value)
+        case .smallFraction(let numerator, _): return BigInteger(numerator)
+        case .bigInteger(let value): return value
+        case .bigFraction(let value): return value.numerator
+        }
+    }
+
+    /// The denominator in lowest terms (positive).
+    public var denominator: BigInteger {
+        switch storage {
+        case .small, .bigInteger: return BigInteger(1)
+        case .smallFraction(_, let denominator): return BigInteger(denominator)
+        case .bigFraction(let value): return value.denominator
+        }
+    }
+
+    /// The value as a GMP fraction.
+    var rational: BigRational {
+        switch storage {
+        case .small(let value): return BigRational(numerator: value, denominator: 1)
+        case .smallFraction(let numerator, let denominator):
+            return BigRational(numerator: numerator, denominator: denominator)
+        case .bigInteger(let value): return BigRational(value)
+        case .bigFraction(let value): return value
+        }
+    }
+
+    /// An upper bound on the decimal digits of the numerator or the denominator, whichever is
+    /// longer: the measure that `maxdigits` limits.
+    public var decimalSize: Int {
+        switch storage {
+        case .small, .smallFraction: return 19
+        case .bigInteger(let value): return value.decimalDigitsEstimate
+        case .bigFraction(let value):
+            return max(value.numerator.decimalDigitsEstimate, value.denominator.decimalDigitsEstimate)
+        }
+    }
+
+    /// log10 of the absolute value (the value must be non-zero).
+    public var log10Magnitude: Double {
+        switch storage {
+        case .small(let value): return log10Of(Double(value.magnitude))
+        case .smallFraction(let numerator, let denominator):
+            return log10Of(Double(numerator.magnitude)) - log10Of(Double(denominator))
+        case .bigInteger(let value): return value.log10Magnitude
+        case .bigFraction(let value):
+            return value.numerator.log10Magnitude - value.denominator.log10Magnitude
+        }
+    }
+}
+
+/// Euclid's algorithm on machine words.
+@inline(__always)
+func greatestCommonDivisor(_ a: UInt, _ b: UInt) -> UInt {
+    var a = a
+    var b = b
+    while b != 0 { (a, b) = (b, a % b) }
+    return a
+}
