@@ -1,1 +1,4 @@
-print("tally")
+import Glibc
+import TallyShell
+
+exit(Application.run(arguments: Array(CommandLine.arguments.dropFirst())))

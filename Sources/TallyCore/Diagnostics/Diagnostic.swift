@@ -7,13 +7,18 @@ public struct Diagnostic: Error, Sendable, Equatable {
     /// The part of the line the message is about.
     public var span: SourceSpan
 
-    public init(_ message: String, at span: SourceSpan) {
+    /// Whether the work was stopped by Ctrl-C rather than failing: shown as a plain
+    /// "interrupted", with no caret.
+    public var isInterruption: Bool
+
+    public init(_ message: String, at span: SourceSpan, isInterruption: Bool = false) {
         self.message = message
         self.span = span
+        self.isInterruption = isInterruption
     }
 
     /// The same diagnostic for a line in which this text started `distance` bytes further right.
     public func shifted(by distance: Int) -> Diagnostic {
-        Diagnostic(message, at: span.shifted(by: distance))
+        Diagnostic(message, at: span.shifted(by: distance), isInterruption: isInterruption)
     }
 }

@@ -56,6 +56,11 @@ public final class BigRational: @unchecked Sendable {
         BigInteger.make { __gmpz_set($0, tally_mpq_denref(pointer)) }
     }
 
+    /// Decimal digits of the longer of numerator and denominator: exact or one too many.
+    public var decimalSizeEstimate: Int {
+        Swift.max(Int(__gmpz_sizeinbase(tally_mpq_numref(pointer), 10)), Int(__gmpz_sizeinbase(tally_mpq_denref(pointer), 10)))
+    }
+
     /// Whether the denominator is 1.
     public var isInteger: Bool { __gmpz_cmp_si(tally_mpq_denref(pointer), 1) == 0 }
 

@@ -171,8 +171,7 @@ public struct Number: Sendable {
         switch storage {
         case .small, .smallFraction: return 19
         case .bigInteger(let value): return value.decimalDigitsEstimate
-        case .bigFraction(let value):
-            return max(value.numerator.decimalDigitsEstimate, value.denominator.decimalDigitsEstimate)
+        case .bigFraction(let value): return value.decimalSizeEstimate
         }
     }
 

@@ -1,0 +1,40 @@
+/// "Did you mean …?" for misspelt names: the candidate nearest by edit distance, if near enough.
+public enum Suggestion {
+    /// The closest candidate to `word`, when at most a third of its letters (and at least one)
+    /// must change; ties go to the earlier candidate.
+    public static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
+        let limit = Swift.max(1, word.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            if distance <= limit && distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, with adjacent transpositions counting one.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousRow = Array(0...b.count)
+        var beforePrevious = previousRow
+        var row = previousRow
+        for i in 1...a.count {
+            row[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                row[j] = Swift.min(previousRow[j] + 1, row[j - 1] + 1, previousRow[j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    row[j] = Swift.min(row[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            beforePrevious = previousRow
+            previousRow = row
+        }
+        return previousRow[b.count]
+    }
+}

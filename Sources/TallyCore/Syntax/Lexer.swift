@@ -1,0 +1,349 @@
+/// Splits one line into tokens, on demand. Works on UTF-8 bytes; every token records its span.
+///
+/// Literal rules (SPEC §3): `_` only between digits; no leading zeros (`007`); `0x`, `0b`, `0o`
+/// prefixes; decimals with `.` and `e`/`E` exponents. A malformed literal is an error covering
+/// the whole literal.
+public struct Lexer: Sendable {
+    let bytes: [UInt8]
+    let text: String
+    var offset: Int
+
+    /// A lexer over `line`, starting at UTF-8 byte `offset`.
+    public init(_ line: String, startingAt offset: Int = 0) {
+        text = line
+        bytes = Array(line.utf8)
+        self.offset = offset
+    }
+
+    /// The next token; `.end` at the end of the line or at a `#` comment, forever after.
+    public mutating func next() throws(Diagnostic) -> Token {
+        skipWhitespace()
+        let start = offset
+        guard offset < bytes.count else { return Token(.end, SourceSpan(at: start)) }
+        let byte = bytes[offset]
+        switch byte {
+        case UInt8(ascii: "#"):
+            return Token(.end, SourceSpan(at: start))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try number()
+        case UInt8(ascii: "."):
+            if offset + 1 < bytes.count, isDigit(bytes[offset + 1]) { return try number() }
+            offset += 1
+            throw Diagnostic("a number cannot start with '.' alone", at: span(from: start))
+        case UInt8(ascii: "+"): return single(.plus)
+        case UInt8(ascii: "-"): return single(.minus)
+        case UInt8(ascii: "*"):
+            if peek(1) == UInt8(ascii: "*") {
+                offset += 2
+                return Token(.caret, span(from: start))
+            }
+            return single(.star)
+        case UInt8(ascii: "/"):
+            if peek(1) == UInt8(ascii: "/") {
+                offset += 2
+                return Token(.doubleSlash, span(from: start))
+            }
+            return single(.slash)
+        case UInt8(ascii: "%"): return single(.percent)
+        case UInt8(ascii: "^"): return single(.caret)
+        case UInt8(ascii: "!"): return single(.bang)
+        case UInt8(ascii: "("): return single(.leftParenthesis)
+        case UInt8(ascii: ")"): return single(.rightParenthesis)
+        case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: "="): return single(.equals)
+        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return name()
+        default:
+            if byte < 0x80 {
+                offset += 1
+                throw Diagnostic("unexpected character \(quoted(byte: byte))", at: span(from: start))
+            }
+            return try nonASCII()
+        }
+    }
+
+    // MARK: Names and Unicode
+
+    private mutating func name() -> Token {
+        let start = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if isDigit(byte) || isASCIILetter(byte) || byte == UInt8(ascii: "_") {
+                offset += 1
+            } else if byte >= 0x80, let (scalar, length) = decodeScalar(at: offset), isNameContinuation(scalar) {
+                offset += length
+            } else {
+                break
+            }
+        }
+        return Token(.name(slice(start, offset)), span(from: start))
+    }
+
+    private mutating func nonASCII() throws(Diagnostic) -> Token {
+        let start = offset
+        guard let (scalar, length) = decodeScalar(at: offset) else {
+            offset += 1
+            while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            throw Diagnostic("invalid UTF-8 in the input", at: span(from: start))
+        }
+        switch scalar {
+        case "\u{2212}":  // − MINUS SIGN
+            offset += length
+            return Token(.minus, span(from: start))
+        case "\u{00D7}":  // ×
+            offset += length
+            return Token(.star, span(from: start))
+        case "\u{00F7}":  // ÷
+            offset += length
+            return Token(.slash, span(from: start))
+        default:
+            if scalar.properties.isAlphabetic {
+                return name()
+            }
+            if scalar.properties.isWhitespace {
+                offset += length
+                return try next()
+            }
+            offset += length
+            throw Diagnostic("unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
+        }
+    }
+
+    private func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isAlphabetic { return true }
+        switch properties.generalCategory {
+        case .decimalNumber, .nonspacingMark, .spacingMark, .connectorPunctuation: return true
+        default: return false
+        }
+    }
+
+    /// Decodes the scalar starting at `index`; nil for invalid UTF-8.
+    private func decodeScalar(at index: Int) -> (Unicode.Scalar, Int)? {
+        var iterator = bytes[index...].makeIterator()
+        var decoder = Unicode.UTF8()
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+            return (scalar, String(scalar).utf8.count)
+        case .emptyInput, .error:
+            return nil
+        }
+    }
+
+    // MARK: Numbers
+
+    private mutating func number() throws(Diagnostic) -> Token {
+        let start = offset
+        if bytes[offset] == UInt8(ascii: "0"), let radix = radixPrefix(peek(1)) {
+            return try prefixedInteger(radix: radix)
+        }
+        let integerDigits = try digitRun(start: start)
+        var fractionDigits: [UInt8] = []
+        var exponent = 0
+        var isDecimal = false
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
+            isDecimal = true
+            offset += 1
+            if offset < bytes.count && isDigit(bytes[offset]) {
+                fractionDigits = try digitRun(start: start)
+            }
+            if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
+                consumeLiteralTail()
+                throw Diagnostic("malformed number '\(slice(start, offset))': more than one decimal point", at: span(from: start))
+            }
+        }
+        if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
+            isDecimal = true
+            exponent = try exponentPart(start: start)
+        }
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "_") {
+            consumeLiteralTail()
+            throw Diagnostic("malformed number '\(slice(start, offset))': '_' must stand between digits", at: span(from: start))
+        }
+        if integerDigits.count > 1 && integerDigits[0] == UInt8(ascii: "0") {
+            // Suggest the literal as written, minus its leading zeros (keeping one before '.').
+            let written = Array(slice(start, offset).utf8)
+            var firstKept = written.firstIndex { $0 != UInt8(ascii: "0") } ?? written.count - 1
+            if firstKept == written.count || !isDigit(written[firstKept]) { firstKept -= 1 }
+            let suggestion = String(decoding: written[firstKept...], as: UTF8.self)
+            let hint = isDecimal ? "write \(suggestion)" : "write \(suggestion), or 0o\(suggestion) for octal"
+            throw Diagnostic("leading zeros are not allowed; \(hint)", at: span(from: start))
+        }
+        if !isDecimal {
+            if integerDigits.count <= 18, let value = Int(String(decoding: integerDigits, as: UTF8.self)) {
+                return Token(.number(.integer(value)), span(from: start))
+            }
+            return Token(.number(.digits(String(decoding: integerDigits, as: UTF8.self), radix: 10)), span(from: start))
+        }
+        var significand = integerDigits + fractionDigits
+        if let firstNonZero = significand.firstIndex(where: { $0 != UInt8(ascii: "0") }) {
+            significand.removeFirst(firstNonZero)
+        } else {
+            significand = [UInt8(ascii: "0")]
+        }
+        let (scaledExponent, overflow) = exponent.subtractingReportingOverflow(fractionDigits.count)
+        if overflow {
+            throw Diagnostic("exponent of '\(slice(start, offset))' is too large", at: span(from: start))
+        }
+        return Token(.number(.decimal(significand: String(decoding: significand, as: UTF8.self), exponent: scaledExponent)), span(from: start))
+    }
+
+    /// Decimal digits with single underscores between them; the underscores are dropped.
+    private mutating func digitRun(start: Int) throws(Diagnostic) -> [UInt8] {
+        var digits: [UInt8] = []
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if isDigit(byte) {
+                digits.append(byte)
+                offset += 1
+            } else if byte == UInt8(ascii: "_") {
+                let next = peek(1)
+                if next.map(isDigit) == true && !digits.isEmpty {
+                    offset += 1
+                } else {
+                    consumeLiteralTail()
+                    throw Diagnostic("malformed number '\(slice(start, offset))': '_' must stand between digits", at: span(from: start))
+                }
+            } else {
+                break
+            }
+        }
+        return digits
+    }
+
+    private mutating func exponentPart(start: Int) throws(Diagnostic) -> Int {
+        offset += 1  // e or E
+        var negative = false
+        if let sign = peek(0), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            negative = sign == UInt8(ascii: "-")
+            offset += 1
+        }
+        guard let first = peek(0), isDigit(first) else {
+            consumeLiteralTail()
+            throw Diagnostic("malformed number '\(slice(start, offset))': expected digits after the exponent 'e'", at: span(from: start))
+        }
+        let digits = try digitRun(start: start)
+        var value = 0
+        for digit in digits {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+            if o1 || o2 || sum > Int.max / 4 {
+                throw Diagnostic("exponent of '\(slice(start, offset))' is too large", at: span(from: start))
+            }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    private func radixPrefix(_ byte: UInt8?) -> Int32? {
+        switch byte {
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): return 16
+        case UInt8(ascii: "b"), UInt8(ascii: "B"): return 2
+        case UInt8(ascii: "o"), UInt8(ascii: "O"): return 8
+        default: return nil
+        }
+    }
+
+    private mutating func prefixedInteger(radix: Int32) throws(Diagnostic) -> Token {
+        let start = offset
+        offset += 2
+        let name = radix == 16 ? "hexadecimal" : (radix == 2 ? "binary" : "octal")
+        var digits: [UInt8] = []
+        var previousWasDigit = false
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "_") {
+                guard previousWasDigit, let next = peek(1), isAlphanumeric(next) else {
+                    consumeLiteralTail()
+                    throw Diagnostic("malformed number '\(slice(start, offset))': '_' must stand between digits", at: span(from: start))
+                }
+                previousWasDigit = false
+                offset += 1
+                continue
+            }
+            guard isAlphanumeric(byte) else { break }
+            guard let value = digitValue(byte), value < radix else {
+                consumeLiteralTail()
+                throw Diagnostic("'\(Character(Unicode.Scalar(byte)))' is not a \(name) digit in '\(slice(start, offset))'", at: span(from: start))
+            }
+            digits.append(byte)
+            previousWasDigit = true
+            offset += 1
+        }
+        if digits.isEmpty {
+            throw Diagnostic("malformed number '\(slice(start, offset))': expected \(name) digits after the prefix", at: span(from: start))
+        }
+        let text = String(decoding: digits, as: UTF8.self)
+        if let value = Int(text, radix: Int(radix)) {
+            return Token(.number(.integer(value)), span(from: start))
+        }
+        return Token(.number(.digits(text, radix: radix)), span(from: start))
+    }
+
+    /// After a malformed literal, takes the rest of it so the error covers it whole.
+    private mutating func consumeLiteralTail() {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") {
+                offset += 1
+            } else if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && offset > 0
+                && (bytes[offset - 1] == UInt8(ascii: "e") || bytes[offset - 1] == UInt8(ascii: "E"))
+                && !(offset >= 2 && bytes[offset - 2] == UInt8(ascii: "0"))
+            {
+                offset += 1
+            } else {
+                break
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+                offset += 1
+            } else {
+                break
+            }
+        }
+    }
+
+    private mutating func single(_ kind: TokenKind) -> Token {
+        let start = offset
+        offset += 1
+        return Token(kind, span(from: start))
+    }
+
+    private func peek(_ distance: Int) -> UInt8? {
+        offset + distance < bytes.count ? bytes[offset + distance] : nil
+    }
+
+    private func span(from start: Int) -> SourceSpan {
+        SourceSpan(start: start, end: offset)
+    }
+
+    private func slice(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    private func quoted(byte: UInt8) -> String {
+        if byte < 0x20 || byte == 0x7F {
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        return "'\(Character(Unicode.Scalar(byte)))'"
+    }
+}
+
+@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+@inline(__always) func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+@inline(__always) func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isASCIILetter(byte) }
+
+/// The value of a digit in bases up to 36.
+@inline(__always) func digitValue(_ byte: UInt8) -> Int32? {
+    if isDigit(byte) { return Int32(byte - UInt8(ascii: "0")) }
+    if isASCIILetter(byte) { return Int32((byte | 0x20) - UInt8(ascii: "a")) + 10 }
+    return nil
+}

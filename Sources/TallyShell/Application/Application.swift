@@ -1,0 +1,88 @@
+import Glibc
+import TallyCore
+
+/// The program: reads the command line and environment, picks the interactive session, files,
+/// standard input or `-e` lines, and returns the exit status. `main.swift` only calls this.
+public enum Application {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs Tally with `arguments` (without the program name); returns the exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        let output = OutputStream.standardOutput
+        let errors = OutputStream.standardError
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            errors.write("tally: \(error.message) (see 'tally --help')\n")
+            return 2
+        }
+        if options.showHelp {
+            output.writeLine(Options.usage)
+            output.flush()
+            return 0
+        }
+        if options.showVersion {
+            output.writeLine("tally \(version)")
+            output.flush()
+            return 0
+        }
+        var settings = EvaluationSettings()
+        if let digits = options.digits { settings.digits = digits }
+        let useColour = colourEnabled(options.colour, for: errors)
+
+        let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1
+        if interactive {
+            return InteractiveSession.run(options: options, settings: settings, useColour: useColour)
+        }
+
+        var runner = BatchRunner(session: Session(style: .batch, settings: settings), output: output, errors: errors, useColour: useColour)
+        var usageFailed = false
+        for (index, line) in options.evalLines.enumerated() where !runner.ended {
+            runner.run(line, sourceName: "<eval>", lineNumber: index + 1)
+        }
+        if options.evalLines.isEmpty && options.files.isEmpty {
+            runner.run(LineSource(), sourceName: "<stdin>")
+        }
+        for path in options.files where !runner.ended {
+            if path == "-" {
+                runner.run(LineSource(), sourceName: "<stdin>")
+                continue
+            }
+            guard let source = openReadable(path) else {
+                let reason = String(cString: strerror(errno))
+                output.flush()
+                errors.write("tally: cannot read '\(TerminalSafeText.escaped(path))': \(reason)\n")
+                usageFailed = true
+                continue
+            }
+            runner.run(source, sourceName: path)
+        }
+        output.flush()
+        if usageFailed { return 2 }
+        return runner.anyLineFailed ? 1 : 0
+    }
+
+    /// Opens `path` for reading lines; nil (with errno set) for missing files and directories.
+    private static func openReadable(_ path: String) -> LineSource? {
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            errno = EISDIR
+            return nil
+        }
+        return LineSource(path: path)
+    }
+
+    /// Whether to colour output written to `stream`.
+    static func colourEnabled(_ choice: Options.ColourChoice, for stream: OutputStream) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
+            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+            return stream.isTerminal
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import TallyCore
+
+/// The words after a command word, read with the language's own lexer so spans stay exact.
+struct CommandArguments {
+    let line: String
+    private var lexer: Lexer
+    private(set) var position: Int
+
+    init(line: String, start: Int) {
+        self.line = line
+        lexer = Lexer(line, startingAt: start)
+        position = start
+    }
+
+    /// From the next argument to the end of the line (empty at the end).
+    var remainingSpan: SourceSpan {
+        var probe = lexer
+        let start = (try? probe.next().span.start) ?? position
+        return SourceSpan(start: start, end: Swift.max(start, line.utf8.count))
+    }
+
+    /// The next token.
+    mutating func next() throws(Diagnostic) -> Token {
+        let token = try lexer.next()
+        position = token.span.end
+        return token
+    }
+
+    /// The next word, or nil at the end of the line; anything else is an error.
+    mutating func nextWord() throws(Diagnostic) -> (String, SourceSpan)? {
+        let token = try next()
+        switch token.kind {
+        case .end: return nil
+        case .name(let word): return (word, token.span)
+        default: throw Diagnostic("expected a word here", at: token.span)
+        }
+    }
+
+    /// A whole number in `range` as the next argument.
+    mutating func integer(named name: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+        let token = try next()
+        let expectation = "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+        switch token.kind {
+        case .number(.integer(let value)) where range.contains(value):
+            return value
+        case .end:
+            throw Diagnostic("missing value: \(expectation)", at: token.span)
+        default:
+            throw Diagnostic(expectation, at: token.span)
+        }
+    }
+
+    /// Fails unless the line ends here.
+    mutating func expectEnd(command: String) throws(Diagnostic) {
+        let token = try next()
+        guard case .end = token.kind else {
+            throw Diagnostic("unexpected argument: '\(command)' takes no more", at: SourceSpan(start: token.span.start, end: line.utf8.count))
+        }
+    }
+}
