@@ -140,6 +140,12 @@ public final class BigInteger: @unchecked Sendable {
         return BigInteger.make { __gmpz_fdiv_q_2exp($0, pointer, UInt(-bits)) }
     }
 
+    /// `self / 2^bits` rounded toward zero (so series of shrinking terms reach zero from
+    /// either side).
+    public func shiftedTowardZero(by bits: Int) -> BigInteger {
+        BigInteger.make { __gmpz_tdiv_q_2exp($0, pointer, UInt(bits)) }
+    }
+
     /// The `n`th root rounded toward zero, and whether it is exact. `self` must be non-negative
     /// when `n` is even.
     public func root(_ n: UInt) -> (root: BigInteger, isExact: Bool) {

@@ -62,7 +62,7 @@ extension Number {
         let logarithm = naturalLogarithm(precision: precision)
         let scaledExponent = exponent.fixedPoint(precision: precision)
         let product = (logarithm * scaledExponent).shifted(by: -precision)
-        return exponential(fixed: product, precision: bits + guardBits).roundedToSignificantBits(bits)
+        return exponential(fixed: product, precision: precision).roundedToSignificantBits(bits)
     }
 
     /// log2 of |self ^ exponent|, from machine floating point (for size checks).
@@ -113,7 +113,7 @@ private func inverseHyperbolicTangent(_ fixed: BigInteger, precision: Int) -> Bi
     var sum = fixed
     var denominator = 3
     while true {
-        term = (term * square).shifted(by: -precision)
+        term = (term * square).shiftedTowardZero(by: precision)
         if term.signum == 0 { break }
         sum = sum + term.truncatedDivision(by: BigInteger(denominator)).quotient
         denominator += 2
@@ -141,7 +141,7 @@ private func exponential(fixed: BigInteger, precision: Int) -> Number {
     var sum = one
     var index = 1
     while true {
-        term = (term * remainder).shifted(by: -working).truncatedDivision(by: BigInteger(index)).quotient
+        term = (term * remainder).shiftedTowardZero(by: working).truncatedDivision(by: BigInteger(index)).quotient
         if term.signum == 0 { break }
         sum = sum + term
         index += 1

@@ -76,45 +76,53 @@ public struct Parser {
             throw Diagnostic("nesting deeper than \(Parser.maximumNesting) levels", at: current.span)
         }
         var left = try prefix()
+        // The links of a left-associative run at one level, gathered in place (appending to an
+        // enum payload would copy it each time) and folded into `left` when the run ends.
+        var links: [ChainLink] = []
         var chainPrecedence: Precedence?
         var postfixCount = 0
+        func foldChain() {
+            if !links.isEmpty {
+                left = .chain(first: left, rest: links)
+                links = []
+            }
+            chainPrecedence = nil
+        }
         while true {
             let token = current
             switch token.kind {
             case .bang:
-                guard Precedence.postfix >= minimum else { return left }
+                guard Precedence.postfix >= minimum else { foldChain(); return left }
                 postfixCount += 1
                 if depth + postfixCount > Parser.maximumNesting {
                     throw Diagnostic("nesting deeper than \(Parser.maximumNesting) levels", at: token.span)
                 }
                 try advance()
+                foldChain()
                 left = .postfix(.factorial, operand: left, operatorSpan: token.span)
-                chainPrecedence = nil
             case .caret:
-                guard Precedence.power >= minimum else { return left }
+                guard Precedence.power >= minimum else { foldChain(); return left }
                 try advance()
                 let exponent = try expression(.power)
+                foldChain()
                 left = .power(base: left, exponent: exponent, operatorSpan: token.span)
-                chainPrecedence = nil
             case .plus, .minus, .star, .slash, .doubleSlash, .percent:
                 let operation = infixOperator(token.kind)
                 let precedence = operation.precedence
-                guard precedence >= minimum else { return left }
+                guard precedence >= minimum else { foldChain(); return left }
                 try advance()
                 let right = try expression(Precedence(rawValue: precedence.rawValue + 1)!)
-                let link = ChainLink(operation: operation, operatorSpan: token.span, operand: right)
-                if chainPrecedence == precedence, case .chain(let first, var rest) = left {
-                    rest.append(link)
-                    left = .chain(first: first, rest: rest)
-                } else {
-                    left = .chain(first: left, rest: [link])
+                if chainPrecedence != precedence {
+                    foldChain()
                     chainPrecedence = precedence
                 }
+                links.append(ChainLink(operation: operation, operatorSpan: token.span, operand: right))
             case .number, .name, .leftParenthesis:
                 // Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
                 let before = previous.map(describe) ?? "the previous value"
                 throw Diagnostic("missing operator between \(before) and \(describe(token))", at: SourceSpan(at: token.span.start))
             case .rightParenthesis, .comma, .equals, .end:
+                foldChain()
                 return left
             }
         }
