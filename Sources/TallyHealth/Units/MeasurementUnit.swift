@@ -66,6 +66,28 @@ public enum MeasurementUnit: String, Sendable, CaseIterable {
         }
     }
 
+    /// The unit's name in messages about several of it: "inches", "stones".
+    var pluralName: String {
+        switch self {
+        case .centimetre: return "centimetres"
+        case .metre: return "metres"
+        case .inch: return "inches"
+        case .foot: return "feet"
+        case .kilogram: return "kilograms"
+        case .pound: return "pounds"
+        case .stone: return "stones"
+        }
+    }
+
+    /// A compound value of this unit as a user would write it, for messages.
+    var compoundExample: String {
+        switch self {
+        case .foot: return "5ft9in"
+        case .stone: return "11st4lb"
+        default: return symbol
+        }
+    }
+
     /// How many decimals a limit in this unit needs to be told apart from its neighbours.
     var displayPlaces: Int {
         self == .metre ? 2 : 1
