@@ -23,14 +23,11 @@ public enum BMIStandard: String, Sendable, CaseIterable {
         }
     }
 
-    /// Where the cut-offs come from, for `help bmi`.
+    /// Where the cut-offs are published, for `help bmi`.
     public var citation: String {
         switch self {
-        case .who:
-            return "WHO, Obesity: preventing and managing the global epidemic (TRS 894, 2000)"
-        case .asia:
-            return "KSSO clinical practice guidelines for obesity (2022), after the WHO Western "
-                + "Pacific Region's Asia-Pacific cut-offs (2000)"
+        case .who: return "WHO Technical Report Series 894 (2000)"
+        case .asia: return "KSSO Clinical Practice Guidelines for Obesity (2022)"
         }
     }
 
