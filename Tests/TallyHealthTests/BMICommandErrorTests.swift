@@ -23,11 +23,26 @@ import Testing
         ("bmi 175 70 who ⟨kg⟩", "extra argument: \(usage)"),
         ("bmi 175 70 ⟨whoo⟩", "unknown standard 'whoo'; expected who or asia"),
         // Not a number.
-        ("bmi 175 ⟨$⟩", "unexpected '$'; an argument is a number with an optional unit, a name, or an expression in parentheses"),
-        ("bmi 175 7⟨*⟩2", "unexpected '*'; an argument is a number with an optional unit, a name, or an expression in parentheses"),
-        ("bmi 175 ⟨-⟩w", "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"),
-        ("bmi 1.2⟨.⟩3 70", "unexpected '.'; an argument is a number with an optional unit, a name, or an expression in parentheses"),
-        ("bmi 175⟨,⟩ 70", "unexpected ','; separate the arguments with spaces (a decimal comma stands between digits: 170,5)"),
+        (
+            "bmi 175 ⟨$⟩",
+            "unexpected '$'; an argument is a number with an optional unit, a name, or an expression in parentheses"
+        ),
+        (
+            "bmi 175 7⟨*⟩2",
+            "unexpected '*'; an argument is a number with an optional unit, a name, or an expression in parentheses"
+        ),
+        (
+            "bmi 175 ⟨-⟩w",
+            "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"
+        ),
+        (
+            "bmi 1.2⟨.⟩3 70",
+            "unexpected '.'; an argument is a number with an optional unit, a name, or an expression in parentheses"
+        ),
+        (
+            "bmi 175⟨,⟩ 70",
+            "unexpected ','; separate the arguments with spaces (a decimal comma stands between digits: 170,5)"
+        ),
         ("bmi 175 70⟨)⟩", "unexpected ')' without a matching '('"),
         ("bmi ⟨(⟩170+5 70", "this '(' is never closed"),
         ("bmi 175 ⟨x⟩", "unknown variable 'x'"),

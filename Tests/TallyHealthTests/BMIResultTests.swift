@@ -45,7 +45,8 @@ let boundaryCases: [BoundaryCase] = {
 @Suite struct BMIResultTests {
     @Test(arguments: boundaryCases)
     func boundary(_ row: BoundaryCase) {
-        let result = BMIResult(heightInCentimetres: Number(100), weightInKilograms: decimal(row.bmi), standard: row.standard)
+        let result = BMIResult(
+            heightInCentimetres: Number(100), weightInKilograms: decimal(row.bmi), standard: row.standard)
         #expect(same(result.value, decimal(row.bmi)))
         #expect(result.shownValue.fixedText(places: 1) == row.shown)
         #expect(result.band.category == row.category)
@@ -53,10 +54,20 @@ let boundaryCases: [BoundaryCase] = {
 
     /// The table above is derived from the bands; this pins the bands themselves to the spec.
     @Test(arguments: [
-        (BMIStandard.who, ["below 18.5 underweight", "18.5–24.9 normal weight", "25.0–29.9 pre-obese",
-            "30.0–34.9 obesity class I", "35.0–39.9 obesity class II", "40.0 and over obesity class III"]),
-        (BMIStandard.asia, ["below 18.5 underweight", "18.5–22.9 normal weight", "23.0–24.9 pre-obese",
-            "25.0–29.9 obesity class 1", "30.0–34.9 obesity class 2", "35.0 and over obesity class 3"]),
+        (
+            BMIStandard.who,
+            [
+                "below 18.5 underweight", "18.5–24.9 normal weight", "25.0–29.9 pre-obese",
+                "30.0–34.9 obesity class I", "35.0–39.9 obesity class II", "40.0 and over obesity class III",
+            ]
+        ),
+        (
+            BMIStandard.asia,
+            [
+                "below 18.5 underweight", "18.5–22.9 normal weight", "23.0–24.9 pre-obese",
+                "25.0–29.9 obesity class 1", "30.0–34.9 obesity class 2", "35.0 and over obesity class 3",
+            ]
+        ),
     ])
     func bandTable(_ standard: BMIStandard, _ expected: [String]) {
         #expect(standard.bands.map { "\($0.rangeText) \($0.category)" } == expected)
@@ -109,25 +120,38 @@ let boundaryCases: [BoundaryCase] = {
     }
 
     @Test(arguments: [
-        (BMIStandard.who, "175", "70", """
+        (
+            BMIStandard.who, "175", "70",
+            """
             BMI 22.9  normal weight  (WHO adult classification)
             healthy weight at 175 cm: 56.6–76.4 kg
-            """),
-        (BMIStandard.asia, "175", "70", """
+            """
+        ),
+        (
+            BMIStandard.asia, "175", "70",
+            """
             BMI 22.9  normal weight  (Asia-Pacific, Korean Society for the Study of Obesity)
             healthy weight at 175 cm: 56.6–70.2 kg
-            """),
-        (BMIStandard.asia, "100", "23", """
+            """
+        ),
+        (
+            BMIStandard.asia, "100", "23",
+            """
             BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity)
             healthy weight at 100 cm: 18.5–22.9 kg
-            """),
-        (BMIStandard.who, "175.26", "69.85322498", """
+            """
+        ),
+        (
+            BMIStandard.who, "175.26", "69.85322498",
+            """
             BMI 22.7  normal weight  (WHO adult classification)
             healthy weight at 175.3 cm: 56.7–76.6 kg
-            """),
+            """
+        ),
     ])
     func report(_ standard: BMIStandard, _ height: String, _ weight: String, _ expected: String) {
-        let result = BMIResult(heightInCentimetres: decimal(height), weightInKilograms: decimal(weight), standard: standard)
+        let result = BMIResult(
+            heightInCentimetres: decimal(height), weightInKilograms: decimal(weight), standard: standard)
         #expect(result.report == expected)
     }
 }

@@ -65,7 +65,9 @@ func runBMI(_ line: String, defaultStandard: BMIStandard = .who) throws -> BMIRe
         let source = text(of: span, in: line)
         // `(h)` is `h`, as the calculator would find.
         let unwrapped = source.hasPrefix("(") && source.hasSuffix(")") ? String(source.dropFirst().dropLast()) : source
-        guard let value = knownValues[source] ?? knownValues[unwrapped] else { throw Diagnostic("unknown variable '\(source)'", at: span) }
+        guard let value = knownValues[source] ?? knownValues[unwrapped] else {
+            throw Diagnostic("unknown variable '\(source)'", at: span)
+        }
         return value
     }
 }

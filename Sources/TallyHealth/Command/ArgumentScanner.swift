@@ -114,7 +114,8 @@ struct ArgumentScanner {
         }
         var fractionDigits = 0
         // A decimal comma counts only between digits, so that `175,` stays an error.
-        if let separator = current, separator == "." || separator == ",", scalar(at: position + 1).map(isDigit) == true {
+        if let separator = current, separator == "." || separator == ",", scalar(at: position + 1).map(isDigit) == true
+        {
             position += 1
             while let scalar = current, isDigit(scalar) {
                 digits.unicodeScalars.append(scalar)

@@ -47,7 +47,8 @@ struct BMICommandParser {
                 } else if weight == nil {
                     weight = try MeasurementArgument(parts: parts, quantity: .weight)
                 } else if range.count == 1, let name = words[range.lowerBound].bareName {
-                    throw Diagnostic("unknown standard '\(name)'; expected who or asia", at: words[range.lowerBound].span)
+                    throw Diagnostic(
+                        "unknown standard '\(name)'; expected who or asia", at: words[range.lowerBound].span)
                 } else {
                     throw extraArguments(from: range.lowerBound)
                 }
@@ -77,7 +78,8 @@ struct BMICommandParser {
                 guard parts[parts.count - 1].unitText == nil else { throw unitWithoutNumber(word) }
                 parts[parts.count - 1].unitText = word.bareName
                 parts[parts.count - 1].unitSpan = word.span
-            } else if continuesCompound(parts, with: word, followedBy: index + 1 < words.count ? words[index + 1] : nil) {
+            } else if continuesCompound(parts, with: word, followedBy: index + 1 < words.count ? words[index + 1] : nil)
+            {
                 parts += word.parts
             } else {
                 items.append(.measurement(parts: word.parts, words: index..<index + 1))

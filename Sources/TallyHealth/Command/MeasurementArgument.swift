@@ -30,7 +30,8 @@ public struct MeasurementArgument: Sendable {
                 }
                 let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
                 guard unit.quantity == quantity else {
-                    throw Diagnostic("'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)", at: unitSpan)
+                    throw Diagnostic(
+                        "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)", at: unitSpan)
                 }
                 units.append(unit)
             case 1:
