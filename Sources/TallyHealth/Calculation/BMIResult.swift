@@ -1,0 +1,35 @@
+import TallyCore
+
+/// A computed BMI: the exact value, the one-decimal value shown, its category and the
+/// healthy-weight range for the height.
+public struct BMIResult: Sendable {
+    /// The exact BMI in kg/m², as a fraction: the value the shell stores in `ans`.
+    public let value: Number
+    /// The BMI rounded once to one decimal, ties away from zero: the value shown and classified.
+    public let shownValue: Number
+    /// The category of `shownValue`, so the number and the category never disagree.
+    public let band: BMIBand
+    /// The table the category was read from.
+    public let standard: BMIStandard
+    /// The height the BMI was computed from, in centimetres.
+    public let heightInCentimetres: Number
+    /// The weight the BMI was computed from, in kilograms.
+    public let weightInKilograms: Number
+    /// The weights whose shown BMI is in the standard's normal band at this height.
+    public let healthyWeightRange: HealthyWeightRange
+
+    /// Computes the BMI of a positive height and weight, classified by `standard`.
+    public init(heightInCentimetres: Number, weightInKilograms: Number, standard: BMIStandard) {
+        precondition(heightInCentimetres.signum > 0 && weightInKilograms.signum > 0, "measurements must be positive")
+        let metres = heightInCentimetres / Number(100)
+        value = weightInKilograms / (metres * metres)
+        // Rounded once, from the exact value: rounding a rounded intermediate could move a
+        // value across a band boundary.
+        shownValue = value.rounded(toPlaces: 1)
+        band = standard.band(containing: shownValue)
+        self.standard = standard
+        self.heightInCentimetres = heightInCentimetres
+        self.weightInKilograms = weightInKilograms
+        healthyWeightRange = HealthyWeightRange(heightInCentimetres: heightInCentimetres, band: standard.normalBand)
+    }
+}

@@ -1,0 +1,12 @@
+import TallyCore
+
+/// How the number in one part of a `bmi` argument is written.
+enum ArgumentValue: Sendable {
+    /// A decimal literal (`175`, `1.75`, `170,5`), already read exactly.
+    case literal(Number)
+    /// A variable name; the caller resolves it.
+    case name
+    /// A parenthesised expression or a function call (`(170+5)`, `max(a,b)`); the caller
+    /// evaluates it.
+    case expression
+}

@@ -1,0 +1,98 @@
+import TallyCore
+
+/// Turning an argument into an amount, and the checks that need its value.
+extension MeasurementArgument {
+    /// The argument in centimetres (height) or kilograms (weight), exactly.
+    ///
+    /// Each name or parenthesised expression is handed to `resolve` with its span (the
+    /// parentheses included), left to right; `resolve` returns its value or throws, typically a
+    /// ``Diagnostic`` at that span. Throws a ``Diagnostic`` at the argument for a value that is
+    /// zero, negative or implausible, and at the part for inches or pounds out of place.
+    public func amountInBaseUnit(resolve: (SourceSpan) throws -> Number) throws -> Number {
+        var total = Number(0)
+        for (index, part) in parts.enumerated() {
+            let amount: Number
+            switch part.value {
+            case .literal(let number): amount = number
+            case .name, .expression: amount = try resolve(part.valueSpan)
+            }
+            if index == 1 {
+                try checkMinorAmount(amount, of: part)
+            }
+            total = total + amount * units[index].sizeInBaseUnit
+        }
+        guard total.signum > 0 else {
+            throw Diagnostic("the \(quantity.name) must be greater than zero", at: span)
+        }
+        let range = quantity.plausibleRange
+        if Number.compare(total, range.lowest) < 0 || Number.compare(total, range.highest) > 0 {
+            var message = "implausible \(quantity.name): the accepted range is \(acceptedRangeText)"
+            if let guess = unitGuess(for: total) {
+                message += "; did you mean \(guess)?"
+            }
+            throw Diagnostic(message, at: span)
+        }
+        return total
+    }
+
+    /// The inches of `5ft9in` lie in 0..<12, the pounds of `11st4lb` in 0..<14; more would be
+    /// written with the larger unit.
+    private func checkMinorAmount(_ amount: Number, of part: ArgumentPart) throws(Diagnostic) {
+        let major = units[0]
+        let minor = units[1]
+        let limit = major.sizeInBaseUnit / minor.sizeInBaseUnit
+        if amount.signum < 0 {
+            throw Diagnostic("\(minor.pluralName) after \(major.pluralName) cannot be negative", at: part.span)
+        }
+        if Number.compare(amount, limit) >= 0 {
+            throw Diagnostic(
+                "\(minor.pluralName) after \(major.pluralName) must be less than \(limit.plainText)", at: part.span)
+        }
+    }
+
+    /// The accepted range in the unit the user wrote, then in the base unit; rounded inwards,
+    /// so every value in the range shown is accepted.
+    private var acceptedRangeText: String {
+        let range = quantity.plausibleRange
+        let base = "\(range.lowest.plainText)–\(range.highest.plainText) \(quantity.baseUnit.symbol)"
+        let unit = units[0]
+        if unit == quantity.baseUnit { return base }
+        // A height in feet reads best in feet and inches; other units, stones included (0.4 st
+        // beats 0st 4.5lb), as decimals.
+        let inFeetAndInches = unit == .foot
+        let shownUnit = inFeetAndInches ? MeasurementUnit.inch : unit
+        let places = shownUnit.displayPlaces
+        let lowest = (range.lowest / shownUnit.sizeInBaseUnit).roundedUp(toPlaces: places)
+        let highest = (range.highest / shownUnit.sizeInBaseUnit).roundedDown(toPlaces: places)
+        let text: String
+        if inFeetAndInches {
+            text = "\(compoundText(lowest, major: unit))–\(compoundText(highest, major: unit))"
+        } else {
+            text = "\(lowest.plainText)–\(highest.plainText) \(unit.symbol)"
+        }
+        return "\(text) (\(base))"
+    }
+
+    /// An amount of the minor unit written as major and minor: 107 in is `8ft 11in`.
+    private func compoundText(_ amountOfMinor: Number, major: MeasurementUnit) -> String {
+        guard let minor = major.minorUnit else { preconditionFailure("a compound unit") }
+        let perMajor = major.sizeInBaseUnit / minor.sizeInBaseUnit
+        let majorCount = (amountOfMinor / perMajor).floor
+        let rest = amountOfMinor - majorCount * perMajor
+        return "\(majorCount.plainText)\(major.symbol) \(rest.plainText)\(minor.symbol)"
+    }
+
+    /// For a bare number that is implausible as centimetres but plausible in metres (`1.75`) or
+    /// feet (`5`): the argument rewritten with that unit.
+    private func unitGuess(for centimetres: Number) -> String? {
+        guard quantity == .height, parts.count == 1, parts[0].unitText == nil else { return nil }
+        let range = quantity.plausibleRange
+        for unit in [MeasurementUnit.metre, .foot] {
+            let guess = centimetres * unit.sizeInBaseUnit
+            if Number.compare(guess, range.lowest) >= 0 && Number.compare(guess, range.highest) <= 0 {
+                return parts[0].textBeforeUnit + unit.symbol
+            }
+        }
+        return nil
+    }
+}

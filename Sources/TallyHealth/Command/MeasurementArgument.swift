@@ -1,0 +1,82 @@
+import TallyCore
+
+/// The height or the weight of a `bmi` line: one value with its unit (`175`, `1.75m`, `(h)cm`),
+/// or a compound value (`5ft9in`, `5ft 9 in`, `11st4lb`).
+///
+/// Its units are checked when it is made, so a `MeasurementArgument` always has units of its
+/// quantity in an order that makes sense; its values are checked when they are known, by
+/// ``amountInBaseUnit(resolve:)``.
+public struct MeasurementArgument: Sendable {
+    /// What the argument measures.
+    public let quantity: BodyQuantity
+    /// Where the argument stands: 0-based UTF-8 byte offsets into the whole line, half-open.
+    public let span: SourceSpan
+    /// The values and units as written; one or two.
+    let parts: [ArgumentPart]
+    /// The unit of each part: as written, or implied (the base unit for a bare number, the
+    /// minor unit for the bare number in `5ft9`).
+    let units: [MeasurementUnit]
+
+    /// Checks the units of `parts` for an argument measuring `quantity`.
+    init(parts: [ArgumentPart], quantity: BodyQuantity) throws(Diagnostic) {
+        precondition(!parts.isEmpty, "an argument has a value")
+        var units: [MeasurementUnit] = []
+        for (index, part) in parts.enumerated() {
+            switch index {
+            case 0:
+                guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
+                    units.append(quantity.baseUnit)
+                    continue
+                }
+                let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
+                guard unit.quantity == quantity else {
+                    throw Diagnostic(
+                        "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)", at: unitSpan)
+                }
+                units.append(unit)
+            case 1:
+                guard let major = units.first, let minor = major.minorUnit else {
+                    throw Self.missingSpace(before: part)
+                }
+                guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
+                    units.append(minor)
+                    continue
+                }
+                let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
+                if unit == minor {
+                    units.append(unit)
+                } else if unit.quantity == quantity {
+                    throw Diagnostic(
+                        "only \(minor.pluralName) may follow \(major.pluralName), as in \(major.compoundExample)",
+                        at: unitSpan)
+                } else {
+                    // `5ft150lb`: the weight, written without the space that separates them.
+                    throw Self.missingSpace(before: part)
+                }
+            default:
+                throw Self.missingSpace(before: part)
+            }
+        }
+        self.quantity = quantity
+        self.parts = parts
+        self.units = units
+        span = parts[0].span.union(parts[parts.count - 1].span)
+    }
+
+    private static func unit(_ text: String, at span: SourceSpan, for quantity: BodyQuantity) throws(Diagnostic)
+        -> MeasurementUnit
+    {
+        guard let unit = MeasurementUnit(symbol: text) else {
+            let symbols = quantity.units.map(\.symbol)
+            throw Diagnostic(
+                "unknown unit '\(text)'; \(quantity.name) units are \(symbols.dropLast().joined(separator: ", ")) "
+                    + "and \(symbols[symbols.count - 1])",
+                at: span)
+        }
+        return unit
+    }
+
+    private static func missingSpace(before part: ArgumentPart) -> Diagnostic {
+        Diagnostic("missing space between arguments", at: SourceSpan(at: part.span.start))
+    }
+}

@@ -1,0 +1,49 @@
+import TallyCore
+
+/// What a `bmi` argument measures: the height (first) or the weight (second).
+public enum BodyQuantity: Sendable, CaseIterable {
+    /// Body height, kept in centimetres.
+    case height
+    /// Body weight, kept in kilograms.
+    case weight
+
+    /// The word used in messages: "height", "weight".
+    public var name: String {
+        switch self {
+        case .height: return "height"
+        case .weight: return "weight"
+        }
+    }
+
+    /// The unit a bare number is read in, and the unit every value is converted to.
+    public var baseUnit: MeasurementUnit {
+        switch self {
+        case .height: return .centimetre
+        case .weight: return .kilogram
+        }
+    }
+
+    /// The units a user may write for this quantity, in the order `help bmi` lists them.
+    public var units: [MeasurementUnit] {
+        MeasurementUnit.allCases.filter { $0.quantity == self }
+    }
+
+    /// The smallest and largest accepted value in the base unit, both inclusive.
+    ///
+    /// Wide enough for every recorded adult (the shortest about 55 cm, the tallest 272 cm, the
+    /// heaviest about 635 kg) while still catching a value typed in the wrong unit.
+    public var plausibleRange: (lowest: Number, highest: Number) {
+        switch self {
+        case .height: return (Number(50), Number(272))
+        case .weight: return (Number(2), Number(650))
+        }
+    }
+
+    /// Where the quantity stands on the line, for the message about a unit in the wrong place.
+    var position: String {
+        switch self {
+        case .height: return "the height comes first"
+        case .weight: return "the weight comes second"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import TallyCore
+import Testing
+
+@testable import TallyHealth
+
+@Suite struct BMICommandTests {
+    static let reference = """
+        BMI 22.9  normal weight  (WHO adult classification)
+        healthy weight at 175 cm: 56.6–76.4 kg
+        """
+
+    /// Every way of writing 175 cm and 70 kg gives the spec's example, word for word.
+    @Test(arguments: [
+        "bmi 175 70", "bmi 175cm 70kg", "bmi 175 cm 70 kg", "bmi 1.75m 70", "bmi 1,75m 70", "bmi 175,0 70,0",
+        "bmi 1.75 m 70 KG", "bmi 175 70 who", "bmi 175 70 WHO", "bmi 175 70 # after dinner", "bmi\t175\t70",
+        "  bmi   175   70   ", "bmi h w", "bmi 키 몸무게", "bmi (170+5) 70", "bmi (170+5)cm 70",
+        "bmi (170 + 5) cm 70", "bmi max(170,175) 70", "bmi (h)cm (w)kg", "bmi (metres)m 70", "bmi h 70kg",
+        "bmi +175 +70",
+    ])
+    func sameAsTheSpecExample(_ line: String) throws {
+        let result = try runBMI(line)
+        #expect(result.report == Self.reference)
+        #expect(same(result.value, Number(numerator: 160, denominator: 7)))
+    }
+
+    /// One person measured in every unit: the exact BMI and the output are identical.
+    @Test(arguments: [
+        "bmi 175.26 69.85322498", "bmi 175,26 69,85322498", "bmi 1.7526m 69.85322498kg", "bmi 69in 154lb",
+        "bmi 5ft9in 154lb", "bmi 5ft 9in 154 lb", "bmi 5 ft 9 in 154 lb", "bmi 5'9\" 11st", "bmi 5′9″ 11st0lb",
+        "bmi 5ft9 11 st", "bmi 5' 9\" 11st 0lb", "bmi 175.26 cm 154LBS", "bmi (170+5.26)cm 154lbs",
+        "bmi 5FT9IN 11St",
+    ])
+    func imperialAndMetricAgree(_ line: String) throws {
+        let result = try runBMI(line)
+        let metric = try runBMI("bmi 175.26 69.85322498")
+        #expect(same(result.value, metric.value))
+        #expect(
+            result.report == """
+                BMI 22.7  normal weight  (WHO adult classification)
+                healthy weight at 175.3 cm: 56.7–76.6 kg
+                """)
+    }
+
+    /// The standard comes from the line when it names one, else from the session.
+    @Test(arguments: [
+        ("bmi 175 70", BMIStandard.who, BMIStandard.who), ("bmi 175 70", .asia, .asia),
+        ("bmi 175 70 who", .asia, .who), ("bmi 175 70 asia", .who, .asia), ("bmi 175 70 Asia", .who, .asia),
+    ])
+    func standard(_ line: String, _ sessionDefault: BMIStandard, _ used: BMIStandard) throws {
+        #expect(try runBMI(line, defaultStandard: sessionDefault).standard == used)
+    }
+
+    @Test func asiaReport() throws {
+        #expect(
+            try runBMI("bmi 170 70 asia").report == """
+                BMI 24.2  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity)
+                healthy weight at 170 cm: 53.4–66.3 kg
+                """)
+    }
+
+    /// The shell evaluates each name or expression once, height first, with the span of its text.
+    @Test func resolvesEachNameOnceInOrder() throws {
+        let line = "bmi (170 + 5)cm w"
+        let command = try BMICommand(line: line, argumentsStart: argumentsStart(of: line))
+        var seen: [String] = []
+        _ = try command.evaluate(defaultStandard: .who) { span in
+            seen.append(text(of: span, in: line))
+            return seen.count == 1 ? Number(175) : Number(70)
+        }
+        #expect(seen == ["(170 + 5)", "w"])
+        #expect(text(of: command.height.span, in: line) == "(170 + 5)cm")
+    }
+
+    /// At 100 cm the BMI is the weight, so the boundary table reads the same through the command.
+    @Test(arguments: boundaryCases)
+    func boundaryThroughTheCommand(_ row: BoundaryCase) throws {
+        let result = try runBMI("bmi 100 \(row.bmi) \(row.standard.word)")
+        #expect(result.report.hasPrefix("BMI \(row.shown)  \(row.category)  ("))
+    }
+}

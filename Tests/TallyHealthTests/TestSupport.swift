@@ -1,0 +1,73 @@
+import TallyCore
+import TallyHealth
+
+/// An exact number from decimal text such as `"24.949"` or `"-3"`, for writing tables as the
+/// spec writes them.
+func decimal(_ text: String) -> Number {
+    let negative = text.hasPrefix("-")
+    let digits = negative ? String(text.dropFirst()) : text
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    let fraction = parts.count > 1 ? String(parts[1]) : ""
+    guard let numerator = BigInteger(String(parts[0]) + fraction) else {
+        preconditionFailure("not a decimal: \(text)")
+    }
+    let value = Number(numerator: numerator, denominator: BigInteger.power(10, UInt(fraction.count)))
+    return negative ? -value : value
+}
+
+/// Whether two numbers are the same exact value.
+func same(_ lhs: Number, _ rhs: Number) -> Bool {
+    Number.compare(lhs, rhs) == 0
+}
+
+/// A line with the span a diagnostic must cover marked by `⟨` and `⟩` (adjacent for an empty
+/// span), so that no test counts bytes by hand.
+struct MarkedLine {
+    /// The line without the markers.
+    let line: String
+    /// Where the markers stood: 0-based UTF-8 byte offsets into `line`.
+    let span: SourceSpan
+
+    init(_ marked: String) {
+        guard let open = marked.firstRange(of: "⟨"), let close = marked.firstRange(of: "⟩") else {
+            preconditionFailure("no span marked in \(marked)")
+        }
+        let before = marked[..<open.lowerBound]
+        let inside = marked[open.upperBound..<close.lowerBound]
+        line = String(before + inside + marked[close.upperBound...])
+        span = SourceSpan(start: before.utf8.count, end: before.utf8.count + inside.utf8.count)
+    }
+}
+
+/// The byte offset just past the word `bmi`, where a shell hands over the arguments.
+func argumentsStart(of line: String) -> Int {
+    guard let word = line.firstRange(of: "bmi") else { preconditionFailure("no bmi in \(line)") }
+    return line[..<word.upperBound].utf8.count
+}
+
+/// The text a span covers.
+func text(of span: SourceSpan, in line: String) -> String {
+    String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
+}
+
+/// Stands in for the shell's evaluator: knows a few variables and expressions by their text and
+/// answers anything else the way the shell would, with a diagnostic at the span.
+let knownValues: [String: Number] = [
+    "h": Number(175), "w": Number(70), "키": Number(175), "몸무게": Number(70),
+    "(170+5)": Number(175), "(170 + 5)": Number(175), "max(170,175)": Number(175),
+    "(170+5.26)": decimal("175.26"), "metres": decimal("1.75"), "(1+0.75)": decimal("1.75"), "(-1)": Number(-1),
+]
+
+/// Parses and evaluates a `bmi` line, resolving names through ``knownValues``.
+func runBMI(_ line: String, defaultStandard: BMIStandard = .who) throws -> BMIResult {
+    let command = try BMICommand(line: line, argumentsStart: argumentsStart(of: line))
+    return try command.evaluate(defaultStandard: defaultStandard) { span in
+        let source = text(of: span, in: line)
+        // `(h)` is `h`, as the calculator would find.
+        let unwrapped = source.hasPrefix("(") && source.hasSuffix(")") ? String(source.dropFirst().dropLast()) : source
+        guard let value = knownValues[source] ?? knownValues[unwrapped] else {
+            throw Diagnostic("unknown variable '\(source)'", at: span)
+        }
+        return value
+    }
+}
