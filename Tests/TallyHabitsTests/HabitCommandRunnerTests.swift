@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import Testing
 @testable import TallyHabits
@@ -214,7 +215,9 @@ import Testing
     }
 
     @Test func worksOnTheSQLiteStore() throws {
-        let directory = makeTemporaryDirectory() + "/nested"
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/nested"
         let first = HabitCommandRunner(dataDirectory: directory)
         #expect(try first.run(line: "habit add Read", argumentsStart: 5, context: context()) == "added 'Read' (since 2026-11-29)")
         let second = HabitCommandRunner(dataDirectory: directory)  // another session

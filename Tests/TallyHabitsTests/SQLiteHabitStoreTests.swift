@@ -4,8 +4,12 @@ import Testing
 @testable import TallyHabits
 
 /// The SQLite store on real files in a fresh temporary directory per test.
-@Suite struct SQLiteHabitStoreTests {
+@Suite final class SQLiteHabitStoreTests {
     let directory = makeTemporaryDirectory()
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
     var databasePath: String { directory + "/" + SQLiteHabitStore.fileName }
     let today = pinnedToday
 

@@ -35,10 +35,3 @@ func makeTemporaryDirectory() -> String {
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
-
-/// A repository holding habits built through the use cases, as a person would have.
-func repositoryWith(_ setUp: (any HabitRepository) throws -> Void) rethrows -> InMemoryHabitRepository {
-    let repository = InMemoryHabitRepository()
-    try setUp(repository)
-    return repository
-}

@@ -2,7 +2,6 @@
 /// constraints its schema enforces.
 public final class InMemoryHabitRepository: HabitRepository {
     private var habits: [HabitID: Habit] = [:]
-    private var transactionDepth = 0
 
     /// An empty repository, or one holding `habits`.
     public init(_ habits: [Habit] = []) {
@@ -11,9 +10,8 @@ public final class InMemoryHabitRepository: HabitRepository {
 
     /// Runs `work`, putting everything back as it was when it throws.
     public func transaction<Result>(_ work: () throws -> Result) throws -> Result {
+        // Value semantics make the snapshot cheap and nested transactions free.
         let snapshot = habits
-        transactionDepth += 1
-        defer { transactionDepth -= 1 }
         do {
             return try work()
         } catch {
@@ -35,14 +33,18 @@ public final class InMemoryHabitRepository: HabitRepository {
 
     /// Stores a new habit; a taken identity or name key is refused as the schema would.
     public func insert(_ habit: Habit) throws {
-        guard habits[habit.id] == nil else { throw HabitStoreError.constraintViolated(file: "memory", detail: "habit id \(habit.id) is taken") }
+        guard habits[habit.id] == nil else {
+            throw HabitStoreError.constraintViolated(file: "memory", detail: "habit id \(habit.id) is taken")
+        }
         try checkUniqueKey(of: habit)
         habits[habit.id] = habit
     }
 
     /// Replaces a stored habit.
     public func update(_ habit: Habit) throws {
-        guard habits[habit.id] != nil else { throw HabitStoreError.constraintViolated(file: "memory", detail: "habit id \(habit.id) is not stored") }
+        guard habits[habit.id] != nil else {
+            throw HabitStoreError.constraintViolated(file: "memory", detail: "habit id \(habit.id) is not stored")
+        }
         try checkUniqueKey(of: habit)
         habits[habit.id] = habit
     }
