@@ -29,7 +29,7 @@ let package = Package(
         // BMI: units, standards, classification.
         .target(name: "TallyHealth", dependencies: ["TallyCore"]),
         // Habit domain, use cases and stores.
-        .target(name: "TallyHabits", dependencies: ["CSQLite"]),
+        .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyCore"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
         .target(name: "TallyShell", dependencies: ["TallyCore", "TallyHealth", "TallyHabits", "CReadline"]),
         // Thin executable: parses the command line and hands over.

@@ -1,0 +1,77 @@
+import TallyCore
+
+/// A parsed `habit` line: what to do, with the position of every argument so that errors found
+/// later (a day already done, an unknown name) can point at the argument they are about.
+public struct HabitCommand: Sendable, Equatable {
+    /// What to do. A date left out is today, placed at the name's span so that errors about it
+    /// point at the habit.
+    public enum Action: Sendable, Equatable {
+        /// `habit add NAME [since DATE]`.
+        case add(name: Spanned<String>, start: Spanned<Day>)
+        /// `habit list [all]`.
+        case list(includeArchived: Bool)
+        /// `habit done NAME [DATE]`.
+        case done(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit undo NAME [DATE]`.
+        case undo(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit archive NAME [DATE]`.
+        case archive(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit restore NAME`.
+        case restore(name: Spanned<String>)
+        /// `habit rename NAME NEWNAME`.
+        case rename(name: Spanned<String>, newName: Spanned<String>)
+        /// `habit delete NAME [--yes]`; `confirmed` when `--yes` was given.
+        case delete(name: Spanned<String>, confirmed: Bool)
+        /// `habit show NAME`.
+        case show(name: Spanned<String>)
+        /// `habit export csv|json`.
+        case export(HabitExportFormat)
+    }
+
+    /// What to do.
+    public var action: Action
+    /// Where the subcommand word is; errors about the store as a whole point here.
+    public var subcommandSpan: SourceSpan
+    /// An empty span where the arguments end: where a missing `--yes` would go.
+    public var endSpan: SourceSpan
+
+    /// A command doing `action`.
+    public init(_ action: Action, subcommandSpan: SourceSpan, endSpan: SourceSpan) {
+        self.action = action
+        self.subcommandSpan = subcommandSpan
+        self.endSpan = endSpan
+    }
+}
+
+extension HabitCommand {
+    /// Where the habit's name is, for errors about the habit.
+    var nameSpan: SourceSpan? {
+        switch action {
+        case .add(let name, _), .done(let name, _), .undo(let name, _), .archive(let name, _), .restore(let name),
+            .rename(let name, _), .delete(let name, _), .show(let name):
+            return name.span
+        case .list, .export:
+            return nil
+        }
+    }
+
+    /// Where the day is (the name's span when the day was left out), for errors about the day.
+    var daySpan: SourceSpan? {
+        switch action {
+        case .add(_, let day), .done(_, let day), .undo(_, let day), .archive(_, let day):
+            return day.span
+        default:
+            return nil
+        }
+    }
+
+    /// Where the name being given is (NEWNAME for rename, NAME for add), for errors about a name.
+    var givenNameSpan: SourceSpan? {
+        switch action {
+        case .add(let name, _), .rename(_, let name):
+            return name.span
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Glibc
+
+/// A calendar day in the proleptic Gregorian calendar, with no time of day and no time zone.
+///
+/// Stored as a count of days since 1970-01-01 so that comparison, differences and adding days
+/// are plain integer arithmetic; the year, month and day are derived when needed. Days written
+/// by people (`YYYY-MM-DD`) are limited to the years 1 to 9999.
+public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
+    /// Days since 1970-01-01 (which is day 0); negative before it.
+    public let daysSinceEpoch: Int
+
+    /// The day `daysSinceEpoch` days after 1970-01-01.
+    public init(daysSinceEpoch: Int) {
+        self.daysSinceEpoch = daysSinceEpoch
+    }
+
+    /// The day with this year, month (1–12) and day of the month, or nil when there is no such
+    /// day (February 30th, month 13, year 0).
+    public init?(year: Int, month: Int, day: Int) {
+        guard Day.supportedYears.contains(year), (1...12).contains(month),
+            day >= 1, day <= Day.numberOfDays(inMonth: month, ofYear: year)
+        else { return nil }
+        self.init(daysSinceEpoch: Day.daysSinceEpoch(year: year, month: month, day: day))
+    }
+
+    /// The years a written day may have: four digits, and no year 0.
+    public static let supportedYears = 1...9999
+
+    /// English month names, January first.
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
+
+    /// Three-letter English month names, January first.
+    public static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    /// The year, month (1–12) and day of the month.
+    public var components: (year: Int, month: Int, day: Int) {
+        // Howard Hinnant's civil_from_days: eras of 400 years repeat exactly.
+        let shifted = daysSinceEpoch + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let marchBasedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * marchBasedMonth + 2) / 5 + 1
+        let month = marchBasedMonth < 10 ? marchBasedMonth + 3 : marchBasedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The year.
+    public var year: Int { components.year }
+    /// The month, 1 to 12.
+    public var month: Int { components.month }
+    /// The day of the month, 1 to 31.
+    public var dayOfMonth: Int { components.day }
+
+    /// The day of the week.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday, index 3 counting from Monday.
+        let index = (daysSinceEpoch + 3) % 7
+        return Weekday(rawValue: index < 0 ? index + 7 : index)!
+    }
+
+    /// The Monday on or before this day: the first day of its week.
+    public var startOfWeek: Day { adding(days: -weekday.rawValue) }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> Day {
+        Day(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// Days from `other` to this day: positive when this day is later.
+    public func days(since other: Day) -> Int {
+        daysSinceEpoch - other.daysSinceEpoch
+    }
+
+    /// `YYYY-MM-DD`, the ISO 8601 form, which also sorts correctly as text.
+    public var description: String {
+        let (year, month, day) = components
+        return Day.padded(year, to: 4) + "-" + Day.padded(month, to: 2) + "-" + Day.padded(day, to: 2)
+    }
+
+    /// Today in the process's local time zone (as `TZ` and `/etc/localtime` say).
+    ///
+    /// Only the shell calls this; everything else is given `today` so that it can be pinned.
+    public static func currentLocal() -> Day {
+        var now = time(nil)
+        var local = tm()
+        guard localtime_r(&now, &local) != nil else {
+            // localtime_r fails only for times far outside any calendar: fall back to UTC days.
+            return Day(daysSinceEpoch: now / 86_400)
+        }
+        return Day(
+            daysSinceEpoch: daysSinceEpoch(
+                year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday)))
+    }
+
+    // MARK: Strideable
+
+    /// Days from this day to `other`.
+    public func distance(to other: Day) -> Int { other.daysSinceEpoch - daysSinceEpoch }
+
+    /// The day `n` days later.
+    public func advanced(by n: Int) -> Day { adding(days: n) }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
+
+    // MARK: Calendar arithmetic
+
+    /// Whether `year` has a February 29th.
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// How many days `month` (1–12) of `year` has.
+    public static func numberOfDays(inMonth month: Int, ofYear year: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Howard Hinnant's days_from_civil; the inputs must already be a valid day.
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let marchBasedYear = month <= 2 ? year - 1 : year
+        let era = (marchBasedYear >= 0 ? marchBasedYear : marchBasedYear - 399) / 400
+        let yearOfEra = marchBasedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func padded(_ value: Int, to width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+    }
+}

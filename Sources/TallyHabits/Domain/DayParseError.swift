@@ -1,0 +1,29 @@
+/// Why a piece of text is not a day.
+public enum DayParseError: Error, Sendable, Equatable {
+    /// Not of the form `YYYY-MM-DD`, `today`, `yesterday` or `-N`.
+    case malformed(String)
+    /// Year 0000: the calendar goes from 1 BC straight to AD 1.
+    case noSuchYear(String)
+    /// A month outside 1–12.
+    case noSuchMonth(String, month: Int)
+    /// A day past the end of its month, or day 0.
+    case noSuchDay(String, month: Int, year: Int, daysInMonth: Int)
+    /// `-N` reaching before the year 1.
+    case tooFarBack(String)
+
+    /// One sentence for a person, lower-case first word, no final period.
+    public var message: String {
+        switch self {
+        case .malformed(let text):
+            return "'\(text)' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+        case .noSuchYear(let text):
+            return "there is no year 0 in '\(text)'; years run from 0001 to 9999"
+        case .noSuchMonth(let text, let month):
+            return "there is no month \(month) in '\(text)'; months run from 01 to 12"
+        case .noSuchDay(let text, let month, let year, let daysInMonth):
+            return "there is no day '\(text)': \(Day.monthNames[month - 1]) \(year) has \(daysInMonth) days"
+        case .tooFarBack(let text):
+            return "'\(text)' reaches back before the year 1"
+        }
+    }
+}

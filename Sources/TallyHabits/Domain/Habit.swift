@@ -1,0 +1,145 @@
+/// A habit someone is building: a name, the day it started, possibly the day it was archived,
+/// and the days it was done.
+///
+/// A `Habit` is valid from the moment it exists, whichever path creates it: a person adding one
+/// or a store reading a row back. Every rule about a single habit lives here, so use cases only
+/// fetch, ask and save. Rules between habits (unique names) are checked here too, given the
+/// other habit.
+public struct Habit: Sendable, Equatable {
+    /// The most characters (grapheme clusters, as a person counts them) a name may have.
+    public static let maximumNameLength = 100
+
+    /// The identity, unchanged by renaming.
+    public let id: HabitID
+    /// The name, trimmed, neither empty nor longer than ``maximumNameLength``, without control
+    /// characters.
+    public private(set) var name: String
+    /// The first day the habit may be done.
+    public let start: Day
+    /// The day it was archived: the last day it may be done. Nil while it is active.
+    public private(set) var archiveDay: Day?
+    /// The days it was done.
+    public private(set) var completions: Set<Day>
+
+    /// A new habit starting on `start`, which may not be after `today`.
+    public init(name: String, start: Day, today: Day, id: HabitID = .random()) throws(HabitError) {
+        let validName = try Habit.validatedName(name)
+        guard start <= today else { throw .startInFuture(habit: validName, start: start, today: today) }
+        self.id = id
+        self.name = validName
+        self.start = start
+        self.archiveDay = nil
+        self.completions = []
+    }
+
+    /// A habit as it was stored, checked against every rule that does not depend on today.
+    ///
+    /// "Not in the future" is left out on purpose: the clock or time zone may have moved since
+    /// the day was recorded, and that must not make the whole store unreadable.
+    public init(
+        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, completions: Set<Day>
+    ) throws(HabitError) {
+        let validName = try Habit.validatedName(name)
+        if let archiveDay, archiveDay < start {
+            throw .archiveBeforeStart(habit: validName, day: archiveDay, start: start)
+        }
+        if let first = completions.min(), first < start {
+            throw .beforeStart(habit: validName, day: first, start: start)
+        }
+        if let archiveDay, let last = completions.max(), last > archiveDay {
+            throw .doneAfterArchive(habit: validName, done: last, archived: archiveDay)
+        }
+        self.id = id
+        self.name = validName
+        self.start = start
+        self.archiveDay = archiveDay
+        self.completions = completions
+    }
+
+    /// The key under which names are unique and looked up: the name with case folded.
+    public var nameKey: String { Habit.nameKey(for: name) }
+
+    /// The key a typed name is looked up by: trimmed like a name, case folded.
+    public static func nameKey(for typedName: String) -> String {
+        trimmed(typedName).lowercased()
+    }
+
+    /// Whether the habit is archived.
+    public var isArchived: Bool { archiveDay != nil }
+
+    /// Whether the habit was done on `day`.
+    public func isDone(on day: Day) -> Bool { completions.contains(day) }
+
+    // MARK: Rules
+
+    /// `name` trimmed, or the rule it breaks.
+    public static func validatedName(_ name: String) throws(HabitError) -> String {
+        let result = trimmed(name)
+        guard !result.isEmpty else { throw .emptyName }
+        // Control characters could move the cursor or recolour the terminal when printed.
+        if result.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacterInName(name: result)
+        }
+        let length = result.count
+        guard length <= maximumNameLength else { throw .nameTooLong(name: result, length: length) }
+        return result
+    }
+
+    /// Throws when `other` is a different habit with the same name ignoring case.
+    public func checkNameIsDistinct(from other: Habit?) throws(HabitError) {
+        guard let other, other.id != id, other.nameKey == nameKey else { return }
+        throw .duplicateName(name: name, existing: other.name)
+    }
+
+    /// Throws unless `day` may be recorded: not before the start, not after `today`, not after
+    /// the archive day.
+    public func checkRecordable(_ day: Day, today: Day) throws(HabitError) {
+        guard day >= start else { throw .beforeStart(habit: name, day: day, start: start) }
+        guard day <= today else { throw .inFuture(habit: name, day: day, today: today) }
+        if let archiveDay, day > archiveDay {
+            throw .afterArchive(habit: name, day: day, archived: archiveDay)
+        }
+    }
+
+    /// Records the habit as done on `day`.
+    public mutating func markDone(on day: Day, today: Day) throws(HabitError) {
+        try checkRecordable(day, today: today)
+        guard !completions.contains(day) else { throw .alreadyDone(habit: name, day: day) }
+        completions.insert(day)
+    }
+
+    /// Removes the record that the habit was done on `day`.
+    public mutating func undo(on day: Day) throws(HabitError) {
+        guard completions.contains(day) else { throw .notDone(habit: name, day: day) }
+        completions.remove(day)
+    }
+
+    /// Archives the habit: `day` becomes the last day it may be done.
+    public mutating func archive(on day: Day, today: Day) throws(HabitError) {
+        if let archiveDay { throw .alreadyArchived(habit: name, archived: archiveDay) }
+        guard day >= start else { throw .archiveBeforeStart(habit: name, day: day, start: start) }
+        guard day <= today else { throw .inFuture(habit: name, day: day, today: today) }
+        if let last = completions.max(), last > day {
+            throw .doneAfterArchive(habit: name, done: last, archived: day)
+        }
+        archiveDay = day
+    }
+
+    /// Makes an archived habit active again, keeping its history.
+    public mutating func restore() throws(HabitError) {
+        guard archiveDay != nil else { throw .notArchived(habit: name) }
+        archiveDay = nil
+    }
+
+    /// Gives the habit a new name (which must itself be valid).
+    public mutating func rename(to newName: String) throws(HabitError) {
+        name = try Habit.validatedName(newName)
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var characters = Substring(text)
+        while characters.first?.isWhitespace == true { characters.removeFirst() }
+        while characters.last?.isWhitespace == true { characters.removeLast() }
+        return String(characters)
+    }
+}

@@ -1,0 +1,73 @@
+/// A habit rule that an action or a stored row would break.
+///
+/// Each case carries the habit's name (as given, before any trimming) and, where a day is at
+/// stake, the day, so the message can name both.
+public enum HabitError: Error, Sendable, Equatable {
+    /// The name is empty once surrounding white space is removed.
+    case emptyName
+    /// The name contains a control character, which could rewrite the terminal when printed.
+    case controlCharacterInName(name: String)
+    /// The name is longer than ``Habit/maximumNameLength`` characters.
+    case nameTooLong(name: String, length: Int)
+    /// Another habit already has this name, ignoring case.
+    case duplicateName(name: String, existing: String)
+    /// No habit has this name, ignoring case.
+    case notFound(name: String)
+    /// The habit would start after today.
+    case startInFuture(habit: String, start: Day, today: Day)
+    /// The day comes before the habit's start.
+    case beforeStart(habit: String, day: Day, start: Day)
+    /// The day comes after today.
+    case inFuture(habit: String, day: Day, today: Day)
+    /// The day comes after the day the habit was archived.
+    case afterArchive(habit: String, day: Day, archived: Day)
+    /// The day is already recorded as done.
+    case alreadyDone(habit: String, day: Day)
+    /// The day is not recorded as done, so there is nothing to undo.
+    case notDone(habit: String, day: Day)
+    /// The habit is already archived.
+    case alreadyArchived(habit: String, archived: Day)
+    /// The habit is not archived, so there is nothing to restore.
+    case notArchived(habit: String)
+    /// The archive day would come before the start.
+    case archiveBeforeStart(habit: String, day: Day, start: Day)
+    /// The habit was done on `done`, after the archive day `archived`.
+    case doneAfterArchive(habit: String, done: Day, archived: Day)
+
+    /// One sentence for a person, lower-case first word, no final period.
+    public var message: String {
+        switch self {
+        case .emptyName:
+            return "a habit name cannot be empty"
+        case .controlCharacterInName(let name):
+            return "the habit name '\(name)' contains a control character"
+        case .nameTooLong(let name, let length):
+            return "the habit name '\(String(name.prefix(20)))…' is \(length) characters long; "
+                + "the limit is \(Habit.maximumNameLength)"
+        case .duplicateName(_, let existing):
+            return "a habit named '\(existing)' already exists"
+        case .notFound(let name):
+            return "there is no habit named '\(name)'"
+        case .startInFuture(let habit, let start, let today):
+            return "'\(habit)' cannot start on \(start), which is after today (\(today))"
+        case .beforeStart(let habit, let day, let start):
+            return "\(day) is before '\(habit)' started on \(start)"
+        case .inFuture(let habit, let day, let today):
+            return "\(day) is in the future for '\(habit)'; today is \(today)"
+        case .afterArchive(let habit, let day, let archived):
+            return "\(day) is after '\(habit)' was archived on \(archived)"
+        case .alreadyDone(let habit, let day):
+            return "'\(habit)' was already done on \(day)"
+        case .notDone(let habit, let day):
+            return "'\(habit)' was not done on \(day), so there is nothing to undo"
+        case .alreadyArchived(let habit, let archived):
+            return "'\(habit)' is already archived (on \(archived))"
+        case .notArchived(let habit):
+            return "'\(habit)' is not archived"
+        case .archiveBeforeStart(let habit, let day, let start):
+            return "'\(habit)' cannot be archived on \(day), before it started on \(start)"
+        case .doneAfterArchive(let habit, let done, let archived):
+            return "'\(habit)' was done on \(done), after its archive day \(archived)"
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// A day of the week, counted from Monday as ISO 8601 does (and as the heatmap's rows run).
+public enum Weekday: Int, Sendable, CaseIterable, Comparable {
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The English three-letter name: "Mon".
+    public var abbreviation: String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue]
+    }
+
+    /// Whether `lhs` comes earlier in the week.
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+}

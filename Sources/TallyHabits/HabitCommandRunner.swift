@@ -1,0 +1,171 @@
+import TallyCore
+
+/// Runs `habit` lines: parses, calls the use case, and returns the text to print.
+///
+/// The shell makes one runner per session. The repository is opened on first use, not at
+/// start-up, so a broken database file only affects `habit` lines; when opening fails the error
+/// is reported and the next `habit` line tries again.
+public final class HabitCommandRunner {
+    private let openRepository: () throws -> any HabitRepository
+    private var openedRepository: (any HabitRepository)?
+
+    /// A runner that gets its repository from `openRepository` when first needed.
+    public init(openRepository: @escaping () throws -> any HabitRepository) {
+        self.openRepository = openRepository
+    }
+
+    /// A runner on the SQLite database in `dataDirectory` (see ``HabitDataDirectory``).
+    public convenience init(dataDirectory: String) {
+        self.init { try SQLiteHabitStore(directory: dataDirectory) }
+    }
+
+    /// A runner on a repository that is already open (tests use an in-memory one).
+    public convenience init(repository: any HabitRepository) {
+        self.init { repository }
+    }
+
+    /// Parses and runs one `habit` line.
+    ///
+    /// - Parameters:
+    ///   - line: the whole line as typed.
+    ///   - argumentsStart: the 0-based UTF-8 byte offset just after the word `habit`.
+    ///   - context: today, colour, interactivity and how to ask for confirmation.
+    /// - Returns: the text to print, without a trailing newline.
+    /// - Throws: a ``Diagnostic`` pointing into `line` for every failure: a malformed line, a
+    ///   rule the command would break (pointing at the name or the day), or a database problem
+    ///   (pointing at the subcommand, and naming the file).
+    public func run(line: String, argumentsStart: Int, context: HabitRunContext) throws(Diagnostic) -> String {
+        let command = try HabitCommandLine.parse(line, argumentsStart: argumentsStart, today: context.today)
+        return try execute(command, context: context)
+    }
+
+    /// Runs a parsed command; see ``run(line:argumentsStart:context:)``.
+    public func execute(_ command: HabitCommand, context: HabitRunContext) throws(Diagnostic) -> String {
+        do {
+            return try perform(command, context: context)
+        } catch {
+            throw diagnostic(for: error, in: command)
+        }
+    }
+
+    /// The names of all habits, archived ones included, sorted ignoring case, for tab
+    /// completion; empty when the database cannot be read. Insert them with
+    /// ``HabitCommandLine/quotedForInput(_:)``.
+    public func habitNames() -> [String] {
+        guard let repository = try? repository(),
+            let habits = try? ListHabits(repository: repository).execute(includeArchived: true)
+        else { return [] }
+        return habits.map(\.name)
+    }
+
+    /// The subcommand words, for tab completion.
+    public static var subcommandNames: [String] { HabitCommandLine.subcommandNames }
+
+    /// `help habit`.
+    public static var helpText: String { HabitCommandLine.helpText }
+
+    // MARK: Running
+
+    private func repository() throws -> any HabitRepository {
+        if let openedRepository { return openedRepository }
+        let repository = try openRepository()
+        openedRepository = repository
+        return repository
+    }
+
+    private func perform(_ command: HabitCommand, context: HabitRunContext) throws -> String {
+        let repository = try repository()
+        let today = context.today
+        switch command.action {
+        case .add(let name, let start):
+            let habit = try AddHabit(repository: repository).execute(name: name.value, start: start.value, today: today)
+            return "added \(quoted(habit.name)) (since \(habit.start))"
+        case .list(let includeArchived):
+            let habits = try ListHabits(repository: repository).execute(includeArchived: includeArchived)
+            guard habits.isEmpty else { return HabitListView(today: today, useColour: context.useColour).render(habits) }
+            let archived = try ListHabits(repository: repository).execute(includeArchived: true).count
+            guard archived == 0 else {
+                return "no active habits; 'habit list all' also shows the \(archived) archived"
+            }
+            return "no habits yet; start one with: habit add NAME"
+        case .done(let name, let day):
+            let habit = try RecordCompletion(repository: repository).execute(name: name.value, day: day.value, today: today)
+            let streak = HabitDetailView.days(habit.currentStreak(today: today))
+            return "\(quoted(habit.name)) done on \(day.value) (current streak: \(streak))"
+        case .undo(let name, let day):
+            let habit = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
+            return "\(quoted(habit.name)) no longer done on \(day.value)"
+        case .archive(let name, let day):
+            let habit = try ArchiveHabit(repository: repository).execute(name: name.value, day: day.value, today: today)
+            return "archived \(quoted(habit.name)) (last day \(day.value))"
+        case .restore(let name):
+            let habit = try RestoreHabit(repository: repository).execute(name: name.value)
+            return "restored \(quoted(habit.name))"
+        case .rename(let name, let newName):
+            let (oldName, habit) = try RenameHabit(repository: repository).execute(name: name.value, newName: newName.value)
+            return "renamed \(quoted(oldName)) to \(quoted(habit.name))"
+        case .delete(let name, let confirmed):
+            guard confirmed || context.isInteractive else {
+                throw Diagnostic("habit delete needs --yes in files and pipes", at: command.endSpan)
+            }
+            let deleted = try DeleteHabit(repository: repository).execute(name: name.value) { habit in
+                confirmed || context.confirm("delete \(quoted(habit.name)) and \(history(of: habit))? [y/N] ")
+            }
+            guard let deleted else { return "kept \(quoted(name.value))" }
+            return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
+        case .show(let name):
+            let habit = try ShowHabit(repository: repository).execute(name: name.value)
+            return HabitDetailView(today: today, useColour: context.useColour).render(habit)
+        case .export(let format):
+            var text = try ExportHabits(repository: repository).execute(format: format)
+            text.removeLast()  // the trailing newline: the shell adds its own
+            return text
+        }
+    }
+
+    /// A name from the user or the store, quoted and made safe to print.
+    private func quoted(_ name: String) -> String {
+        "'" + TerminalSafeText.escaped(name) + "'"
+    }
+
+    private func history(of habit: Habit) -> String {
+        switch habit.completions.count {
+        case 0: return "its history (no days done)"
+        case 1: return "its history (1 day done)"
+        case let count: return "its history (\(count) days done)"
+        }
+    }
+
+    // MARK: Errors
+
+    /// Every failure as a diagnostic pointing at the argument it is about.
+    private func diagnostic(for error: any Error, in command: HabitCommand) -> Diagnostic {
+        let fallback = command.nameSpan ?? command.subcommandSpan
+        switch error {
+        case let diagnostic as Diagnostic:
+            return diagnostic
+        case let error as HabitError:
+            switch error {
+            case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
+                return Diagnostic(error.message, at: command.givenNameSpan ?? fallback)
+            case .notFound(let name):
+                return Diagnostic(error.message + suggestion(for: name), at: fallback)
+            case .alreadyArchived, .notArchived:
+                return Diagnostic(error.message, at: fallback)
+            case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
+                .archiveBeforeStart, .doneAfterArchive:
+                return Diagnostic(error.message, at: command.daySpan ?? fallback)
+            }
+        case let error as HabitStoreError:
+            return Diagnostic(error.message, at: command.subcommandSpan)
+        default:
+            return Diagnostic("habit \(error)", at: command.subcommandSpan)
+        }
+    }
+
+    /// "; did you mean 'Read'?" when a stored name is close to the one typed.
+    private func suggestion(for typedName: String) -> String {
+        guard let match = Suggestion.closest(to: typedName, among: habitNames()) else { return "" }
+        return "; did you mean \(quoted(match))?"
+    }
+}

@@ -1,0 +1,20 @@
+/// What a `habit` command needs from the session running it.
+public struct HabitRunContext {
+    /// Today, as the session resolved it (`TALLY_TODAY` or the local date).
+    public var today: Day
+    /// Whether to colour tables and the heatmap with ANSI escapes.
+    public var useColour: Bool
+    /// Whether a person is at the keyboard; in files and pipes `habit delete` needs `--yes`.
+    public var isInteractive: Bool
+    /// Asks a person a yes/no question (given in full, ending in "[y/N] ") and returns their
+    /// answer; only called when `isInteractive`.
+    public var confirm: (String) -> Bool
+
+    /// A context for one command.
+    public init(today: Day, useColour: Bool, isInteractive: Bool, confirm: @escaping (String) -> Bool = { _ in false }) {
+        self.today = today
+        self.useColour = useColour
+        self.isInteractive = isInteractive
+        self.confirm = confirm
+    }
+}

@@ -1,0 +1,49 @@
+/// Where habits are kept. Only stores and fetches: every rule lives in ``Habit``.
+///
+/// Methods throw ``HabitStoreError`` when the storage fails or holds a row that breaks a rule.
+public protocol HabitRepository: AnyObject {
+    /// Runs `work` as one atomic unit: all its writes land, or none do. Other writers wait until
+    /// it ends, so what `work` reads stays true while it decides what to write.
+    func transaction<Result>(_ work: () throws -> Result) throws -> Result
+
+    /// Every habit, archived ones included, in no particular order.
+    func allHabits() throws -> [Habit]
+
+    /// The habit whose ``Habit/nameKey`` is `nameKey`, if any.
+    func habit(withNameKey nameKey: String) throws -> Habit?
+
+    /// The habit with this identity, if any.
+    func habit(withID id: HabitID) throws -> Habit?
+
+    /// Stores a habit that is not stored yet.
+    func insert(_ habit: Habit) throws
+
+    /// Replaces the stored habit that has the same identity (name, archive day, completions).
+    func update(_ habit: Habit) throws
+
+    /// Removes the habit with this identity and all its completions.
+    func delete(_ id: HabitID) throws
+}
+
+extension HabitRepository {
+    /// The habit called `typedName` ignoring case, or ``HabitError/notFound(name:)``.
+    public func requireHabit(named typedName: String) throws -> Habit {
+        guard let habit = try habit(withNameKey: Habit.nameKey(for: typedName)) else {
+            throw HabitError.notFound(name: typedName)
+        }
+        return habit
+    }
+}
+
+extension HabitRepository {
+    /// Fetches the habit called `typedName`, lets `change` act on it and stores the result, all
+    /// in one transaction. The changed habit is returned.
+    public func modifyHabit(named typedName: String, _ change: (inout Habit) throws -> Void) throws -> Habit {
+        try transaction {
+            var habit = try requireHabit(named: typedName)
+            try change(&habit)
+            try update(habit)
+            return habit
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// A problem with the habit database itself, as opposed to a rule a command would break.
+///
+/// Each names the file, so a person knows which file to inspect, move away or restore.
+public enum HabitStoreError: Error, Sendable, Equatable {
+    /// The data directory could not be created or is not a directory.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// The database file could not be created or opened.
+    case cannotOpen(file: String, reason: String)
+    /// The file exists but is not an SQLite database; it has been left untouched.
+    case notADatabase(file: String)
+    /// The file is an SQLite database, but not one Tally wrote; it has been left untouched.
+    case foreignDatabase(file: String)
+    /// The file was written by a newer Tally, whose schema this one does not know.
+    case newerSchema(file: String, version: Int, supported: Int)
+    /// A stored habit row breaks a rule.
+    case invalidRow(file: String, habitID: HabitID, name: String, problem: String)
+    /// The schema refused a write (a taken name, a second completion on one day).
+    case constraintViolated(file: String, detail: String)
+    /// SQLite reported an error.
+    case sqlite(file: String, operation: String, message: String)
+
+    /// One sentence for a person, lower-case first word, no final period.
+    public var message: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason):
+            return "cannot create the habit data directory \(path): \(reason)"
+        case .cannotOpen(let file, let reason):
+            return "cannot open the habit database \(file): \(reason)"
+        case .notADatabase(let file):
+            return "\(file) is not an SQLite database; it was left unchanged "
+                + "(move it away to start a new habit database)"
+        case .foreignDatabase(let file):
+            return "\(file) is an SQLite database that Tally did not create; it was left unchanged"
+        case .newerSchema(let file, let version, let supported):
+            return "\(file) has schema version \(version), newer than the \(supported) this Tally "
+                + "knows; it was left unchanged"
+        case .invalidRow(let file, let habitID, let name, let problem):
+            return "\(file): the habit row with id \(habitID) ('\(name)') breaks a rule: \(problem)"
+        case .constraintViolated(let file, let detail):
+            return "\(file) refused the change: \(detail)"
+        case .sqlite(let file, let operation, let message):
+            return "\(file): \(operation) failed: \(message)"
+        }
+    }
+}

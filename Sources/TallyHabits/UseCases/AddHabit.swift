@@ -1,0 +1,18 @@
+/// `habit add NAME [since DATE]`: starts tracking a new habit.
+public struct AddHabit {
+    /// Where habits are kept.
+    public let repository: any HabitRepository
+
+    /// A use case working on `repository`.
+    public init(repository: any HabitRepository) { self.repository = repository }
+
+    /// Adds a habit called `name` starting on `start`, and returns it.
+    public func execute(name: String, start: Day, today: Day) throws -> Habit {
+        try repository.transaction {
+            let habit = try Habit(name: name, start: start, today: today)
+            try habit.checkNameIsDistinct(from: repository.habit(withNameKey: habit.nameKey))
+            try repository.insert(habit)
+            return habit
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// `habit export csv|json`: every habit and completion, for other tools.
+public struct ExportHabits {
+    /// Where habits are kept.
+    public let repository: any HabitRepository
+
+    /// A use case working on `repository`.
+    public init(repository: any HabitRepository) { self.repository = repository }
+
+    /// The whole store written in `format`, ending in a newline.
+    public func execute(format: HabitExportFormat) throws -> String {
+        let habits = try ListHabits(repository: repository).execute(includeArchived: true)
+        return format.render(habits)
+    }
+}

@@ -1,0 +1,13 @@
+/// `habit restore NAME`: makes an archived habit active again.
+public struct RestoreHabit {
+    /// Where habits are kept.
+    public let repository: any HabitRepository
+
+    /// A use case working on `repository`.
+    public init(repository: any HabitRepository) { self.repository = repository }
+
+    /// Restores the habit called `name`, and returns it.
+    public func execute(name: String) throws -> Habit {
+        try repository.modifyHabit(named: name) { habit in try habit.restore() }
+    }
+}

@@ -1,0 +1,29 @@
+/// How one day of a habit is drawn in the list's last seven days and in the heatmap.
+enum DayMark {
+    /// Done that day.
+    case done
+    /// Could have been done that day and was not.
+    case missed
+    /// Before the start, after the archive day or in the future: nothing to show.
+    case outside
+
+    /// The mark for `day` of `habit`.
+    init(habit: Habit, day: Day, today: Day) {
+        if habit.isDone(on: day) {
+            self = .done
+        } else if day < habit.start || day > habit.lastTrackedDay(today: today) {
+            self = .outside
+        } else {
+            self = .missed
+        }
+    }
+
+    /// One column wide either way, so plain and coloured output line up identically.
+    func symbol(useColour: Bool) -> String {
+        switch self {
+        case .done: return useColour ? "\u{1B}[32m■\u{1B}[0m" : "■"
+        case .missed: return useColour ? "\u{1B}[2m·\u{1B}[0m" : "·"
+        case .outside: return " "
+        }
+    }
+}

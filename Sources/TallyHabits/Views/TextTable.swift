@@ -1,0 +1,51 @@
+import TallyCore
+
+/// Columns of text aligned by terminal display width, so names in Korean (two columns per
+/// character) line up with names in Latin letters.
+struct TextTable {
+    /// Which side of its column a cell keeps to.
+    enum Alignment {
+        case left, right
+    }
+
+    /// One cell: what is printed and how many columns it takes (given separately because the
+    /// printed text may carry colour escapes, which take none).
+    struct Cell {
+        var text: String
+        var width: Int
+
+        /// A cell of plain text.
+        init(_ text: String) {
+            self.text = text
+            self.width = DisplayWidth.of(text)
+        }
+
+        /// A cell whose printed form is `styled` and whose plain form is `plain`.
+        init(styled: String, plain: String) {
+            self.text = styled
+            self.width = DisplayWidth.of(plain)
+        }
+    }
+
+    var alignments: [Alignment]
+    var rows: [[Cell]] = []
+
+    /// The rows, columns two spaces apart, with no trailing spaces.
+    func render() -> String {
+        var widths = [Int](repeating: 0, count: alignments.count)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = Swift.max(widths[column], cell.width) }
+        }
+        let lines = rows.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[column] - cell.width)
+                if column > 0 { line += "  " }
+                line += alignments[column] == .left ? cell.text + padding : padding + cell.text
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import TallyHabits
+
+@Suite struct DayTests {
+    @Test(arguments: [
+        ("1970-01-01", 0, Weekday.thursday),
+        ("2026-11-29", 20786, .sunday),
+        ("2000-02-29", 11016, .tuesday),
+        ("1969-12-31", -1, .wednesday),
+        ("0001-01-01", -719_162, .monday),
+        ("9999-12-31", 2_932_896, .friday),
+    ])
+    func parsesAndKnowsItsWeekday(text: String, daysSinceEpoch: Int, weekday: Weekday) throws {
+        let parsed = try Day.parse(text)
+        #expect(parsed.daysSinceEpoch == daysSinceEpoch)
+        #expect(parsed.weekday == weekday)
+        #expect(parsed.description == text)
+    }
+
+    @Test func componentsRoundTripOverFourHundredYears() {
+        // One whole Gregorian cycle covers every leap-year rule.
+        var expected = Day(year: 1900, month: 1, day: 1)!
+        for offset in 0..<146_097 {
+            let current = expected.adding(days: offset)
+            let (year, month, dayOfMonth) = current.components
+            #expect(Day(year: year, month: month, day: dayOfMonth) == current)
+            if offset % 10_000 == 0 { expected = current }
+        }
+    }
+
+    @Test(arguments: [
+        ("2026-02-30", DayParseError.noSuchDay("2026-02-30", month: 2, year: 2026, daysInMonth: 28)),
+        ("2024-02-30", .noSuchDay("2024-02-30", month: 2, year: 2024, daysInMonth: 29)),
+        ("1900-02-29", .noSuchDay("1900-02-29", month: 2, year: 1900, daysInMonth: 28)),
+        ("2026-04-31", .noSuchDay("2026-04-31", month: 4, year: 2026, daysInMonth: 30)),
+        ("2026-01-00", .noSuchDay("2026-01-00", month: 1, year: 2026, daysInMonth: 31)),
+        ("2026-13-01", .noSuchMonth("2026-13-01", month: 13)),
+        ("2026-00-10", .noSuchMonth("2026-00-10", month: 0)),
+        ("0000-01-01", .noSuchYear("0000-01-01")),
+        ("2026-1-05", .malformed("2026-1-05")),
+        ("2026/01/05", .malformed("2026/01/05")),
+        ("2026-01-05x", .malformed("2026-01-05x")),
+        (" 2026-01-05", .malformed(" 2026-01-05")),
+        ("２０２６-01-05", .malformed("２０２６-01-05")),
+        ("", .malformed("")),
+    ])
+    func rejectsWhatIsNotADay(text: String, error: DayParseError) {
+        #expect(throws: error) { try Day.parse(text) }
+    }
+
+    @Test func explainsAMissingDayInWords() {
+        #expect(
+            DayParseError.noSuchDay("2026-02-30", month: 2, year: 2026, daysInMonth: 28).message
+                == "there is no day '2026-02-30': February 2026 has 28 days")
+    }
+
+    @Test(arguments: [
+        ("today", "2026-11-29"), ("TODAY", "2026-11-29"), ("yesterday", "2026-11-28"), ("-0", "2026-11-29"),
+        ("-1", "2026-11-28"), ("-29", "2026-10-31"), ("-366", "2025-11-28"), ("2026-01-05", "2026-01-05"),
+        ("2027-01-01", "2027-01-01"),  // resolving does not judge the future; the parser does
+    ])
+    func resolvesRelativeDays(text: String, expected: String) throws {
+        #expect(try Day.resolve(text, today: pinnedToday) == day(expected))
+    }
+
+    @Test(arguments: [
+        ("-", DayParseError.malformed("-")), ("-x", .malformed("-x")), ("+1", .malformed("+1")),
+        ("--1", .malformed("--1")), ("tomorrow", .malformed("tomorrow")),
+        ("-99999999999999999999999", .tooFarBack("-99999999999999999999999")),
+        ("-800000", .tooFarBack("-800000")),
+    ])
+    func rejectsBadRelativeDays(text: String, error: DayParseError) {
+        #expect(throws: error) { try Day.resolve(text, today: pinnedToday) }
+    }
+
+    @Test func startOfWeekIsMonday() {
+        #expect(day("2026-11-29").startOfWeek == day("2026-11-23"))
+        #expect(day("2026-11-23").startOfWeek == day("2026-11-23"))
+        #expect(day("1970-01-01").startOfWeek == day("1969-12-29"))
+    }
+
+    @Test func todayIsPinnedOrLocal() throws {
+        #expect(try Day.today(pinnedTo: "2026-11-29") == pinnedToday)
+        #expect(throws: DayParseError.malformed("soon")) { try Day.today(pinnedTo: "soon") }
+        let local = try Day.today(pinnedTo: nil)
+        #expect(local.year >= 2024)
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import TallyCore
+import Testing
+@testable import TallyHabits
+
+/// Whole lines through the runner, as the shell will call it, on an in-memory repository.
+@Suite struct HabitCommandRunnerTests {
+    let runner = HabitCommandRunner(repository: InMemoryHabitRepository())
+
+    func context(colour: Bool = false, interactive: Bool = false, answer: Bool = false, asked: ((String) -> Void)? = nil)
+        -> HabitRunContext
+    {
+        HabitRunContext(today: pinnedToday, useColour: colour, isInteractive: interactive) { question in
+            asked?(question)
+            return answer
+        }
+    }
+
+    @discardableResult
+    func run(_ line: String, _ context: HabitRunContext? = nil) throws(Diagnostic) -> String {
+        try runner.run(line: line, argumentsStart: argumentsStart(of: line), context: context ?? self.context())
+    }
+
+    /// Read 20 pages since August with a few days done, 물 마시기 since the 20th, Walk archived.
+    func fillWithExampleHabits() throws {
+        try run(#"habit add "Read 20 pages" since 2026-08-03"#)
+        try run("habit add '물 마시기' since 2026-11-20")
+        try run("habit add Walk since 2026-11-01")
+        for daysAgo in [1, 2, 3, 5, 40, 41, 60, 90] { try run(#"habit done "read 20 pages" -\#(daysAgo)"#) }
+        for daysAgo in [0, 2, 9] { try run("habit done '물 마시기' -\(daysAgo)") }
+        try run("habit done walk -20")
+        try run("habit archive walk -10")
+    }
+
+    // MARK: Views
+
+    @Test func listIsATableAlignedByDisplayWidth() throws {
+        try fillWithExampleHabits()
+        #expect(
+            try run("habit list") == """
+                habit          since       streak  last 7 days  total
+                Read 20 pages  2026-08-03       3  ·■·■■■·          8
+                물 마시기      2026-11-20       1  ····■·■          3
+                """)
+        #expect(
+            try run("habit list all") == """
+                habit          since       streak  last 7 days  total  archived
+                Read 20 pages  2026-08-03       3  ·■·■■■·          8
+                Walk           2026-11-01       0                   1  2026-11-19
+                물 마시기      2026-11-20       1  ····■·■          3
+                """)
+    }
+
+    @Test func listSaysWhenThereIsNothingToShow() throws {
+        #expect(try run("habit list") == "no habits yet; start one with: habit add NAME")
+        try run("habit add Walk since 2026-11-01")
+        try run("habit archive Walk")
+        #expect(try run("habit list") == "no active habits; 'habit list all' also shows the 1 archived")
+    }
+
+    @Test func showHasStreaksRateAndHeatmap() throws {
+        try fillWithExampleHabits()
+        #expect(
+            try run("habit show 'read 20 pages'") == """
+                Read 20 pages
+                since           2026-08-03
+                current streak  3 days
+                longest streak  3 days
+                completion      7% (8 of 119 days)
+
+                    Aug   Sep     Oct     Nov
+                Mon · · · ■ · · · · · · ■ · · · · ·
+                Tue · · · · · · · · · · ■ · · · · ■
+                Wed · · · · · · · ■ · · · · · · · ·
+                Thu · · · · · · · · · · · · · · · ■
+                Fri · · · · · · · · · · · · · · · ■
+                Sat · · · · · · · · · · · · · · · ■
+                Sun · · · · · · · · · · · · · · · ·
+                    ■ done  · not done
+                """)
+        // Archived: the numbers and the calendar stop at the archive day; days outside the
+        // habit's life are blank.
+        #expect(
+            try run("habit show WALK") == """
+                Walk
+                since           2026-11-01
+                archived        2026-11-19
+                current streak  0 days
+                longest streak  1 day
+                completion      5% (1 of 19 days)
+
+                    Nov
+                Mon   · ■ ·
+                Tue   · · ·
+                Wed   · · ·
+                Thu   · · ·
+                Fri   · ·
+                Sat   · ·
+                Sun · · ·
+                    ■ done  · not done
+                """)
+    }
+
+    @Test func colourOnlyWhenAsked() throws {
+        try run("habit add Read since 2026-11-28")
+        try run("habit done Read")
+        let coloured = try run("habit show Read", context(colour: true))
+        #expect(coloured.contains("\u{1B}[32m■\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[2m·\u{1B}[0m"))
+        #expect(try !run("habit show Read").contains("\u{1B}"))
+        #expect(try run("habit list", context(colour: true)).contains("\u{1B}[32m■\u{1B}[0m"))
+        // Escapes take no columns: the coloured table is the plain one with marks painted.
+        let plainList = try run("habit list")
+        let paintedList = try run("habit list", context(colour: true))
+        #expect(
+            paintedList.replacing("\u{1B}[32m", with: "").replacing("\u{1B}[2m", with: "").replacing("\u{1B}[0m", with: "")
+                == plainList)
+    }
+
+    // MARK: Messages
+
+    @Test func successMessages() throws {
+        #expect(try run("habit add Read since 2026-11-27") == "added 'Read' (since 2026-11-27)")
+        #expect(try run("habit add '  Walk  '") == "added 'Walk' (since 2026-11-29)")
+        #expect(try run("habit done read yesterday") == "'Read' done on 2026-11-28 (current streak: 1 day)")
+        #expect(try run("habit done read") == "'Read' done on 2026-11-29 (current streak: 2 days)")
+        #expect(try run("habit undo read") == "'Read' no longer done on 2026-11-29")
+        #expect(try run("habit archive read") == "archived 'Read' (last day 2026-11-29)")
+        #expect(try run("habit restore READ") == "restored 'Read'")
+        #expect(try run("habit rename read 'Read books'") == "renamed 'Read' to 'Read books'")
+        #expect(try run("habit delete 'read books' --yes") == "deleted 'Read books' and its history (1 day done)")
+        #expect(try run("habit export csv") == "name,start_day,archive_day,done_day\nWalk,2026-11-29,,")
+    }
+
+    @Test func deleteAsksInteractivelyAndNeedsYesInBatch() throws {
+        try run("habit add Read since 2026-11-27")
+        try run("habit done Read")
+        let (line, span) = marked("habit delete Read⟦⟧")
+        #expect(throws: Diagnostic("habit delete needs --yes in files and pipes", at: span)) { try run(line) }
+
+        var questions: [String] = []
+        let declining = context(interactive: true, answer: false) { questions.append($0) }
+        #expect(try run("habit delete read", declining) == "kept 'read'")
+        #expect(questions == ["delete 'Read' and its history (1 day done)? [y/N] "])
+        let agreeing = context(interactive: true, answer: true)
+        #expect(try run("habit delete read", agreeing) == "deleted 'Read' and its history (1 day done)")
+        #expect(try run("habit list") == "no habits yet; start one with: habit add NAME")
+    }
+
+    // MARK: Rules broken, pointing at the argument they are about
+
+    @Test(arguments: [
+        ("habit done ⟦Reed⟧", "there is no habit named 'Reed'; did you mean 'Read'?"),
+        ("habit show ⟦Rea⟧", "there is no habit named 'Rea'; did you mean 'Read'?"),
+        ("habit show ⟦Swim⟧", "there is no habit named 'Swim'"),
+        ("habit done Read ⟦2026-11-28⟧", "'Read' was already done on 2026-11-28"),
+        ("habit undo Read ⟦-4⟧", "'Read' was not done on 2026-11-25, so there is nothing to undo"),
+        ("habit undo ⟦Read⟧", "'Read' was not done on 2026-11-29, so there is nothing to undo"),
+        ("habit done Read ⟦2026-10-31⟧", "2026-10-31 is before 'Read' started on 2026-11-01"),
+        ("habit done Walk ⟦2026-11-25⟧", "2026-11-25 is after 'Walk' was archived on 2026-11-20"),
+        ("habit done ⟦Walk⟧", "2026-11-29 is after 'Walk' was archived on 2026-11-20"),
+        ("habit add ⟦READ⟧", "a habit named 'Read' already exists"),
+        ("habit add ⟦'  '⟧", "a habit name cannot be empty"),
+        ("habit add Swim since ⟦2026-02-29⟧", "there is no day '2026-02-29': February 2026 has 28 days"),
+        ("habit rename Read ⟦walk⟧", "a habit named 'Walk' already exists"),
+        ("habit rename ⟦Swim⟧ Run", "there is no habit named 'Swim'"),
+        ("habit restore ⟦Read⟧", "'Read' is not archived"),
+        ("habit archive ⟦Walk⟧", "'Walk' is already archived (on 2026-11-20)"),
+        ("habit archive Read ⟦2026-11-27⟧", "'Read' was done on 2026-11-28, after its archive day 2026-11-27"),
+        ("habit archive Read ⟦2026-10-01⟧", "'Read' cannot be archived on 2026-10-01, before it started on 2026-11-01"),
+        ("habit delete ⟦Swim⟧ --yes", "there is no habit named 'Swim'"),
+    ])
+    func domainErrorsPointAtTheArgument(source: String, message: String) throws {
+        try run("habit add Read since 2026-11-01")
+        try run("habit done Read 2026-11-28")
+        try run("habit add Walk since 2026-11-01")
+        try run("habit archive Walk 2026-11-20")
+        let (line, span) = marked(source)
+        #expect(throws: Diagnostic(message, at: span)) { try run(line) }
+    }
+
+    @Test func aNameTooLongIsShortenedInTheMessage() throws {
+        let name = String(repeating: "가", count: 101)
+        let (line, span) = marked("habit add ⟦\(name)⟧")
+        #expect(
+            throws: Diagnostic(
+                "the habit name '\(String(repeating: "가", count: 20))…' is 101 characters long; the limit is 100", at: span)
+        ) { try run(line) }
+    }
+
+    @Test func storeProblemsPointAtTheSubcommandAndNameTheFile() throws {
+        var attempts = 0
+        let broken = HabitCommandRunner {
+            attempts += 1
+            throw HabitStoreError.notADatabase(file: "/data/habits.sqlite3")
+        }
+        let (line, span) = marked("habit ⟦list⟧")
+        let expected = Diagnostic(
+            "/data/habits.sqlite3 is not an SQLite database; it was left unchanged (move it away to start a new habit database)",
+            at: span)
+        #expect(throws: expected) { try broken.run(line: line, argumentsStart: 5, context: context()) }
+        #expect(throws: expected) { try broken.run(line: line, argumentsStart: 5, context: context()) }
+        #expect(attempts == 2)  // each command tries again, so moving the file away fixes it
+        #expect(broken.habitNames() == [])
+    }
+
+    // MARK: For the shell
+
+    @Test func namesAndSubcommandsForCompletion() throws {
+        try fillWithExampleHabits()
+        #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
+        #expect(HabitCommandRunner.subcommandNames.count == 10)
+        #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
+        #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
+    }
+
+    @Test func worksOnTheSQLiteStore() throws {
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/nested"
+        let first = HabitCommandRunner(dataDirectory: directory)
+        #expect(try first.run(line: "habit add Read", argumentsStart: 5, context: context()) == "added 'Read' (since 2026-11-29)")
+        let second = HabitCommandRunner(dataDirectory: directory)  // another session
+        #expect(try second.run(line: "habit done read", argumentsStart: 5, context: context()).hasPrefix("'Read' done"))
+        #expect(first.habitNames() == ["Read"])
+        #expect(try first.run(line: "habit export csv", argumentsStart: 5, context: context()).hasSuffix("Read,2026-11-29,,2026-11-29"))
+    }
+}
