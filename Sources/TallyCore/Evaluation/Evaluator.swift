@@ -31,6 +31,12 @@ public struct Evaluator: Sendable {
         try run(Parser.parseStatement(line, startingAt: offset))
     }
 
+    /// The value of the expression in `span` of `line` (for commands whose arguments may be
+    /// expressions, such as `bmi (170+5) w`).
+    public func evaluate(line: String, in span: SourceSpan) throws(Diagnostic) -> Number {
+        try evaluate(Parser.parseExpression(line, in: span))
+    }
+
     /// Runs a parsed statement.
     public mutating func run(_ statement: Statement) throws(Diagnostic) -> StatementResult {
         switch statement {

@@ -4,14 +4,14 @@
 /// prefixes; decimals with `.` and `e`/`E` exponents. A malformed literal is an error covering
 /// the whole literal.
 public struct Lexer: Sendable {
-    let bytes: [UInt8]
-    let text: String
+    let bytes: ArraySlice<UInt8>
     var offset: Int
 
-    /// A lexer over `line`, starting at UTF-8 byte `offset`.
-    public init(_ line: String, startingAt offset: Int = 0) {
-        text = line
-        bytes = Array(line.utf8)
+    /// A lexer over `line` from UTF-8 byte `offset` up to `end` (the end of the line if nil);
+    /// offsets in spans stay relative to the whole line.
+    public init(_ line: String, startingAt offset: Int = 0, endingAt end: Int? = nil) {
+        let all = Array(line.utf8)
+        bytes = all[..<Swift.min(end ?? all.count, all.count)]
         self.offset = offset
     }
 

@@ -16,17 +16,18 @@ public struct Parser {
         return try parser.statement()
     }
 
-    /// Parses `line` from `offset` as a single expression that must run to the end of the line.
-    public static func parseExpression(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Expression {
-        var parser = try Parser(line, startingAt: offset)
+    /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must
+    /// fill it.
+    public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Expression {
+        var parser = try Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
         let expression = try parser.expression(.additive)
         try parser.expectEnd()
         return expression
     }
 
-    private init(_ line: String, startingAt offset: Int) throws(Diagnostic) {
+    private init(_ line: String, startingAt offset: Int, endingAt end: Int? = nil) throws(Diagnostic) {
         self.line = line
-        lexer = Lexer(line, startingAt: offset)
+        lexer = Lexer(line, startingAt: offset, endingAt: end)
         current = try lexer.next()
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyHabits
 
 /// The program: reads the command line and environment, picks the interactive session, files,
 /// standard input or `-e` lines, and returns the exit status. `main.swift` only calls this.
@@ -32,12 +33,19 @@ public enum Application {
         if let digits = options.digits { settings.digits = digits }
         let useColour = colourEnabled(options.colour, for: errors)
 
+        let variables = environmentVariables()
+        let environment = SessionEnvironment(
+            dataDirectory: HabitDataDirectory.resolve(option: options.dataDirectory, environment: variables),
+            pinnedToday: variables["TALLY_TODAY"],
+            useColour: colourEnabled(options.colour, for: output))
+
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1
         if interactive {
-            return InteractiveSession.run(options: options, settings: settings, useColour: useColour)
+            return InteractiveSession.run(options: options, settings: settings, environment: environment, variables: variables)
         }
 
-        var runner = BatchRunner(session: Session(style: .batch, settings: settings), output: output, errors: errors, useColour: useColour)
+        let session = Session(style: .batch, settings: settings, environment: environment)
+        var runner = BatchRunner(session: session, output: output, errors: errors, useColour: useColour)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
             runner.run(line, sourceName: "<eval>", lineNumber: index + 1)
@@ -72,6 +80,20 @@ public enum Application {
             return nil
         }
         return LineSource(path: path)
+    }
+
+    /// The process environment as a dictionary.
+    static func environmentVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
     }
 
     /// Whether to colour output written to `stream`.

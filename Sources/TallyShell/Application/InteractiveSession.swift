@@ -3,8 +3,9 @@ import TallyCore
 /// The interactive session (readline, history, completion). Placeholder until the line reader
 /// lands: reads standard input plainly.
 enum InteractiveSession {
-    static func run(options: Options, settings: EvaluationSettings, useColour: Bool) -> Int32 {
-        var session = Session(style: .interactive, settings: settings)
+    static func run(options: Options, settings: EvaluationSettings, environment: SessionEnvironment, variables: [String: String]) -> Int32 {
+        let useColour = environment.useColour
+        var session = Session(style: .interactive, settings: settings, environment: environment)
         let output = OutputStream.standardOutput
         let renderer = DiagnosticRenderer(useColour: useColour)
         let source = LineSource()

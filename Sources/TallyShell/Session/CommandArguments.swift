@@ -10,6 +10,7 @@ struct CommandArguments {
         self.line = line
         lexer = Lexer(line, startingAt: start)
         position = start
+        lastSpan = SourceSpan(at: start)
     }
 
     /// From the next argument to the end of the line (empty at the end).
@@ -19,10 +20,14 @@ struct CommandArguments {
         return SourceSpan(start: start, end: Swift.max(start, line.utf8.count))
     }
 
+    /// The span of the token read last (an empty span at the start before any).
+    private(set) var lastSpan: SourceSpan
+
     /// The next token.
     mutating func next() throws(Diagnostic) -> Token {
         let token = try lexer.next()
         position = token.span.end
+        lastSpan = token.span
         return token
     }
 

@@ -1,9 +1,11 @@
 import TallyCore
+import TallyHabits
+import TallyHealth
 
 /// The text of `help` and its topics, written for a person at the prompt.
-enum HelpText {
+public enum HelpText {
     /// The help topics, as typed after `help`.
-    static let topics = ["syntax", "functions", "bmi", "habit"]
+    public static let topics = ["syntax", "functions", "bmi", "habit"]
 
     /// Reads the optional topic after `help` and returns its text.
     static func topic(_ arguments: inout CommandArguments) throws(Diagnostic) -> String {
@@ -64,6 +66,6 @@ enum HelpText {
         return lines.joined(separator: "\n")
     }
 
-    static let bmi = "bmi is not available in this build"
-    static let habit = "habit is not available in this build"
+    static var bmi: String { BMICommand.helpText }
+    static var habit: String { HabitCommandRunner.helpText }
 }

@@ -1,4 +1,6 @@
 import TallyCore
+import TallyHabits
+import TallyHealth
 
 /// One conversation with Tally: variables, `ans` and settings carried from line to line.
 ///
@@ -14,9 +16,17 @@ public struct Session {
 
     public var evaluator: Evaluator
     public let style: Style
+    /// The BMI standard used when a `bmi` line names none (`set standard`).
+    public var standard: BMIStandard = .who
+    /// Where `habit` keeps its data, `today` for habits, colour and confirmation.
+    public let environment: SessionEnvironment
+    /// Opened on the first `habit` line, so a session that never uses habits never touches
+    /// the database.
+    private var habits: HabitCommandRunner?
 
-    public init(style: Style, settings: EvaluationSettings = EvaluationSettings()) {
+    public init(style: Style, settings: EvaluationSettings = EvaluationSettings(), environment: SessionEnvironment = SessionEnvironment()) {
         self.style = style
+        self.environment = environment
         evaluator = Evaluator(settings: settings)
     }
 
@@ -65,13 +75,65 @@ public struct Session {
             return .printing(try HelpText.topic(&arguments))
         case .set:
             return try runSet(&arguments)
-        case .bmi, .habit:
-            throw Diagnostic("'\(command.rawValue)' is not available in this build", at: arguments.remainingSpan)
+        case .bmi:
+            return try runBMI(line: line, argumentsStart: argumentsStart)
+        case .habit:
+            return try runHabit(line: line, argumentsStart: argumentsStart)
         }
+    }
+
+    // MARK: bmi
+
+    private mutating func runBMI(line: String, argumentsStart: Int) throws(Diagnostic) -> LineOutcome {
+        let command = try BMICommand(line: line, argumentsStart: argumentsStart)
+        let evaluator = self.evaluator
+        let result: BMIResult
+        do {
+            result = try command.evaluate(defaultStandard: standard) { span in
+                try evaluator.evaluate(line: line, in: span)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic("\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
+        }
+        self.evaluator.recordResult(result.value)
+        return .printing(result.report)
+    }
+
+    // MARK: habit
+
+    private mutating func runHabit(line: String, argumentsStart: Int) throws(Diagnostic) -> LineOutcome {
+        let wordSpan = SourceSpan(start: argumentsStart - "habit".utf8.count, end: argumentsStart)
+        let today: Day
+        do {
+            today = try Day.today(pinnedTo: environment.pinnedToday)
+        } catch {
+            throw Diagnostic("TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
+        }
+        if habits == nil {
+            guard let directory = environment.dataDirectory else {
+                throw Diagnostic("no place for habit data: set --data-dir DIR, TALLY_DATA_DIR or HOME", at: wordSpan)
+            }
+            habits = HabitCommandRunner(dataDirectory: directory)
+        }
+        let context = HabitRunContext(
+            today: today, useColour: environment.useColour, isInteractive: style == .interactive,
+            confirm: environment.confirm)
+        return .printing(try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
+    }
+
+    /// Habit names for tab completion; empty when there is no database yet.
+    public mutating func habitNames() -> [String] {
+        if habits == nil, let directory = environment.dataDirectory {
+            habits = HabitCommandRunner(dataDirectory: directory)
+        }
+        return habits?.habitNames() ?? []
     }
 
     // MARK: vars
 
+    /// `vars`: each variable and `ans` with its value.
     private func variableListing() -> String {
         var lines: [String] = []
         for name in evaluator.variables.keys.sorted() {
@@ -99,8 +161,15 @@ public struct Session {
             let value = try arguments.integer(named: "maxdigits", in: 10...EvaluationSettings.maxDigitsLimit)
             try arguments.expectEnd(command: "set maxdigits")
             evaluator.settings.maxDigits = value
+        case "standard":
+            guard let (word, span) = try arguments.nextWord(), let chosen = BMIStandard(word: word) else {
+                throw Diagnostic("standard must be who or asia", at: arguments.lastSpan)
+            }
+            _ = span
+            try arguments.expectEnd(command: "set standard")
+            standard = chosen
         default:
-            let known = ["digits", "maxdigits"]
+            let known = ["digits", "maxdigits", "standard"]
             let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? " (settings: \(known.joined(separator: ", ")))"
             throw Diagnostic("unknown setting '\(name)'\(hint)", at: nameSpan)
         }
@@ -109,9 +178,16 @@ public struct Session {
 
     private func settingsListing() -> String {
         let settings = evaluator.settings
-        return """
-            digits     \(settings.digits)    significant digits shown for values that are not exact decimals
-            maxdigits  \(settings.maxDigits)    the most digits a result may have
-            """
+        let rows = [
+            ("digits", String(settings.digits), "significant digits shown for values that are not exact decimals"),
+            ("maxdigits", String(settings.maxDigits), "the most digits a result may have"),
+            ("standard", standard.word, "BMI classification: who or asia"),
+        ]
+        let valueWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { name, value, meaning in
+            let namePadding = String(repeating: " ", count: 11 - name.count)
+            let valuePadding = String(repeating: " ", count: valueWidth - value.count)
+            return "\(name)\(namePadding)\(value)\(valuePadding)   \(meaning)"
+        }.joined(separator: "\n")
     }
 }

@@ -1,0 +1,19 @@
+/// What a session needs from the world outside the language: where habit data lives, the
+/// pinned day for tests, colour, and how to ask the user a yes/no question.
+public struct SessionEnvironment {
+    /// The habit data directory (`--data-dir`, `TALLY_DATA_DIR`, XDG), or nil if none.
+    public var dataDirectory: String?
+    /// `TALLY_TODAY` when set: pins "today" for habits.
+    public var pinnedToday: String?
+    /// Whether tables and heatmaps may use colour.
+    public var useColour: Bool
+    /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
+    public var confirm: (String) -> Bool
+
+    public init(dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false, confirm: @escaping (String) -> Bool = { _ in false }) {
+        self.dataDirectory = dataDirectory
+        self.pinnedToday = pinnedToday
+        self.useColour = useColour
+        self.confirm = confirm
+    }
+}
