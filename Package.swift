@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits"]),
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
         // End-to-end: runs the built `tally` binary on files, pipes and a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["tally"], exclude: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["tally", "TallyCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

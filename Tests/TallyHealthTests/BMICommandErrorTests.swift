@@ -12,10 +12,10 @@ import Testing
     @Test(arguments: [
         // Missing and extra arguments.
         ("bmi⟨⟩", "missing height: \(usage)"),
-        ("bmi   ⟨⟩", "missing height: \(usage)"),
+        ("bmi⟨⟩   ", "missing height: \(usage)"),
         ("bmi 175⟨⟩", "missing weight: \(usage)"),
         ("bmi 175 ⟨⟩who", "missing weight: \(usage)"),
-        ("bmi 175 ⟨⟩# weight later", "missing weight: \(usage)"),
+        ("bmi 175⟨⟩ # weight later", "missing weight: \(usage)"),
         ("bmi ⟨⟩asia 175 70", "missing height: \(usage)"),
         ("bmi 175 70 ⟨80⟩", "extra argument: \(usage)"),
         ("bmi 175 70 ⟨80 kg 90⟩", "extra argument: \(usage)"),

@@ -6,6 +6,10 @@
 public struct Lexer: Sendable {
     let bytes: ArraySlice<UInt8>
     var offset: Int
+    /// Where the last token ended: the end of the line is reported there, so a caret for
+    /// "found the end of the line" stands right after the last thing typed, not under a
+    /// trailing comment.
+    var lastTokenEnd: Int
 
     /// A lexer over `line` from UTF-8 byte `offset` up to `end` (the end of the line if nil);
     /// offsets in spans stay relative to the whole line.
@@ -13,10 +17,20 @@ public struct Lexer: Sendable {
         let all = Array(line.utf8)
         bytes = all[..<Swift.min(end ?? all.count, all.count)]
         self.offset = offset
+        lastTokenEnd = offset
     }
 
     /// The next token; `.end` at the end of the line or at a `#` comment, forever after.
     public mutating func next() throws(Diagnostic) -> Token {
+        let token = try scan()
+        if case .end = token.kind {
+            return Token(.end, SourceSpan(at: lastTokenEnd))
+        }
+        lastTokenEnd = token.span.end
+        return token
+    }
+
+    private mutating func scan() throws(Diagnostic) -> Token {
         skipWhitespace()
         let start = offset
         guard offset < bytes.count else { return Token(.end, SourceSpan(at: start)) }
@@ -102,7 +116,7 @@ public struct Lexer: Sendable {
             }
             if scalar.properties.isWhitespace {
                 offset += length
-                return try next()
+                return try scan()
             }
             offset += length
             throw Diagnostic("unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
@@ -264,7 +278,7 @@ public struct Lexer: Sendable {
             guard isAlphanumeric(byte) else { break }
             guard let value = digitValue(byte), value < radix else {
                 consumeLiteralTail()
-                throw Diagnostic("'\(Character(Unicode.Scalar(byte)))' is not a \(name) digit in '\(slice(start, offset))'", at: span(from: start))
+                throw Diagnostic("'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(slice(start, offset))'", at: span(from: start))
             }
             digits.append(byte)
             previousWasDigit = true

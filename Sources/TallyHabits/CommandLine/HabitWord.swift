@@ -24,7 +24,11 @@ struct HabitWord: Sendable, Equatable {
         var index = Swift.min(Swift.max(start, 0), bytes.count)
         while true {
             while index < bytes.count && isBlank(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return (words, index) }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else {
+                // A missing argument is reported right after the last word typed, not under
+                // trailing spaces or a comment.
+                return (words, words.last?.span.end ?? Swift.min(Swift.max(start, 0), bytes.count))
+            }
             let wordStart = index
             let first = bytes[index]
             if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {

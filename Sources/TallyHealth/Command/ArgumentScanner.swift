@@ -13,6 +13,8 @@ struct ArgumentScanner {
     private let offsets: [Int]
     /// Index into `scalars` of the next scalar to read.
     private var position: Int
+    /// Where the arguments begin: a missing first argument is reported here.
+    private let argumentsStart: Int
 
     /// Prepares to scan `line` from the byte offset `argumentsStart`, which must fall on a scalar
     /// boundary (it normally stands right after the word `bmi`).
@@ -28,6 +30,7 @@ struct ArgumentScanner {
         offsets.append(offset)
         self.offsets = offsets
         position = offsets.firstIndex { $0 >= argumentsStart } ?? scalars.count
+        self.argumentsStart = offsets[position]
     }
 
     /// Reads every word up to the end of the line or a `#` comment, and returns them with the
@@ -36,7 +39,11 @@ struct ArgumentScanner {
         var words: [ArgumentWord] = []
         while true {
             while let scalar = current, scalar.properties.isWhitespace { position += 1 }
-            if atArgumentsEnd { return (words, offsets[position]) }
+            if atArgumentsEnd {
+                // A missing argument is reported right after the last word typed, not under
+                // trailing spaces or a comment.
+                return (words, words.last?.span.end ?? argumentsStart)
+            }
             words.append(try scanWord())
         }
     }

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+@testable import TallyCore
+
+/// The parser's precedence table and the one written in Grammar/tally.ebnf must agree.
+@Suite struct PrecedenceGrammarTests {
+    @Test func grammarListsTheParsersPrecedenceLevels() throws {
+        let grammar = try String(
+            contentsOf: TallyProcess.repositoryRoot.appendingPathComponent("Grammar/tally.ebnf"), encoding: .utf8)
+        let rows = grammar.split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("precedence ") }
+            .map { $0.split(separator: " ").map(String.init) }
+        let fromGrammar = rows.map { row in
+            (level: row[1], operators: Array(row[2..<(row.count - 1)]), associativity: row[row.count - 1])
+        }
+        let fromParser = Precedence.allCases.map { level in
+            (level: "\(level)", operators: level.table.operators, associativity: level.table.associativity)
+        }
+        #expect(fromGrammar.map(\.level) == fromParser.map(\.level))
+        #expect(fromGrammar.map(\.operators) == fromParser.map(\.operators))
+        #expect(fromGrammar.map(\.associativity) == fromParser.map(\.associativity))
+    }
+}
