@@ -1,0 +1,45 @@
+import Testing
+
+@testable import TallyCore
+
+/// The display rules of SPEC §3 on `Number` directly.
+@Suite struct NumberFormattingTests {
+    @Test(arguments: [
+        (1, 3, 20, "0.33333333333333333333", true),
+        (2, 3, 20, "0.66666666666666666667", true),
+        (-2, 3, 20, "-0.66666666666666666667", true),
+        (7, 2, 20, "3.5", false),
+        (1, 8, 20, "0.125", false),
+        (1, 8, 2, "0.13", true),  // tie → away from zero
+        (-1, 8, 2, "-0.13", true),
+        (5, 2, 1, "3", true),
+        (999_999, 1_000_000, 3, "1", true),  // 0.999999 rounds up to 1.00
+        (1, 3_000_000, 5, "3.3333e-7", true),
+        (123_456_789, 10, 5, "1.2346e7", true),
+        (1, 1_000_000, 20, "0.000001", false),
+    ])
+    func smallFractions(_ numerator: Int, _ denominator: Int, _ digits: Int, _ text: String, _ rounded: Bool) {
+        let value = Number(numerator: numerator, denominator: denominator)
+        let shown = value.formatted(significantDigits: digits)
+        #expect(shown.text == text)
+        #expect(shown.isRounded == rounded)
+    }
+
+    @Test func integersAreShownInFull() {
+        let value = Number(BigInteger.power(10, 50))
+        #expect(value.formatted(significantDigits: 5).text == "1" + String(repeating: "0", count: 50))
+        #expect(!value.formatted(significantDigits: 5).isRounded)
+    }
+
+    @Test func bigFractionsRoundLikeSmallOnes() {
+        let big = Number(numerator: BigInteger.power(10, 40) + BigInteger(2), denominator: BigInteger(3) * BigInteger.power(10, 40))
+        #expect(big.formatted(significantDigits: 20).text == "0.33333333333333333333")
+        let tiny = Number(numerator: BigInteger(15), denominator: BigInteger.power(10, 31))
+        #expect(tiny.formatted(significantDigits: 20).text == "1.5e-30")
+    }
+
+    @Test func approximateValuesAreAlwaysRounded() {
+        let two = Number(2).withExactness(false)
+        #expect(two.formatted(significantDigits: 20) == FormattedNumber(text: "2", isRounded: true))
+    }
+}
