@@ -23,7 +23,10 @@ public struct BatchRunner {
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
     public mutating func run(_ line: String, sourceName: String, lineNumber: Int) {
         let outcome = session.handle(line)
-        if let text = outcome.output { output.writeLine(text) }
+        if let text = outcome.output {
+            output.writeLine(text)
+            if outcome.acknowledgesStoredChange { output.flush() }
+        }
         if let diagnostic = outcome.diagnostic {
             anyLineFailed = true
             output.flush()

@@ -9,6 +9,9 @@ public struct LineOutcome: Sendable {
     public var diagnostic: Diagnostic?
     /// True for `exit` and `quit`.
     public var endsSession: Bool
+    /// True when the line changed stored data: its output is the acknowledgement that the
+    /// change is on disk, so it is written out at once rather than buffered.
+    public var acknowledgesStoredChange = false
 
     public init(output: String? = nil, diagnostic: Diagnostic? = nil, endsSession: Bool = false) {
         self.output = output

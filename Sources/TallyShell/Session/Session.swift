@@ -120,7 +120,9 @@ public struct Session {
         let context = HabitRunContext(
             today: today, useColour: environment.useColour, isInteractive: style == .interactive,
             confirm: environment.confirm)
-        return .printing(try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
+        var outcome = LineOutcome.printing(try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
+        outcome.acknowledgesStoredChange = true
+        return outcome
     }
 
     /// Habit names for tab completion; empty when there is no database yet.

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The habit store under real processes: two writers at once, and a writer killed mid-run.
+@Suite struct HabitStoreProcessTests {
+    /// Lines that add `name` and mark `count` consecutive days done from 2020-01-01.
+    static func script(habit name: String, days count: Int) -> String {
+        var lines = ["habit add \(name) since 2020-01-01"]
+        var day = DateComponents(calendar: Calendar(identifier: .gregorian), year: 2020, month: 1, day: 1).date!
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        day = calendar.date(from: DateComponents(year: 2020, month: 1, day: 1))!
+        for _ in 0..<count {
+            lines.append("habit done \(name) \(formatter.string(from: day))")
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func twoProcessesWritingAtOnceBothLandEveryWrite() throws {
+        let directory = try TallyProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path]
+        let results = ResultsBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let name = index == 0 ? "Alpha" : "Beta"
+            let result = try? TallyProcess.run([], input: HabitStoreProcessTests.script(habit: name, days: 150), environment: environment)
+            results.set(index, result)
+        }
+        for index in 0..<2 {
+            #expect(results.get(index)?.status == 0, "\(results.get(index)?.standardError ?? "no result")")
+        }
+        let export = try TallyProcess.run(["-e", "habit export csv"], environment: environment)
+        let rows = export.standardOutput.split(separator: "\n").dropFirst()
+        #expect(rows.filter { $0.hasPrefix("Alpha,") }.count == 150)
+        #expect(rows.filter { $0.hasPrefix("Beta,") }.count == 150)
+    }
+
+    @Test func killedWriterLeavesADatabaseWithEveryAcknowledgedWrite() throws {
+        let directory = try TallyProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = TallyProcess.executable
+        var variables = ProcessInfo.processInfo.environment
+        variables["TALLY_TODAY"] = "2026-11-29"
+        variables["TALLY_DATA_DIR"] = directory.path
+        process.environment = variables
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Feed many writes and kill the process once some have been acknowledged: a habit
+        // line's output is flushed as soon as its change is committed.
+        let script = HabitStoreProcessTests.script(habit: "Gamma", days: 1000)  // 32 KB: fits the pipe, so writing never blocks
+        let writer = DispatchQueue(label: "writer")
+        writer.async {
+            input.fileHandleForWriting.write(Data(script.utf8))
+        }
+        var acknowledged = 0
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while acknowledged < 100 && Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            acknowledged = buffer.split(separator: UInt8(ascii: "\n")).count
+        }
+        // Only whole lines are acknowledgements.
+        if let lastNewline = buffer.lastIndex(of: UInt8(ascii: "\n")) {
+            buffer = buffer[...lastNewline]
+        } else {
+            buffer = Data()
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let doneLines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").filter { $0.contains(" done on ") }
+        #expect(doneLines.count > 0)
+
+        let export = try TallyProcess.run(["-e", "habit export csv"], environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
+        #expect(export.status == 0, "\(export.standardError)")
+        let stored = Set(export.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) })
+        for line in doneLines {
+            // "'Gamma' done on 2020-01-05 (current streak: …)"
+            let day = String(line.split(separator: " ")[3])
+            #expect(stored.contains(day), "acknowledged \(day) is missing after the kill")
+        }
+    }
+
+    /// Results from concurrent runs, guarded by a lock.
+    final class ResultsBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Int: TallyProcess.Result] = [:]
+        func set(_ index: Int, _ result: TallyProcess.Result?) {
+            lock.lock()
+            results[index] = result
+            lock.unlock()
+        }
+        func get(_ index: Int) -> TallyProcess.Result? {
+            lock.lock()
+            defer { lock.unlock() }
+            return results[index]
+        }
+    }
+}
