@@ -192,7 +192,7 @@ public struct Evaluator: Sendable {
             throw Diagnostic("result would be astronomically large: \(value.formatted(significantDigits: 20).text)! is far beyond the limit of \(grouped(settings.maxDigits)) digits", at: operand.span.union(operatorSpan))
         }
         // log10(n!) = lgamma(n + 1) / ln 10
-        try checkSize(lgamma(Double(n) + 1) / 2.302585092994046, at: operand.span.union(operatorSpan))
+        try checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: operand.span.union(operatorSpan))
         return Number(BigInteger.factorial(UInt(n)))
     }
 
@@ -210,14 +210,14 @@ public struct Evaluator: Sendable {
                     let odd = !(exponent.bigIntegerValue?.isEven ?? true)
                     return base.signum < 0 && odd ? Number(-1) : Number(1)
                 }
-                throw sizeError(Swift.abs(magnitudeLog10), at: span)
+                throw sizeError(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
             }
             if base.isExact {
                 // Both the numerator and the denominator grow |n| times.
-                try checkSize(Double(n.magnitude) * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude), at: span)
+                try checkSize(digits(fromLog10: Double(n.magnitude) * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)), at: span)
                 return base.raised(to: n)
             }
-            try checkSize(Swift.abs(magnitudeLog10), at: span)
+            try checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
             if n.magnitude <= 64 { return settled(base.raised(to: n)) }
             let result = base.magnitude.approximatePower(exponent, bits: settings.precisionBits)
             return base.signum < 0 && n % 2 != 0 ? -result : result
@@ -231,12 +231,12 @@ public struct Evaluator: Sendable {
             }
             negativeResult = !exponent.numerator.isEven
         }
-        try checkSize(Swift.abs(magnitudeLog10), at: span)
+        try checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
         let magnitude = base.magnitude
         if base.isExact && exponent.isExact, let q = exponent.denominator.intValue, q <= 1 << 20,
             let p = exponent.numerator.intValue, let root = magnitude.exactRoot(q)
         {
-            try checkSize(Double(p.magnitude) * Swift.max(Swift.abs(root.numerator.log10Magnitude), root.denominator.log10Magnitude), at: span)
+            try checkSize(digits(fromLog10: Double(p.magnitude) * Swift.max(Swift.abs(root.numerator.log10Magnitude), root.denominator.log10Magnitude)), at: span)
             let result = root.raised(to: p)
             return negativeResult ? -result : result
         }
@@ -340,6 +340,11 @@ public struct Evaluator: Sendable {
         }
         return n
     }
+}
+
+/// The number of digits of an integer whose log10 is `log10` (floor + 1).
+private func digits(fromLog10 log10: Double) -> Double {
+    log10.rounded(.down) + 1
 }
 
 /// 10^exponent for 0...18.

@@ -169,7 +169,9 @@ public struct Number: Sendable {
     /// longer: the measure that `maxdigits` limits.
     public var decimalSize: Int {
         switch storage {
-        case .small, .smallFraction: return 19
+        case .small(let value): return decimalDigitCount(value.magnitude)
+        case .smallFraction(let numerator, let denominator):
+            return Swift.max(decimalDigitCount(numerator.magnitude), decimalDigitCount(denominator.magnitude))
         case .bigInteger(let value): return value.decimalDigitsEstimate
         case .bigFraction(let value): return value.decimalSizeEstimate
         }
@@ -186,6 +188,19 @@ public struct Number: Sendable {
             return value.numerator.log10Magnitude - value.denominator.log10Magnitude
         }
     }
+}
+
+/// Decimal digits of a machine word (1 for zero).
+@inline(__always)
+func decimalDigitCount(_ value: UInt) -> Int {
+    var count = 1
+    var threshold: UInt = 10
+    while count < 20 && value >= threshold {
+        count += 1
+        if threshold > UInt.max / 10 { break }
+        threshold *= 10
+    }
+    return count
 }
 
 /// Euclid's algorithm on machine words.

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import TallyShell
+
+/// One line in, one outcome out: the commands of the line language.
+@Suite struct SessionTests {
+    func run(_ lines: [String], style: Session.Style = .batch) -> [LineOutcome] {
+        var session = Session(style: style)
+        return lines.map { session.handle($0) }
+    }
+
+    @Test func interactiveResultsMarkRoundedValues() {
+        let outcomes = run(["1/3", "1/4", "sqrt(2)", "sqrt(4)"], style: .interactive)
+        #expect(outcomes.map(\.output) == ["≈ 0.33333333333333333333", "0.25", "≈ 1.4142135623730950488", "2"])
+    }
+
+    @Test func varsListsVariablesAndAns() {
+        let outcomes = run(["vars", "b = 2", "a = 1/3", "a * 3", "vars"])
+        #expect(outcomes[0].output == "no variables yet; assign one with x = 5")
+        #expect(outcomes[4].output == "a = 0.33333333333333333333\nb = 2\nans = 1")
+    }
+
+    @Test func setListsAndChangesSettings() {
+        let outcomes = run(["set", "set digits 5", "1/3", "set maxdigits 50", "2^200", "set standard asia", "set"])
+        #expect(outcomes[0].output == """
+            digits     20        significant digits shown for values that are not exact decimals
+            maxdigits  1000000   the most digits a result may have
+            standard   who       BMI classification: who or asia
+            """)
+        #expect(outcomes[2].output == "0.33333")
+        #expect(outcomes[4].diagnostic?.message == "result would have about 61 digits, more than the limit of 50 (set maxdigits N)")
+        #expect(outcomes[6].output?.contains("standard   asia") == true)
+    }
+
+    @Test(arguments: [
+        ("set digits", "missing value: digits must be a whole number from 1 to 100000"),
+        ("set digits 1000000", "digits must be a whole number from 1 to 100000"),
+        ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
+        ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
+        ("set standard mars", "standard must be who or asia"),
+        ("help fun", "no help on 'fun' (topics: syntax, functions, bmi, habit)"),
+        ("help functionz", "no help on 'functionz'; did you mean 'functions'? (topics: syntax, functions, bmi, habit)"),
+        ("exit now", "unexpected argument: 'exit' takes no more"),
+    ])
+    func commandErrors(_ line: String, _ message: String) {
+        #expect(run([line])[0].diagnostic?.message == message)
+    }
+
+    @Test func helpTopicsAreWrittenForPeople() {
+        let outcomes = run(["help", "help syntax", "help functions", "help bmi", "help habit"])
+        #expect(outcomes[0].output?.hasPrefix("Tally: exact arithmetic") == true)
+        #expect(outcomes[1].output?.contains("-2^2 = -4") == true)
+        #expect(outcomes[2].output?.contains("root(x, n)") == true)
+        #expect(outcomes[3].output?.contains("WHO") == true)
+        #expect(outcomes[4].output?.contains("habit add") == true)
+        for outcome in outcomes { #expect(outcome.diagnostic == nil) }
+    }
+
+    @Test func exitAndQuitEndTheSession() {
+        #expect(run(["exit"])[0].endsSession)
+        #expect(run(["quit  # bye"])[0].endsSession)
+        #expect(!run(["1"])[0].endsSession)
+    }
+
+    @Test func commandWordsAreReserved() {
+        #expect(run(["vars = 1"])[0].diagnostic?.message == "cannot assign to 'vars': it is a command")
+    }
+}
