@@ -165,7 +165,7 @@ public final class HabitCommandRunner {
 
     /// "; did you mean 'Read'?" when a stored name is close to the one typed.
     private func suggestion(for typedName: String) -> String {
-        guard let match = Suggestion.closest(to: typedName, among: habitNames()) else { return "" }
+        guard let match = Suggestion.nearest(to: typedName, in: habitNames()) else { return "" }
         return "; did you mean \(quoted(match))?"
     }
 }

@@ -140,12 +140,4 @@ import Testing
         #expect(HabitCommandLine.quotedForInput("#1") == "\"#1\"")
         #expect(HabitCommandLine.quotedForInput("It's \"x\" now") == nil)
     }
-
-    @Test func suggestionsAreNearButNotFar() {
-        #expect(Suggestion.closest(to: "dnoe", among: HabitCommandLine.subcommandNames) == "done")
-        #expect(Suggestion.closest(to: "lsit", among: HabitCommandLine.subcommandNames) == "list")
-        #expect(Suggestion.closest(to: "x", among: HabitCommandLine.subcommandNames) == nil)
-        #expect(Suggestion.editDistance("kitten", "sitting") == 3)
-        #expect(Suggestion.editDistance("물마시기", "물 마시기") == 1)
-    }
 }

@@ -1,12 +1,18 @@
 /// "Did you mean …?" for misspelt names: the candidate nearest by edit distance, if near enough.
 public enum Suggestion {
-    /// The closest candidate to `word`, when at most a third of its letters (and at least one)
-    /// must change; ties go to the earlier candidate.
+    /// The candidate `word` most likely stands for, compared ignoring case: the only one it
+    /// abbreviates, else the nearest by edit distance when at most a third of its letters (and
+    /// at least one) must change — "dne" → "done", but not "x" → "add". Ties go to the earlier
+    /// candidate.
     public static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
-        let limit = Swift.max(1, word.count / 3)
+        let typed = word.lowercased()
+        guard !typed.isEmpty else { return nil }
+        let extensions = candidates.filter { $0.lowercased().hasPrefix(typed) }
+        if extensions.count == 1 { return extensions.first }
+        let limit = Swift.max(1, typed.count / 3)
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != word {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+        for candidate in candidates {
+            let distance = editDistance(typed, candidate.lowercased())
             if distance <= limit && distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }

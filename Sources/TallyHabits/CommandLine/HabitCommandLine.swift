@@ -48,7 +48,7 @@ public enum HabitCommandLine {
         }
         guard !subcommand.isQuoted, usage[subcommand.text] != nil else {
             var message = "unknown habit subcommand '\(subcommand.text)'"
-            if let suggestion = Suggestion.closest(to: subcommand.text, among: subcommandNames) {
+            if let suggestion = Suggestion.nearest(to: subcommand.text, in: subcommandNames) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
                 message += "; expected one of \(subcommandNames.joined(separator: ", "))"
@@ -180,7 +180,7 @@ public enum HabitCommandLine {
             var confirmed = false
             for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != "--yes" {
                 var message = "unknown option '\(word.text)' for habit delete"
-                if Suggestion.closest(to: word.text, among: ["--yes"]) != nil { message += "; did you mean '--yes'?" }
+                if Suggestion.nearest(to: word.text, in: ["--yes"]) != nil { message += "; did you mean '--yes'?" }
                 throw Diagnostic(message, at: word.span)
             }
             words.removeAll { word in
@@ -199,7 +199,7 @@ public enum HabitCommandLine {
             guard let format = HabitExportFormat(rawValue: word.text) else {
                 var message = "unknown export format '\(word.text)'"
                 let names = HabitExportFormat.allCases.map(\.rawValue)
-                if let suggestion = Suggestion.closest(to: word.text, among: names) {
+                if let suggestion = Suggestion.nearest(to: word.text, in: names) {
                     message += "; did you mean '\(suggestion)'?"
                 } else {
                     message += "; expected csv or json"
