@@ -38,7 +38,8 @@ import Testing
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
         ("set standard mars", "standard must be who or asia"),
-        ("help fun", "no help on 'fun' (topics: syntax, functions, bmi, habit)"),
+        ("help fun", "no help on 'fun'; did you mean 'functions'? (topics: syntax, functions, bmi, habit)"),
+        ("help xyz", "no help on 'xyz' (topics: syntax, functions, bmi, habit)"),
         ("help functionz", "no help on 'functionz'; did you mean 'functions'? (topics: syntax, functions, bmi, habit)"),
         ("exit now", "unexpected argument: 'exit' takes no more"),
     ])
