@@ -10,7 +10,8 @@ public struct Lexer: Sendable {
     /// A lexer over `line` from UTF-8 byte `offset` up to `end` (the end of the line if nil);
     /// offsets in spans stay relative to the whole line.
     public init(_ line: String, startingAt offset: Int = 0, endingAt end: Int? = nil) {
-        let all = Array(line.utf8)
+        // One memcpy from the string's contiguous UTF-8, not a byte-by-byte copy.
+        let all = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
         bytes = all[..<Swift.min(end ?? all.count, all.count)]
         self.offset = offset
     }
