@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Habits: `habit list` and `habit show` on a store of 100 habits with ten years of daily
-completions each (365,300 completions), against `tally -e 1+1` start-up, with hyperfine.
+completions each (365,400 completions), against `tally -e 1+1` start-up, with hyperfine.
 
 Each round is one hyperfine run of the three commands; the ratios of the medians in a round are
 same-run figures. Today is pinned with TALLY_TODAY.

@@ -82,7 +82,7 @@ def main():
         ratios.append(bc_time / tally_time)
     tally_median = statistics.median(tally_times)
     bc_median = statistics.median(bc_times)
-    print(f"\n{options.lines} lines, {options.repeats} alternating pairs")
+    print(f"\n{options.lines} lines, {options.repeats} alternating pairs\n")
     print("| program | median time | lines/s |")
     print("| --- | --- | --- |")
     print(f"| tally | {seconds_text(tally_median)} | {options.lines / tally_median:,.0f} |")
