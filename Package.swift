@@ -32,8 +32,12 @@ let package = Package(
         .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyCore"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
         .target(name: "TallyShell", dependencies: ["TallyCore", "TallyHealth", "TallyHabits", "CReadline"]),
-        // Thin executable: parses the command line and hands over.
-        .executableTarget(name: "tally", dependencies: ["TallyShell"]),
+        // Thin executable: parses the command line and hands over. The release build is one
+        // static file: with no shared libraries to load and relocate it starts as fast as `bc`
+        // (Benchmarks/RESULTS.md); lld, which ships with the toolchain, links it.
+        .executableTarget(
+            name: "tally", dependencies: ["TallyShell"],
+            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))]),
 
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth"]),

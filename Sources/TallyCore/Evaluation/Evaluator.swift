@@ -203,7 +203,7 @@ public struct Evaluator: Sendable {
             return exponent.isZero ? Number(1).withExactness(exponent.isExact) : base
         }
         if exponent.isZero { return Number(1).withExactness(exponent.isExact) }
-        let magnitudeLog10 = base.log10Magnitude * exponent.approximateDouble
+        var magnitudeLog10: Double { base.log10Magnitude * exponent.approximateDouble }
         if exponent.isInteger && exponent.isExact {
             guard let n = exponent.intValue else {
                 if base.isExact && base.isInteger && base.magnitude.intValue == 1 {
@@ -213,8 +213,12 @@ public struct Evaluator: Sendable {
                 throw sizeError(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
             }
             if base.isExact {
-                // Both the numerator and the denominator grow |n| times.
-                try checkSize(digits(fromLog10: Double(n.magnitude) * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)), at: span)
+                // Both the numerator and the denominator grow |n| times. The result has at most
+                // |n| times the base's digits, so when that is within the limit no logarithms
+                // are needed.
+                if Double(base.decimalSize) * Double(n.magnitude) > Double(settings.maxDigits) {
+                    try checkSize(digits(fromLog10: Double(n.magnitude) * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)), at: span)
+                }
                 return base.raised(to: n)
             }
             try checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)

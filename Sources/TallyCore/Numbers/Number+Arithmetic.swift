@@ -91,7 +91,16 @@ extension Number {
             if (a % b != 0) && ((a < 0) != (b < 0)) { quotient -= 1 }
             return Number(storage: .small(quotient), isExact: exact)
         }
-        // floor((a/b) / (c/d)) = floor(a*d / (b*c))
+        // floor((a/b) / (c/d)) = floor(a*d / (b*c)), in machine words when they hold it.
+        if let (a, b) = smallPartsIfAny, let (c, d) = rhs.smallPartsIfAny {
+            let (top, o1) = a.multipliedReportingOverflow(by: d)
+            let (bottom, o2) = b.multipliedReportingOverflow(by: c)
+            if !o1 && !o2 && !(top == .min && bottom == -1) {
+                var quotient = top / bottom
+                if (top % bottom != 0) && ((top < 0) != (bottom < 0)) { quotient -= 1 }
+                return Number(storage: .small(quotient), isExact: exact)
+            }
+        }
         let top = numerator * rhs.denominator
         let bottom = denominator * rhs.numerator
         return Number(top.flooredDivision(by: bottom).quotient, isExact: exact)
@@ -116,25 +125,19 @@ extension Number {
         let power = UInt(exponent)
         switch storage {
         case .small(let base):
-            var result = 1
-            var overflow = false
-            var remaining = power
-            var factor = base
-            // Square-and-multiply in machine words until anything overflows.
-            while remaining > 0 && !overflow {
-                if remaining & 1 == 1 {
-                    (result, overflow) = result.multipliedReportingOverflow(by: factor)
-                }
-                remaining >>= 1
-                if remaining > 0 && !overflow {
-                    (factor, overflow) = factor.multipliedReportingOverflow(by: factor)
-                }
+            if let result = machineWordPower(base, power) {
+                return Number(storage: .small(result), isExact: isExact)
             }
-            if !overflow { return Number(storage: .small(result), isExact: isExact) }
             return Number(BigInteger(base).power(power), isExact: isExact)
         case .bigInteger(let base):
             return Number(base.power(power), isExact: isExact)
-        case .smallFraction, .bigFraction:
+        case .smallFraction(let numerator, let denominator):
+            // Powers of coprime numbers stay coprime: the result is already in lowest terms.
+            if let top = machineWordPower(numerator, power), let bottom = machineWordPower(denominator, power) {
+                return Number(storage: bottom == 1 ? .small(top) : .smallFraction(top, bottom), isExact: isExact)
+            }
+            return Number(numerator: self.numerator.power(power), denominator: self.denominator.power(power), isExact: isExact)
+        case .bigFraction:
             return Number(numerator: numerator.power(power), denominator: denominator.power(power), isExact: isExact)
         }
     }
@@ -162,12 +165,36 @@ extension Number {
 
     /// Numerator and denominator of a machine-word value.
     fileprivate var smallParts: (Int, Int) {
+        guard let parts = smallPartsIfAny else { preconditionFailure("smallParts of a big number") }
+        return parts
+    }
+
+    /// Numerator and denominator when the value lives in machine words; nil for big values.
+    fileprivate var smallPartsIfAny: (Int, Int)? {
         switch storage {
         case .small(let value): return (value, 1)
         case .smallFraction(let numerator, let denominator): return (numerator, denominator)
-        default: preconditionFailure("smallParts of a big number")
+        case .bigInteger, .bigFraction: return nil
         }
     }
+}
+
+/// base^power by square-and-multiply in machine words, or nil when anything overflows.
+private func machineWordPower(_ base: Int, _ power: UInt) -> Int? {
+    var result = 1
+    var overflow = false
+    var remaining = power
+    var factor = base
+    while remaining > 0 && !overflow {
+        if remaining & 1 == 1 {
+            (result, overflow) = result.multipliedReportingOverflow(by: factor)
+        }
+        remaining >>= 1
+        if remaining > 0 && !overflow {
+            (factor, overflow) = factor.multipliedReportingOverflow(by: factor)
+        }
+    }
+    return overflow ? nil : result
 }
 
 /// a/b + c/d in machine words, or nil on overflow.

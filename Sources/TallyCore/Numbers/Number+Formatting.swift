@@ -47,14 +47,20 @@ extension Number {
         digits.reserveCapacity(count + 1)
         var exponent = -1
         if integerPart > 0 {
-            var reversed: [UInt8] = []
-            while integerPart > 0 {
-                reversed.append(UInt8(integerPart % 10))
-                integerPart /= 10
+            // Most significant digit first, without a reversed copy.
+            var scale = 1
+            var width = 1
+            while integerPart / scale >= 10 {
+                scale *= 10
+                width += 1
             }
-            if reversed.count > count { return nil }
-            digits.append(contentsOf: reversed.reversed())
-            exponent = reversed.count - 1
+            if width > count { return nil }
+            while scale > 0 {
+                digits.append(UInt8(integerPart / scale))
+                integerPart %= scale
+                scale /= 10
+            }
+            exponent = width - 1
         } else {
             // Skip leading zeros after the point; a machine-word fraction has fewer than 20.
             while remainder * 10 < denominator {
@@ -106,32 +112,48 @@ extension Number {
         }
     }
 
-    /// Places the digits: fixed notation for moderate exponents, scientific otherwise.
+    /// Places the digits: fixed notation for moderate exponents, scientific otherwise. Writes
+    /// the text's bytes straight into the string (one allocation, none for short results).
     private func layout(_ value: DecimalDigits, significantDigits: Int) -> FormattedNumber {
-        var digits = value.digits
-        while digits.count > 1 && digits.last == 0 { digits.removeLast() }
-        var text = value.isNegative ? "-" : ""
-        let ascii = digits.map { Character(Unicode.Scalar($0 + UInt8(ascii: "0"))) }
+        let digits = value.digits
+        var count = digits.count
+        while count > 1 && digits[count - 1] == 0 { count -= 1 }
         let exponent = value.exponent
-        if exponent >= significantDigits || exponent < -6 {
-            text.append(ascii[0])
-            if ascii.count > 1 {
-                text.append(".")
-                text.append(contentsOf: ascii[1...])
+        let scientific = exponent >= significantDigits || exponent < -6
+        let exponentText = scientific ? String(exponent) : ""
+        // sign + digits + point + zeros padding either side (at most significantDigits or 6) + e.
+        let capacity = 1 + count + 1 + Swift.max(exponent + 1, 7) + 1 + exponentText.utf8.count
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            var length = 0
+            func put(_ byte: UInt8) {
+                buffer[length] = byte
+                length += 1
             }
-            text += "e\(exponent)"
-        } else if exponent >= 0 {
-            for index in 0...exponent {
-                text.append(index < ascii.count ? ascii[index] : "0")
+            func putDigit(_ index: Int) { put(digits[index] + UInt8(ascii: "0")) }
+            if value.isNegative { put(UInt8(ascii: "-")) }
+            if scientific {
+                putDigit(0)
+                if count > 1 {
+                    put(UInt8(ascii: "."))
+                    for index in 1..<count { putDigit(index) }
+                }
+                put(UInt8(ascii: "e"))
+                for byte in exponentText.utf8 { put(byte) }
+            } else if exponent >= 0 {
+                for index in 0...exponent {
+                    if index < count { putDigit(index) } else { put(UInt8(ascii: "0")) }
+                }
+                if count > exponent + 1 {
+                    put(UInt8(ascii: "."))
+                    for index in (exponent + 1)..<count { putDigit(index) }
+                }
+            } else {
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "."))
+                for _ in 0..<(-exponent - 1) { put(UInt8(ascii: "0")) }
+                for index in 0..<count { putDigit(index) }
             }
-            if ascii.count > exponent + 1 {
-                text.append(".")
-                text.append(contentsOf: ascii[(exponent + 1)...])
-            }
-        } else {
-            text += "0."
-            text += String(repeating: "0", count: -exponent - 1)
-            text.append(contentsOf: ascii)
+            return length
         }
         return FormattedNumber(text: text, isRounded: value.isRounded)
     }

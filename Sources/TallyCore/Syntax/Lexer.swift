@@ -14,7 +14,8 @@ public struct Lexer: Sendable {
     /// A lexer over `line` from UTF-8 byte `offset` up to `end` (the end of the line if nil);
     /// offsets in spans stay relative to the whole line.
     public init(_ line: String, startingAt offset: Int = 0, endingAt end: Int? = nil) {
-        let all = Array(line.utf8)
+        // One memcpy from the string's contiguous UTF-8, not a byte-by-byte copy.
+        let all = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
         bytes = all[..<Swift.min(end ?? all.count, all.count)]
         self.offset = offset
         lastTokenEnd = offset
@@ -151,6 +152,7 @@ public struct Lexer: Sendable {
         if bytes[offset] == UInt8(ascii: "0"), let radix = radixPrefix(peek(1)) {
             return try prefixedInteger(radix: radix)
         }
+        if let token = plainNumber() { return token }
         let integerDigits = try digitRun(start: start)
         var fractionDigits: [UInt8] = []
         var exponent = 0
@@ -200,6 +202,42 @@ public struct Lexer: Sendable {
             throw Diagnostic("exponent of '\(slice(start, offset))' is too large", at: span(from: start))
         }
         return Token(.number(.decimal(significand: String(decoding: significand, as: UTF8.self), exponent: scaledExponent)), span(from: start))
+    }
+
+    /// The everyday literal — `42`, `3.14`, `.5`, `7.` — read in one pass with no allocation:
+    /// digits, at most one point, at most 18 significant digits, and none of `_`, `e`, a second
+    /// point or a leading zero. Anything else returns nil with `offset` unchanged, for the full
+    /// rules in ``number()``. The tokens are the ones those rules would give.
+    private mutating func plainNumber() -> Token? {
+        let start = offset
+        var index = offset
+        var value = 0
+        var significantDigits = 0
+        var integerDigits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isDigit(byte) {
+                if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
+                if value != 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
+                if significantDigits > 18 { return nil }
+                value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+            } else if byte == UInt8(ascii: ".") && !sawPoint {
+                sawPoint = true
+            } else if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "E")
+            {
+                return nil
+            } else {
+                break
+            }
+            index += 1
+        }
+        if integerDigits > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
+        offset = index
+        if !sawPoint { return Token(.number(.integer(value)), span(from: start)) }
+        return Token(.number(.decimal(significand: String(value), exponent: -fractionDigits)), span(from: start))
     }
 
     /// Decimal digits with single underscores between them; the underscores are dropped.

@@ -116,6 +116,8 @@ public struct Parser {
                 if chainPrecedence != precedence {
                     foldChain()
                     chainPrecedence = precedence
+                    // Room for a typical run at once, rather than regrowing through 1, 2, 4.
+                    links.reserveCapacity(8)
                 }
                 links.append(ChainLink(operation: operation, operatorSpan: token.span, operand: right))
             case .number, .name, .leftParenthesis:

@@ -1,18 +1,21 @@
 /// An expression tree. Every node knows the span of source it came from, so the evaluator can
 /// point at the exact subexpression that failed.
-public indirect enum Expression: Sendable {
+///
+/// Only the cases that contain expressions are `indirect`: leaves (numbers and names, most of
+/// the nodes of a typical line) are stored inline, so building and freeing them allocates nothing.
+public enum Expression: Sendable {
     case number(NumberLiteral, span: SourceSpan)
     case variable(String, span: SourceSpan)
     /// `( inner )`; the span includes the parentheses.
-    case group(Expression, span: SourceSpan)
-    case prefix(PrefixOperator, operand: Expression, operatorSpan: SourceSpan)
-    case postfix(PostfixOperator, operand: Expression, operatorSpan: SourceSpan)
+    indirect case group(Expression, span: SourceSpan)
+    indirect case prefix(PrefixOperator, operand: Expression, operatorSpan: SourceSpan)
+    indirect case postfix(PostfixOperator, operand: Expression, operatorSpan: SourceSpan)
     /// `base ^ exponent` (right-associative).
-    case power(base: Expression, exponent: Expression, operatorSpan: SourceSpan)
+    indirect case power(base: Expression, exponent: Expression, operatorSpan: SourceSpan)
     /// A left-associative run of one precedence level, `a + b - c`, kept flat so that a line
     /// of ten thousand terms is a loop, not ten thousand nested frames.
-    case chain(first: Expression, rest: [ChainLink])
-    case call(name: String, nameSpan: SourceSpan, arguments: [Expression], span: SourceSpan)
+    indirect case chain(first: Expression, rest: [ChainLink])
+    indirect case call(name: String, nameSpan: SourceSpan, arguments: [Expression], span: SourceSpan)
 
     /// The source this expression covers.
     public var span: SourceSpan {
