@@ -59,6 +59,7 @@ public final class LineReader {
         var whileWaiting = outside
         sigdelset(&whileWaiting, SIGINT)
         sigdelset(&whileWaiting, SIGWINCH)
+        sigdelset(&whileWaiting, SIGCONT)
 
         // A Ctrl-C that stopped the last evaluation must not also clear this new line.
         TerminalSignals.interruptPending.store(false, ordering: .relaxed)
@@ -69,6 +70,12 @@ public final class LineReader {
         while !State.finished {
             if TerminalSignals.windowChanged.exchange(false, ordering: .relaxed) {
                 rl_resize_terminal()
+            }
+            if TerminalSignals.resumed.exchange(false, ordering: .relaxed) {
+                // Readline still believes the terminal is set up: undo, redo, redraw.
+                rl_deprep_terminal()
+                rl_prep_terminal(1)
+                rl_forced_update_display()
             }
             if TerminalSignals.interruptPending.exchange(false, ordering: .relaxed) {
                 discardLine()

@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 import TallyCore
 
-/// Ctrl-C and window-size changes during the interactive session.
+/// Ctrl-C, window-size changes and coming back from Ctrl-Z during the interactive session.
 ///
 /// The handlers only store flags (the one thing a signal handler may safely do): Ctrl-C asks
 /// the evaluator to stop through ``Interruption`` and tells the line reader to drop the line;
@@ -13,12 +13,16 @@ enum TerminalSignals {
     static let interruptPending = Atomic<Bool>(false)
     /// Set when the terminal was resized; the line reader tells readline.
     static let windowChanged = Atomic<Bool>(false)
+    /// Set when the session comes back from Ctrl-Z (`fg`): the shell has put the terminal back
+    /// into line mode, so the line reader sets it up again and redraws the line.
+    static let resumed = Atomic<Bool>(false)
 
     /// Installs the handlers for the rest of the process.
     static func install() {
         // Touch the flags first: a handler must never be the one that initialises them.
         interruptPending.store(false, ordering: .relaxed)
         windowChanged.store(false, ordering: .relaxed)
+        resumed.store(false, ordering: .relaxed)
         Interruption.clear()
         handle(SIGINT) { _ in
             Interruption.request()
@@ -26,6 +30,9 @@ enum TerminalSignals {
         }
         handle(SIGWINCH) { _ in
             TerminalSignals.windowChanged.store(true, ordering: .relaxed)
+        }
+        handle(SIGCONT) { _ in
+            TerminalSignals.resumed.store(true, ordering: .relaxed)
         }
     }
 
@@ -36,6 +43,7 @@ enum TerminalSignals {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGWINCH)
+        sigaddset(&set, SIGCONT)
         return set
     }
 
