@@ -87,7 +87,11 @@ public struct Evaluator: Sendable {
         case .postfix(.factorial, let operand, let operatorSpan):
             return try factorial(of: evaluate(operand), operand: operand, operatorSpan: operatorSpan)
         case .power(let base, let exponent, _):
-            return try power(evaluate(base), evaluate(exponent), expression: expression, exponentSpan: exponent.span)
+            let result = try power(evaluate(base), evaluate(exponent), expression: expression, exponentSpan: exponent.span)
+            // A non-integer power is a series that gives up early on Ctrl-C: never show its
+            // unfinished value.
+            try Interruption.check(at: expression.span)
+            return result
         case .chain(let first, let rest):
             var accumulator = try evaluate(first)
             for link in rest {

@@ -114,7 +114,9 @@ private func inverseHyperbolicTangent(_ fixed: BigInteger, precision: Int) -> Bi
     var denominator = 3
     while true {
         term = (term * square).shiftedTowardZero(by: precision)
-        if term.signum == 0 { break }
+        // Thousands of digits make this loop run for minutes: Ctrl-C cuts it short, and the
+        // evaluator discards the unfinished value.
+        if term.signum == 0 || Interruption.isRequested { break }
         sum = sum + term.truncatedDivision(by: BigInteger(denominator)).quotient
         denominator += 2
     }
@@ -142,7 +144,7 @@ private func exponential(fixed: BigInteger, precision: Int) -> Number {
     var index = 1
     while true {
         term = (term * remainder).shiftedTowardZero(by: working).truncatedDivision(by: BigInteger(index)).quotient
-        if term.signum == 0 { break }
+        if term.signum == 0 || Interruption.isRequested { break }
         sum = sum + term
         index += 1
     }

@@ -36,17 +36,50 @@ public final class OutputStream {
 
     /// Writes everything queued. Gives up quietly if the reader went away (EPIPE).
     public func flush() {
+        _ = writeQueued(stoppingWhen: { false })
+    }
+
+    /// Writes `text` and a newline in pieces, asking `shouldStop` before each piece, so that a
+    /// result of millions of digits can be stopped part-way (Ctrl-C). Returns false when it
+    /// stopped early.
+    public func writeLineInPieces(_ text: String, stoppingWhen shouldStop: () -> Bool) -> Bool {
+        if !writeQueued(stoppingWhen: shouldStop) { return false }
+        var utf8 = text.utf8[...]
+        while !utf8.isEmpty {
+            if shouldStop() { return false }
+            let piece = utf8.prefix(OutputStream.pieceSize)
+            buffer.append(contentsOf: piece)
+            utf8 = utf8.dropFirst(piece.count)
+            if !writeQueued(stoppingWhen: shouldStop) { return false }
+        }
+        buffer.append(UInt8(ascii: "\n"))
+        return writeQueued(stoppingWhen: shouldStop)
+    }
+
+    /// Small enough that a terminal shows a piece in a blink, so Ctrl-C answers at once.
+    private static let pieceSize = 4096
+
+    /// Writes the buffer; a write cut short by a signal goes on unless `shouldStop` says so.
+    /// Returns false when it stopped early (the rest is dropped).
+    private func writeQueued(stoppingWhen shouldStop: () -> Bool) -> Bool {
         var start = 0
+        var stopped = false
         buffer.withUnsafeBytes { bytes in
             while start < bytes.count {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
                 if written < 0 {
-                    if errno == EINTR { continue }
+                    if errno == EINTR && !shouldStop() { continue }
+                    stopped = errno == EINTR
                     break
                 }
                 start += written
+                if start < bytes.count && shouldStop() {
+                    stopped = true
+                    break
+                }
             }
         }
         buffer.removeAll(keepingCapacity: true)
+        return !stopped
     }
 }

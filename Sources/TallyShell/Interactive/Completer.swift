@@ -1,0 +1,89 @@
+import TallyCore
+import TallyHabits
+
+/// What Tab offers at the cursor, decided from the words before it: `help` topics after `help`,
+/// setting names after `set`, subcommands after `habit`, habit names after the subcommands that
+/// take one, and otherwise function names, variables and (at the start of a line) command words.
+///
+/// Pure: the line reader hands over the text and inserts the result.
+public struct Completer {
+    /// The matches for one Tab press.
+    public struct Completion: Equatable, Sendable {
+        /// Each text that may replace the word being completed.
+        public var matches: [String]
+        /// Whether readline should add a space after a single match; not after `sqrt(`, where
+        /// the argument follows directly.
+        public var appendsSpace: Bool
+
+        public init(matches: [String], appendsSpace: Bool = true) {
+            self.matches = matches
+            self.appendsSpace = appendsSpace
+        }
+    }
+
+    /// The session's variable names, `ans` included when it has a value.
+    public var variableNames: [String]
+    /// The habit names; asked only when a habit name is wanted, since it opens the database.
+    public var habitNames: () -> [String]
+
+    public init(variableNames: [String], habitNames: @escaping () -> [String] = { [] }) {
+        self.variableNames = variableNames
+        self.habitNames = habitNames
+    }
+
+    /// The completion of `word`, which starts right after `prefix` in the line. When the word
+    /// follows an opening quote, `prefix` ends with that quote.
+    public func complete(_ word: String, after prefix: String) -> Completion {
+        let quote = prefix.last.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
+        let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(String.init)
+        guard let command = words.first.flatMap(CommandWord.init(rawValue:)), command != .bmi else {
+            return expressionCompletion(word, atLineStart: words.isEmpty)
+        }
+        switch (command, words.count) {
+        case (.help, 1):
+            return Completion(matches: Self.starting(with: word, in: HelpText.topics))
+        case (.set, 1):
+            return Completion(matches: Self.starting(with: word, in: Self.settingNames))
+        case (.set, 2) where words[1] == "standard":
+            return Completion(matches: Self.starting(with: word, in: ["who", "asia"]))
+        case (.habit, 1):
+            return Completion(matches: Self.starting(with: word, in: HabitCommandRunner.subcommandNames))
+        case (.habit, 2) where words[1] == "export":
+            return Completion(matches: Self.starting(with: word, in: ["csv", "json"]))
+        case (.habit, 2) where words[1] == "list":
+            return Completion(matches: Self.starting(with: word, in: ["all"]))
+        case (.habit, 2) where words[1] != "add" && HabitCommandLine.subcommandsTakingName.contains(words[1]):
+            return Completion(matches: habitNameMatches(word, insideQuote: quote))
+        default:
+            return Completion(matches: [])
+        }
+    }
+
+    /// The settings `set` changes.
+    static let settingNames = ["digits", "maxdigits", "standard"]
+
+    private func expressionCompletion(_ word: String, atLineStart: Bool) -> Completion {
+        var matches = Self.starting(with: word, in: Functions.names).map { $0 + "(" }
+        matches += Self.starting(with: word, in: variableNames)
+        if atLineStart {
+            matches += Self.starting(with: word, in: CommandWord.allCases.map(\.rawValue))
+        }
+        let appendsSpace = !(matches.count == 1 && matches[0].hasSuffix("("))
+        return Completion(matches: matches.sorted(), appendsSpace: appendsSpace)
+    }
+
+    /// Habit names are matched ignoring case, as the habit commands find them. Inside an opened
+    /// quote readline closes the quote itself; elsewhere each name comes as it must be typed.
+    private func habitNameMatches(_ word: String, insideQuote quote: Character?) -> [String] {
+        let typed = word.lowercased()
+        let names = habitNames().filter { $0.lowercased().hasPrefix(typed) }
+        if let quote {
+            return names.filter { !$0.contains(quote) }.sorted()
+        }
+        return names.compactMap(HabitCommandLine.quotedForInput).sorted()
+    }
+
+    private static func starting(with word: String, in candidates: [String]) -> [String] {
+        candidates.filter { $0.hasPrefix(word) }
+    }
+}

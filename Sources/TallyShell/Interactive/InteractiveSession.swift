@@ -1,0 +1,87 @@
+import Glibc
+import TallyCore
+
+/// The session a person gets by typing `tally` in a terminal: a banner, the `> ` prompt on
+/// GNU readline with history and completion, results marked `≈ ` when rounded, diagnostics with
+/// a caret under the typed line, Ctrl-C to stop, Ctrl-D or `exit` to leave (status 0).
+enum InteractiveSession {
+    static let prompt = "> "
+
+    static func run(options: Options, settings: EvaluationSettings, environment: SessionEnvironment, variables: [String: String]) -> Int32 {
+        let output = OutputStream.standardOutput
+        let errors = OutputStream.standardError
+        let renderer = DiagnosticRenderer(useColour: Application.colourEnabled(options.colour, for: errors))
+        let reader = LineReader(name: "tally")
+
+        var history = History(
+            path: History.location(option: options.historyFile, noHistory: options.noHistory, environment: variables),
+            limit: History.limit(environment: variables),
+            warn: { errors.write($0 + "\n") })
+        reader.limitHistory(to: history.limit)
+        reader.addToHistory(history.load())
+
+        var environment = environment
+        environment.confirm = { question in reader.confirm(question) }
+        var session = Session(style: .interactive, settings: settings, environment: environment)
+        reader.completion = { word, prefix in
+            var names = Array(session.evaluator.variables.keys)
+            if session.evaluator.lastResult != nil { names.append("ans") }
+            return Completer(variableNames: names, habitNames: { session.habitNames() }).complete(word, after: prefix)
+        }
+
+        TerminalSignals.install()
+        if !options.quiet {
+            output.writeLine("Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
+            output.flush()
+        }
+        while true {
+            let line: String
+            switch reader.read(prompt: prompt) {
+            case .end:
+                // Leave the shell's prompt on a line of its own.
+                output.write("\n")
+                output.flush()
+                return 0
+            case .interrupted:
+                continue
+            case .line(let text):
+                line = text
+            }
+            if history.record(line) { reader.addToHistory([line]) }
+            let outcome = session.handle(line)
+            show(outcome, for: line, output: output, errors: errors, renderer: renderer)
+            if outcome.endsSession { return 0 }
+        }
+    }
+
+    /// Prints a result in pieces (a million digits take a while on a terminal, and Ctrl-C must
+    /// stop them) or a diagnostic drawn under the line still on the screen.
+    private static func show(_ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream, renderer: DiagnosticRenderer) {
+        var interrupted = outcome.diagnostic?.isInterruption ?? false
+        var cutShort = false
+        if let text = outcome.output {
+            if Interruption.isRequested {
+                interrupted = true
+            } else if !output.writeLineInPieces(text, stoppingWhen: { Interruption.isRequested }) {
+                output.writeLine("")
+                interrupted = true
+                cutShort = true
+            }
+        }
+        output.flush()
+        if interrupted {
+            // The terminal itself may have echoed ^C after the typed line; start a new line.
+            let newline = !cutShort && terminalEchoesControlCharacters
+            errors.write((newline ? "\n" : "") + "interrupted\n")
+        } else if let diagnostic = outcome.diagnostic {
+            errors.write(renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
+        }
+    }
+
+    /// Whether the terminal echoes control characters (`^C`) while a line is being evaluated.
+    private static var terminalEchoesControlCharacters: Bool {
+        var settings = termios()
+        guard tcgetattr(0, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0 && settings.c_lflag & tcflag_t(ECHOCTL) != 0
+    }
+}

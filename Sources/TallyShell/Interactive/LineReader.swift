@@ -1,0 +1,171 @@
+import CReadline
+import Glibc
+
+/// Reads lines from the terminal with GNU readline: editing, history recall, Tab completion,
+/// Ctrl-C on the prompt. The only type that calls readline; the rest of the shell sees strings.
+///
+/// It uses readline's callback interface around `pselect`, so that Ctrl-C (a flag set by
+/// ``TerminalSignals``) is handled outside the signal handler, in the order readline's manual
+/// gives. Readline is one per process, so its state lives in statics.
+public final class LineReader {
+    /// What a read produced.
+    public enum Input: Equatable {
+        /// A line as typed, without its newline.
+        case line(String)
+        /// Ctrl-C: the line was discarded.
+        case interrupted
+        /// Ctrl-D on an empty line, or the terminal went away.
+        case end
+    }
+
+    /// Offers completions for a word typed after `prefix` (see ``Completer``).
+    public typealias Completion = (_ word: String, _ prefix: String) -> Completer.Completion
+
+    /// Sets readline up for `name` (the name `$if` tests in `~/.inputrc`).
+    public init(name: String) {
+        LineReader.useCharacterLocale()
+        // Readline keeps these pointers: strdup gives them the life of the process.
+        tally_rl_set_readline_name(strdup(name))
+        tally_rl_set_completer_word_break_characters(strdup(" \t\n\"'`@$><=;|&{(+-*/^%,)!#"))
+        tally_rl_set_completer_quote_characters(strdup("\"'"))
+        // Signals are ours (TerminalSignals): readline's handlers would re-raise Ctrl-C.
+        tally_rl_set_catch_signals(0, 0)
+        tally_rl_set_attempted_completion_function(LineReader.attemptCompletion)
+        using_history()
+    }
+
+    /// What Tab offers; nil completes nothing.
+    public var completion: Completion? {
+        get { State.completion }
+        set { State.completion = newValue }
+    }
+
+    /// Keeps at most `limit` lines for recall.
+    public func limitHistory(to limit: Int) {
+        stifle_history(Int32(clamping: limit))
+    }
+
+    /// Adds lines for Up-arrow and Ctrl-R, oldest first.
+    public func addToHistory(_ lines: [String]) {
+        for line in lines { add_history(line) }
+    }
+
+    /// Reads one line after `prompt`.
+    public func read(prompt: String) -> Input {
+        var watched = TerminalSignals.watched
+        var outside = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &watched, &outside)
+        defer { pthread_sigmask(SIG_SETMASK, &outside, nil) }
+        var whileWaiting = outside
+        sigdelset(&whileWaiting, SIGINT)
+        sigdelset(&whileWaiting, SIGWINCH)
+        sigdelset(&whileWaiting, SIGCONT)
+
+        // A Ctrl-C that stopped the last evaluation must not also clear this new line.
+        TerminalSignals.interruptPending.store(false, ordering: .relaxed)
+        State.accepted = nil
+        State.finished = false
+        using_history()
+        rl_callback_handler_install(prompt, LineReader.acceptLine)
+        while !State.finished {
+            if TerminalSignals.windowChanged.exchange(false, ordering: .relaxed) {
+                rl_resize_terminal()
+            }
+            if TerminalSignals.resumed.exchange(false, ordering: .relaxed) {
+                // Readline still believes the terminal is set up: undo, redo, redraw.
+                rl_deprep_terminal()
+                rl_prep_terminal(1)
+                rl_forced_update_display()
+            }
+            if TerminalSignals.interruptPending.exchange(false, ordering: .relaxed) {
+                discardLine()
+                return .interrupted
+            }
+            let ready = tally_wait_for_input(0, &whileWaiting)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                rl_callback_handler_remove()
+                return .end
+            }
+            // Readable also means closed: readline then reads end-of-file and ends the line.
+            rl_callback_read_char()
+        }
+        return State.accepted.map(Input.line) ?? .end
+    }
+
+    /// Asks a yes/no question; only `y` or `yes` is yes, Ctrl-C and Ctrl-D are no.
+    public func confirm(_ question: String) -> Bool {
+        // The question is asked in the middle of handling a line: completing from the session
+        // now would reach into it while it is busy.
+        let saved = State.completion
+        State.completion = nil
+        defer { State.completion = saved }
+        guard case .line(let answer) = read(prompt: question) else { return false }
+        let word = answer.filter { $0 != " " && $0 != "\t" }.lowercased()
+        return word == "y" || word == "yes"
+    }
+
+    /// Ctrl-C on the prompt: forget the line and leave the cursor on a fresh line.
+    private func discardLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_echo_signal_char(SIGINT)
+        rl_callback_handler_remove()
+        rl_crlf()
+        fflush(nil)
+    }
+
+    /// Readline decodes multibyte input (Korean, `×`) only under a UTF-8 character locale; Tally
+    /// reads UTF-8 whatever the environment says, so a plain C locale falls back to C.UTF-8.
+    private static func useCharacterLocale() {
+        if let chosen = setlocale(LC_CTYPE, ""), String(cString: chosen) != "C", String(cString: chosen) != "POSIX" {
+            return
+        }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    // MARK: Readline callbacks
+    //
+    // C callbacks cannot capture context, so they share these with the reader. Everything runs
+    // on the one thread that calls `read`.
+
+    private enum State {
+        nonisolated(unsafe) static var accepted: String?
+        nonisolated(unsafe) static var finished = false
+        nonisolated(unsafe) static var completion: Completion?
+        nonisolated(unsafe) static var matches: [String] = []
+        nonisolated(unsafe) static var nextMatch = 0
+    }
+
+    private static let acceptLine: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+        State.finished = true
+        if let line {
+            State.accepted = String(cString: line)
+            free(line)
+        }
+        // Removing the handler here stops readline from drawing the next prompt by itself.
+        rl_callback_handler_remove()
+    }
+
+    private static let attemptCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+        // Never fall back to file names: nothing in Tally takes one.
+        tally_rl_set_attempted_completion_over(1)
+        guard let text, let complete = State.completion, let buffer = tally_rl_line_buffer() else { return nil }
+        let prefix = buffer.withMemoryRebound(to: UInt8.self, capacity: Int(start)) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: Int(start)), as: UTF8.self)
+        }
+        let result = complete(String(cString: text), prefix)
+        guard !result.matches.isEmpty else { return nil }
+        if !result.appendsSpace { tally_rl_set_completion_append_character(0) }
+        State.matches = result.matches
+        State.nextMatch = 0
+        return rl_completion_matches(text, LineReader.nextMatch)
+    }
+
+    /// Readline's generator protocol: one malloc'ed match per call (readline frees it), then NULL.
+    private static let nextMatch: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, _ in
+        guard State.nextMatch < State.matches.count else { return nil }
+        defer { State.nextMatch += 1 }
+        return strdup(State.matches[State.nextMatch])
+    }
+}

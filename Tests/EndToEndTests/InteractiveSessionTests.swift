@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// The interactive session as a person meets it, through a pseudo-terminal: history recall,
+/// Ctrl-C, Ctrl-D, Tab, the caret after wide characters, and the history file.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct InteractiveSessionTests {
+    typealias Terminal = PseudoTerminal
+
+    /// A fresh home for one test: history, habit data and `HOME` all live under it.
+    final class Sandbox {
+        let path: String
+        init() {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-interactive-\(UUID().uuidString)").path
+            try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// Where the session keeps history by default under this sandbox.
+        var historyPath: String { path + "/state/tally/history" }
+
+        var environment: [String: String] {
+            ["HOME": path, "XDG_STATE_HOME": path + "/state", "TALLY_DATA_DIR": path + "/data"]
+        }
+
+        /// A quiet session in this sandbox, at its first prompt.
+        func start(_ arguments: [String] = []) throws -> PseudoTerminal {
+            let terminal = try PseudoTerminal(arguments: ["-q"] + arguments, environment: environment)
+            try terminal.expect("> ")
+            return terminal
+        }
+
+        func history() throws -> String {
+            try String(contentsOfFile: historyPath, encoding: .utf8)
+        }
+    }
+
+    /// Types `line` and Enter, then waits for `result` on a line of its own and the next prompt.
+    private func enter(_ line: String, in terminal: Terminal, expecting result: String? = nil) throws {
+        terminal.type(line + "\r")
+        if let result { try terminal.expect("\n" + result + "\n") }
+        try terminal.expect("> ")
+    }
+
+    private func leave(_ terminal: Terminal) throws {
+        terminal.type(Terminal.controlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func bannerNamesTheVersionAndHelpUnlessQuiet() throws {
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(environment: sandbox.environment)
+        let banner = try terminal.expect("> ")
+        #expect(banner.hasPrefix("Tally 0.1.0"))
+        #expect(banner.contains("help"))
+        try leave(terminal)
+        let quiet = try sandbox.start()
+        try leave(quiet)
+        #expect(!quiet.transcript.contains("Tally"))
+    }
+
+    @Test func upArrowRecallsThePreviousLine() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("6*7", in: terminal, expecting: "42")
+        try enter(Terminal.upArrow + "+1", in: terminal, expecting: "43")
+        try leave(terminal)
+    }
+
+    @Test func upArrowRecallsALineFromThePreviousSession() throws {
+        let sandbox = Sandbox()
+        let first = try sandbox.start()
+        try enter("123*2", in: first, expecting: "246")
+        try leave(first)
+        let second = try sandbox.start()
+        try enter(Terminal.upArrow, in: second, expecting: "246")
+        try leave(second)
+    }
+
+    @Test func controlCClearsAHalfTypedLine() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        terminal.type("1+2")
+        try terminal.expect("1+2")
+        terminal.type(Terminal.controlC)
+        try terminal.expect("> ")
+        try enter("5*5", in: terminal, expecting: "25")
+        try leave(terminal)
+        #expect(!terminal.transcript.contains("126"))
+    }
+
+    @Test func controlCStopsALongComputationAndTheSessionGoesOn() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("set digits 100000", in: terminal)
+        // A non-integer power at 100,000 digits runs for minutes when not stopped.
+        terminal.type("2^0.5\r")
+        try terminal.expect("2^0.5\n")
+        usleep(300_000)
+        let pressed = Date()
+        terminal.type(Terminal.controlC)
+        try terminal.expect("interrupted\n", timeout: 5)
+        #expect(Date().timeIntervalSince(pressed) < 2)
+        try terminal.expect("> ")
+        try enter("1+1", in: terminal, expecting: "2")
+        try leave(terminal)
+    }
+
+    @Test func controlCStopsALongPrintAndTheSessionGoesOn() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("set maxdigits 100000000", in: terminal)
+        terminal.type("10^5000000\r")
+        try terminal.expect("10^5000000\n")
+        try terminal.expect("1000000000", timeout: 20)
+        // Stop reading: the terminal's buffer fills and the print blocks part-way.
+        terminal.pauseReading(for: 0.3)
+        terminal.type(Terminal.controlC)
+        let printed = try terminal.expect("interrupted\n", timeout: 10)
+        #expect(printed.count < 5_000_000)
+        try terminal.expect("> ")
+        try enter("3*3", in: terminal, expecting: "9")
+        try leave(terminal)
+    }
+
+    @Test(arguments: [PseudoTerminal.controlD, "exit\r", "quit\r"])
+    func endsWithStatusZero(keys: String) throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("1/0", in: terminal)
+        terminal.type(keys)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// Tab on a function name gives `sqrt(` (no space: the argument follows); on a variable,
+    /// the name and a space.
+    @Test(arguments: [
+        ([], "sq", "sqrt(", "16)", "4"),
+        (["alpha = 3"], "alp", "alpha ", "* 2", "6"),
+    ] as [([String], String, String, String, String)])
+    func tabCompletes(setUp: [String], typed: String, completed: String, rest: String, result: String) throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        for line in setUp { try enter(line, in: terminal) }
+        terminal.type(typed + "\t")
+        try terminal.expect(completed)
+        try enter(rest, in: terminal, expecting: result)
+        try leave(terminal)
+    }
+
+    @Test func caretStandsUnderTheRightCharacterAfterKoreanText() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("키 = 175", in: terminal)
+        terminal.type("키 + * 2\r")
+        // "> " is 2 columns and 키 is 2 wide: the * is in column 7 (0-based).
+        try terminal.expect("키 + * 2\n")
+        let diagnostic = try terminal.expect("> ")
+        #expect(diagnostic == "       ^\nerror: expected a number, name or '(' after '+', found '*'\n")
+        try leave(terminal)
+    }
+
+    @Test func historyFileIsPrivateWithoutRepeatsOrSpacePrefixedLines() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        for line in ["1+1", "1+1", " 2+2", "3+3", ""] {
+            try enter(line, in: terminal)
+        }
+        try leave(terminal)
+        #expect(try sandbox.history() == "1+1\n3+3\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.historyPath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func twoSessionsAtOnceKeepBothTheirLines() throws {
+        let sandbox = Sandbox()
+        let first = try sandbox.start()
+        let second = try sandbox.start()
+        try enter("1+1", in: first, expecting: "2")
+        try enter("2+2", in: second, expecting: "4")
+        try enter("3+3", in: first, expecting: "6")
+        try leave(first)
+        try leave(second)
+        #expect(try sandbox.history() == "1+1\n2+2\n3+3\n")
+    }
+}

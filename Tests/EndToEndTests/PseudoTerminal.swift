@@ -1,0 +1,192 @@
+import Foundation
+import Glibc
+
+/// The built `tally` running on a pseudo-terminal, driven the way a person drives it: keys in,
+/// screen text out. Works with no controlling terminal and standard input from /dev/null, as
+/// CI runs the tests.
+///
+/// The child starts in a new session (`POSIX_SPAWN_SETSID`) and opens the terminal by path, so
+/// the terminal becomes its controlling terminal and Ctrl-C raises SIGINT in it. Every wait has
+/// a deadline: a broken session fails the test with what was on the screen, never hangs.
+final class PseudoTerminal {
+    /// A wait that ran out of time, with the end of what the session wrote.
+    struct Timeout: Error, CustomStringConvertible {
+        let waitingFor: String
+        let transcript: String
+        var description: String {
+            "timed out waiting for \(waitingFor.debugDescription); the terminal showed:\n\(transcript.suffix(3000))"
+        }
+    }
+
+    /// Up-arrow as a terminal sends it.
+    static let upArrow = "\u{1B}[A"
+    /// Ctrl-C as a key.
+    static let controlC = "\u{03}"
+    /// Ctrl-D as a key.
+    static let controlD = "\u{04}"
+
+    let processID: pid_t
+    private let controller: Int32
+    /// What the session wrote, without the `\r` the terminal adds before each `\n`.
+    private var screen: [UInt8] = []
+    /// How far `expect` has read: each expectation looks only after the previous one.
+    private var consumed = 0
+    private var exitStatus: Int32?
+
+    /// Everything the session wrote so far.
+    var transcript: String { String(decoding: screen, as: UTF8.self) }
+
+    /// Starts `tally` with `arguments`. The environment holds only `environment`, plus
+    /// `TERM=dumb` (no bracketed-paste escapes), `INPUTRC=/dev/null` (no personal key bindings),
+    /// `NO_COLOR` and a UTF-8 locale, unless `environment` says otherwise.
+    init(arguments: [String] = [], environment: [String: String]) throws {
+        var controllerSide: Int32 = -1
+        var terminalSide: Int32 = -1
+        var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&controllerSide, &terminalSide, nil, nil, &size) == 0 else {
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        // Tests run in parallel: no other child may inherit these descriptors (an inherited
+        // terminal side would keep the terminal open after the session ends).
+        _ = fcntl(controllerSide, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(terminalSide, F_SETFD, FD_CLOEXEC)
+        controller = controllerSide
+        let terminalPath = String(cString: ttyname(terminalSide))
+        // The child opens the terminal by path so that it becomes its controlling terminal.
+        defer { close(terminalSide) }
+        _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // glibc's POSIX_SPAWN_SETSID is not imported. The test runner's threads block SIGINT
+        // and the child would inherit that: give it an empty mask and default handlers.
+        let setSession: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(setSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        var variables = ["TERM": "dumb", "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "NO_COLOR": "1"]
+        variables.merge(environment) { $1 }
+        let executable = Self.tallyPath
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            close(controller)
+            throw POSIXError(.init(rawValue: status) ?? .EIO)
+        }
+        processID = child
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(processID, SIGKILL)
+            var status: Int32 = 0
+            waitpid(processID, &status, 0)
+        }
+        close(controller)
+    }
+
+    /// `tally`, built next to this test bundle.
+    static var tallyPath: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("tally").path
+    }
+
+    /// Sends keys.
+    func type(_ keys: String) {
+        var remaining = Array(keys.utf8)[...]
+        while !remaining.isEmpty {
+            let written = remaining.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+            if written > 0 {
+                remaining = remaining.dropFirst(written)
+            } else if errno != EINTR && errno != EAGAIN {
+                return
+            }
+        }
+    }
+
+    /// Waits until `text` appears after what earlier expectations matched, and moves past it.
+    /// Returns what came between.
+    @discardableResult
+    func expect(_ text: String, timeout: Double = 10) throws -> String {
+        let wanted = Array(text.utf8)
+        let deadline = Date().addingTimeInterval(timeout)
+        var searchFrom = consumed
+        while true {
+            if let start = Self.firstIndex(of: wanted, in: screen, from: searchFrom) {
+                let before = String(decoding: screen[consumed..<start], as: UTF8.self)
+                consumed = start + wanted.count
+                return before
+            }
+            searchFrom = max(consumed, screen.count - wanted.count + 1)
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { throw Timeout(waitingFor: text, transcript: transcript) }
+            _ = readMore(waitingUpTo: remaining)
+        }
+    }
+
+    /// Waits for the session to end; its exit status (128 + signal when killed).
+    func waitForExit(timeout: Double = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            var status: Int32 = 0
+            if waitpid(processID, &status, WNOHANG) == processID {
+                let signal = status & 0x7F
+                let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                exitStatus = code
+                return code
+            }
+            if deadline.timeIntervalSinceNow <= 0 { throw Timeout(waitingFor: "exit", transcript: transcript) }
+            _ = readMore(waitingUpTo: 0.05)
+        }
+    }
+
+    /// Lets the session run for `seconds` without reading what it writes, so a long print
+    /// fills the terminal's buffer and blocks in `write`.
+    func pauseReading(for seconds: Double) {
+        usleep(UInt32(seconds * 1_000_000))
+    }
+
+    /// Reads what is there, waiting up to `seconds` for something; false when nothing came.
+    private func readMore(waitingUpTo seconds: Double) -> Bool {
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(max(1, min(seconds, 0.2) * 1000)))
+        guard ready > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = chunk.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+        guard count > 0 else {
+            // EIO once the session has closed the terminal: don't spin on it.
+            usleep(20_000)
+            return false
+        }
+        screen += chunk[..<count].lazy.filter { $0 != UInt8(ascii: "\r") }
+        return true
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import TallyShell
+
+/// What Tab offers, by context: the words before the cursor decide.
+struct CompleterTests {
+    let completer = Completer(variableNames: ["alpha", "ans", "키"], habitNames: { ["Read 20 pages", "Walk", "walk the dog", "Say \"hi\""] })
+
+    // Readline sorts the matches it lists; the order here is only the completer's own.
+    @Test(arguments: [
+        // (line before the word, word) → matches
+        ("", "sq", ["sqrt("]),
+        ("", "r", ["root(", "round("]),
+        ("", "h", ["habit", "help"]),
+        ("", "al", ["alpha"]),
+        ("", "키", ["키"]),
+        ("1 + ", "h", []),
+        ("x = ", "a", ["abs(", "alpha", "ans"]),
+        ("help ", "f", ["functions"]),
+        ("help ", "", ["syntax", "functions", "bmi", "habit"]),
+        ("help functions ", "", []),
+        ("set ", "d", ["digits"]),
+        ("set ", "m", ["maxdigits"]),
+        ("set standard ", "", ["who", "asia"]),
+        ("habit ", "d", ["done", "delete"]),
+        ("habit export ", "", ["csv", "json"]),
+        ("habit list ", "", ["all"]),
+        ("habit done ", "w", ["\"walk the dog\"", "Walk"]),
+        ("habit show ", "re", ["\"Read 20 pages\""]),
+        ("habit done \"", "Read", ["Read 20 pages"]),
+        ("habit undo ", "s", ["'Say \"hi\"'"]),
+        ("habit add ", "w", []),
+        ("bmi 180cm ", "al", ["alpha"]),
+    ])
+    func offers(prefix: String, word: String, matches: [String]) {
+        #expect(completer.complete(word, after: prefix).matches == matches)
+    }
+
+    @Test func aSingleFunctionIsFollowedByItsParenthesisNotASpace() {
+        #expect(completer.complete("sq", after: "").appendsSpace == false)
+        #expect(completer.complete("al", after: "").appendsSpace == true)
+        #expect(completer.complete("r", after: "").appendsSpace == true)
+    }
+
+    @Test func habitNamesAreOnlyLookedUpWhereOneIsWanted() {
+        var asked = false
+        let watching = Completer(variableNames: [], habitNames: {
+            asked = true
+            return []
+        })
+        _ = watching.complete("s", after: "")
+        _ = watching.complete("d", after: "habit ")
+        #expect(!asked)
+        _ = watching.complete("", after: "habit done ")
+        #expect(asked)
+    }
+}
