@@ -96,14 +96,32 @@ extension Number {
         let bottom = denominator
         let power = top.bitWidth - bottom.bitWidth
         let working = precision + BigInteger(Swift.abs(power) + 1).bitWidth + 8
-        let one = BigInteger(1).shifted(by: working)
-        // self / 2^power lies in [0.5, 2): ln of it by the atanh series.
+        // self = 2^power · reduced with reduced in [0.5, 2).
         let reduced = top.shifted(by: working - power).flooredDivision(by: bottom).quotient
-        let ratio = (reduced - one).shifted(by: working).flooredDivision(by: reduced + one).quotient
-        let logReduced = inverseHyperbolicTangent(ratio, precision: working).shifted(by: 1)
-        let logTwo = naturalLogarithmOfTwo(precision: working)
+        let logReduced = logarithmOfReduced(reduced, precision: working)
+        let logTwo = logarithmOfReduced(BigInteger(2).shifted(by: working), precision: working)
         return (logTwo * BigInteger(power) + logReduced).shifted(by: precision - working)
     }
+}
+
+/// ln(x) · 2^precision for x in [0.5, 2], given as `fixed` = x · 2^precision.
+///
+/// k square roots bring x close to 1, where the atanh series converges fast:
+/// ln x = 2^(k+1) · atanh((y − 1)/(y + 1)) with y = x^(1/2^k). Balancing the roots (each a few
+/// multiplications) against the series' terms makes 100,000 digits take seconds, not minutes.
+private func logarithmOfReduced(_ fixed: BigInteger, precision: Int) -> BigInteger {
+    let halvings = Int((Double(precision) / 6).squareRoot()) + 1
+    // The final scaling by 2^(k+1) magnifies rounding errors: carry that many extra bits.
+    let working = precision + halvings + 16
+    let one = BigInteger(1).shifted(by: working)
+    var value = fixed.shifted(by: working - precision)
+    for _ in 0..<halvings {
+        if Interruption.isRequested { break }
+        value = value.shifted(by: working).root(2).root
+    }
+    let ratio = (value - one).shifted(by: working).flooredDivision(by: value + one).quotient
+    let atanh = inverseHyperbolicTangent(ratio, precision: working)
+    return atanh.shifted(by: halvings + 1).shifted(by: precision - working)
 }
 
 /// atanh(x) · 2^precision for |x| ≤ 1/3, where `fixed` = x · 2^precision.
@@ -114,8 +132,8 @@ private func inverseHyperbolicTangent(_ fixed: BigInteger, precision: Int) -> Bi
     var denominator = 3
     while true {
         term = (term * square).shiftedTowardZero(by: precision)
-        // Thousands of digits make this loop run for minutes: Ctrl-C cuts it short, and the
-        // evaluator discards the unfinished value.
+        // Thousands of digits make this loop long: Ctrl-C cuts it short, and the evaluator
+        // discards the unfinished value.
         if term.signum == 0 || Interruption.isRequested { break }
         sum = sum + term.truncatedDivision(by: BigInteger(denominator)).quotient
         denominator += 2
@@ -123,21 +141,17 @@ private func inverseHyperbolicTangent(_ fixed: BigInteger, precision: Int) -> Bi
     return sum
 }
 
-/// ln 2 · 2^precision = 2 atanh(1/3).
-private func naturalLogarithmOfTwo(precision: Int) -> BigInteger {
-    let working = precision + 8
-    let third = BigInteger(1).shifted(by: working).flooredDivision(by: BigInteger(3)).quotient
-    return inverseHyperbolicTangent(third, precision: working).shifted(by: 1 - 8)
-}
-
 /// e^(fixed / 2^precision) as an approximate number.
+///
+/// value = n·ln2 + r with |r| ≤ ln2/2, so e^value = 2^n · e^r; e^r is (e^(r/2^h))^(2^h), the
+/// Taylor series on r/2^h needing few terms and the h squarings few multiplications.
 private func exponential(fixed: BigInteger, precision: Int) -> Number {
-    let working = precision + 16
+    let halvings = Int((Double(precision) / 2).squareRoot()) + 1
+    let working = precision + halvings + 16
     let value = fixed.shifted(by: working - precision)
-    let logTwo = naturalLogarithmOfTwo(precision: working)
-    // value = k·ln2 + r with |r| ≤ ln2/2; e^value = 2^k · e^r.
-    let k = (value + logTwo.shifted(by: -1)).flooredDivision(by: logTwo).quotient
-    let remainder = value - k * logTwo
+    let logTwo = logarithmOfReduced(BigInteger(2).shifted(by: working), precision: working)
+    let n = (value + logTwo.shifted(by: -1)).flooredDivision(by: logTwo).quotient
+    let remainder = (value - n * logTwo).shiftedTowardZero(by: halvings)
     let one = BigInteger(1).shifted(by: working)
     var term = one
     var sum = one
@@ -148,7 +162,11 @@ private func exponential(fixed: BigInteger, precision: Int) -> Number {
         sum = sum + term
         index += 1
     }
-    let exponent = (k.intValue ?? 0) - working
+    for _ in 0..<halvings {
+        if Interruption.isRequested { break }
+        sum = (sum * sum).shifted(by: -working)
+    }
+    let exponent = (n.intValue ?? 0) - working
     if exponent >= 0 {
         return Number(sum.shifted(by: exponent), isExact: false)
     }
