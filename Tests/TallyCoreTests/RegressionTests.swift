@@ -1,0 +1,33 @@
+import Testing
+
+@testable import TallyCore
+
+/// Each case here is a wrong answer or a crash that differential testing or fuzzing found
+/// (Tests/Differential, Fuzz/), kept so it can never come back.
+@Suite("Regressions")
+struct RegressionTests {
+    /// The value of `line` as batch output shows it.
+    private func result(_ line: String, digits: Int = 20) throws -> String {
+        var evaluator = Evaluator(settings: EvaluationSettings(digits: digits))
+        guard case .value(let value) = try evaluator.run(line: line) else {
+            Issue.record("no value for \(line)")
+            return ""
+        }
+        return value.formatted(significantDigits: digits).text
+    }
+
+    /// -2^63 fits a machine word but its negation does not: negating the fraction -2^63/3 kept
+    /// only the numerator, so abs, subtraction and round lost the denominator.
+    @Test(arguments: [
+        ("abs(-9223372036854775808 / 3)", "3074457345618258602.7"),
+        ("-(-9223372036854775808 / 3)", "3074457345618258602.7"),
+        ("1 - (-9223372036854775808 / 3)", "3074457345618258603.7"),
+        ("round(-9223372036854775808 / 3)", "-3074457345618258603"),
+        ("ceil(-9223372036854775808 / 3)", "-3074457345618258602"),
+        ("trunc(-9223372036854775808 / 7)", "-1317624576693539401"),
+        ("(-9223372036854775808 / 3) * 3", "-9223372036854775808"),
+    ])
+    func negatingAFractionWhoseNumeratorIsTheSmallestWord(line: String, expected: String) throws {
+        #expect(try result(line) == expected)
+    }
+}
