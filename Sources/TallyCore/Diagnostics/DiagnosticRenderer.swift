@@ -29,7 +29,9 @@ public struct DiagnosticRenderer: Sendable {
         let message = TerminalSafeText.escaped(diagnostic.message)
         switch form {
         case .located(let sourceName, let lineNumber):
-            let header = "\(sourceName):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
+            // A file name is input too: one named with escape codes must not reach the terminal raw.
+            let name = TerminalSafeText.escaped(sourceName)
+            let header = "\(name):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
             let (shown, caretOffset) = location.window(width: DiagnosticRenderer.sourceWindow)
             let padding = String(repeating: " ", count: 4 + caretOffset)
             return header + "    " + shown + "\n" + padding + caret + "\n"
