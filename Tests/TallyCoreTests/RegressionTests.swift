@@ -43,3 +43,48 @@ struct TerminalSafetyRegressionTests {
         #expect(text == "a␛]0;x␇.txt:3:2: error: unexpected ')'\n    1)\n     ^\n")
     }
 }
+
+/// A line of megabytes gets a diagnostic of a few lines, promptly. (A 10 MB literal gave 10 MB
+/// of '~' under it; a 10 MB name was quoted whole and took 12 s to find no suggestion.)
+@Suite("Regressions: huge lines")
+struct HugeLineRegressionTests {
+    private func diagnostic(_ line: String) -> String {
+        var evaluator = Evaluator()
+        do {
+            _ = try evaluator.run(line: line)
+            Issue.record("no error for a line of \(line.utf8.count) bytes")
+            return ""
+        } catch {
+            return DiagnosticRenderer(useColour: false).render(error, in: line, form: .located(sourceName: "f", lineNumber: 1))
+        }
+    }
+
+    @Test(arguments: [
+        String(repeating: "7", count: 2_000_000),
+        String(repeating: "a", count: 200_000),
+        String(repeating: "키", count: 200_000),
+        "0" + String(repeating: "7", count: 200_000),
+        "1e" + String(repeating: "9", count: 200_000),
+        "1." + String(repeating: "5", count: 100_000) + ".5",
+        "0x" + String(repeating: "f", count: 100_000) + "g",
+        String(repeating: "b", count: 200_000) + "(1)",
+    ])
+    func diagnosticOfAHugeLineIsShort(line: String) {
+        let text = diagnostic(line)
+        #expect(text.count < 500, "\(text.prefix(300))")
+    }
+
+    @Test func underlineStopsAtTheShownWindow() {
+        let line = "1 + " + String(repeating: "9", count: 1000) + "_"
+        // The window shows 100 columns of the line, then "…"; the underline stops there.
+        let shown = "1 + " + String(repeating: "9", count: 96) + "…"
+        let underline = "^" + String(repeating: "~", count: 96)
+        #expect(diagnostic(line) == """
+            f:1:5: error: malformed number '\(String(repeating: "9", count: 40))…': '_' must stand between digits
+                \(shown)
+                    \(underline)
+
+            """)
+    }
+}
+

@@ -3,9 +3,13 @@ public enum Suggestion {
     /// The closest candidate to `word`, when at most a third of its letters (and at least one)
     /// must change; ties go to the earlier candidate.
     public static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
-        let limit = Swift.max(1, word.count / 3)
+        let length = word.count
+        let limit = Swift.max(1, length / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
+            // The distance is at least the difference in length: skip the quadratic work for
+            // a word that cannot be near (a pasted name of a million letters, say).
+            if Swift.abs(length - candidate.count) > limit { continue }
             let distance = editDistance(word.lowercased(), candidate.lowercased())
             if distance <= limit && distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
