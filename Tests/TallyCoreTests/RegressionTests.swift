@@ -88,3 +88,35 @@ struct HugeLineRegressionTests {
     }
 }
 
+/// A 10 MB line of `1+1+…` built a syntax tree of 650 MB: a line holds at most 100,000
+/// operands.
+@Suite("Regressions: operand limit")
+struct OperandLimitRegressionTests {
+    @Test func theLimitItselfIsAccepted() throws {
+        var evaluator = Evaluator()
+        let line = String(repeating: "1+", count: Parser.maximumOperands - 1) + "1"
+        guard case .value(let value) = try evaluator.run(line: line) else {
+            Issue.record("no value")
+            return
+        }
+        #expect(value.intValue == Parser.maximumOperands)
+    }
+
+    /// The name of a call is an operand too, so in `min(1,1,…)` the error comes one sooner.
+    @Test(arguments: [
+        ("", "1+", "1", 2 * Parser.maximumOperands),
+        ("", "x*", "1", 2 * Parser.maximumOperands),
+        ("min(", "1,", "1)", 4 + 2 * (Parser.maximumOperands - 1)),
+    ])
+    func oneMoreIsAnErrorAtTheOperand(opening: String, repeated: String, closing: String, errorOffset: Int) {
+        var evaluator = Evaluator()
+        let line = opening + String(repeating: repeated, count: Parser.maximumOperands) + closing
+        #expect {
+            _ = try evaluator.run(line: line)
+        } throws: { error in
+            guard let diagnostic = error as? Diagnostic else { return false }
+            return diagnostic.message == "more than 100,000 operands in one line"
+                && diagnostic.span.start == errorOffset
+        }
+    }
+}
