@@ -24,18 +24,23 @@ public struct DiagnosticRenderer: Sendable {
     /// The rendered diagnostic, ending in a newline.
     public func render(_ diagnostic: Diagnostic, in line: String, form: Form) -> String {
         let location = SourceLocation(of: diagnostic.span, in: line)
-        let caret = caretText(width: location.underlineWidth)
         let label = paint("error:", "1;31")
         let message = TerminalSafeText.escaped(diagnostic.message)
         switch form {
         case .located(let sourceName, let lineNumber):
-            let header = "\(sourceName):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
+            // A file name is input too: one named with escape codes must not reach the terminal raw.
+            let name = TerminalSafeText.escaped(sourceName)
+            let header = "\(name):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
             let (shown, caretOffset) = location.window(width: DiagnosticRenderer.sourceWindow)
             let padding = String(repeating: " ", count: 4 + caretOffset)
+            // The underline ends where the shown part of the line ends: a span of a megabyte
+            // gets a hundred columns of '~', not a megabyte of them.
+            let visibleWidth = Swift.max(1, DisplayWidth.of(shown) - caretOffset)
+            let caret = caretText(width: Swift.min(location.underlineWidth, visibleWidth))
             return header + "    " + shown + "\n" + padding + caret + "\n"
         case .interactive(let promptWidth):
             let padding = String(repeating: " ", count: promptWidth + location.caretOffset)
-            return padding + caret + "\n" + label + " " + paint(message, "1") + "\n"
+            return padding + caretText(width: location.underlineWidth) + "\n" + label + " " + paint(message, "1") + "\n"
         }
     }
 

@@ -21,6 +21,19 @@ public enum TerminalSafeText {
         return String(result)
     }
 
+    /// `text` made safe as by ``escaped(_:)`` and cut to `limit` characters (then "…"): how a
+    /// message quotes a piece of input, which may be megabytes long.
+    public static func excerpt<S: StringProtocol>(_ text: S, limit: Int = 40) -> String {
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex && count < limit {
+            text.formIndex(after: &end)
+            count += 1
+        }
+        let shown = escaped(text[..<end])
+        return end < text.endIndex ? shown + "…" : shown
+    }
+
     /// Whether `scalar` is a control character (C0, DEL or C1).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

@@ -107,6 +107,7 @@ public struct Evaluator: Sendable {
 
     private func lookUp(_ name: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         if let value = variables[name] { return value }
+        let shown = TerminalSafeText.excerpt(name)
         if name == "ans" {
             if let lastResult { return lastResult }
             throw Diagnostic("'ans' has no value yet: it holds the last result", at: span)
@@ -116,9 +117,9 @@ public struct Evaluator: Sendable {
         }
         let candidates = Array(variables.keys).sorted() + Functions.names + (lastResult == nil ? [] : ["ans"])
         if let suggestion = Suggestion.nearest(to: name, in: candidates) {
-            throw Diagnostic("unknown name '\(name)'; did you mean '\(suggestion)'?", at: span)
+            throw Diagnostic("unknown name '\(shown)'; did you mean '\(suggestion)'?", at: span)
         }
-        throw Diagnostic("unknown name '\(name)'", at: span)
+        throw Diagnostic("unknown name '\(shown)'", at: span)
     }
 
     /// Rounds approximate values to the working precision so they stay small.
@@ -262,13 +263,14 @@ public struct Evaluator: Sendable {
 
     private func call(_ name: String, nameSpan: SourceSpan, arguments: [Expression], span: SourceSpan) throws(Diagnostic) -> Number {
         guard let signature = Functions.signature(of: name) else {
+            let shown = TerminalSafeText.excerpt(name)
             if variables[name] != nil || name == "ans" {
-                throw Diagnostic("missing operator between '\(name)' and '(': '\(name)' is a variable, not a function", at: SourceSpan(at: nameSpan.end))
+                throw Diagnostic("missing operator between '\(shown)' and '(': '\(shown)' is a variable, not a function", at: SourceSpan(at: nameSpan.end))
             }
             if let suggestion = Suggestion.nearest(to: name, in: Functions.names) {
-                throw Diagnostic("unknown function '\(name)'; did you mean '\(suggestion)'?", at: nameSpan)
+                throw Diagnostic("unknown function '\(shown)'; did you mean '\(suggestion)'?", at: nameSpan)
             }
-            throw Diagnostic("unknown function '\(name)' (see 'help functions')", at: nameSpan)
+            throw Diagnostic("unknown function '\(shown)' (see 'help functions')", at: nameSpan)
         }
         guard signature.arity.accepts(arguments.count) else {
             let got = arguments.count == 1 ? "1 was given" : "\(arguments.count) were given"

@@ -9,9 +9,13 @@ public enum Suggestion {
         guard !typed.isEmpty else { return nil }
         let extensions = candidates.filter { $0.lowercased().hasPrefix(typed) }
         if extensions.count == 1 { return extensions.first }
-        let limit = Swift.max(1, typed.count / 3)
+        let length = typed.count
+        let limit = Swift.max(1, length / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            // The distance is at least the difference in length: skip the quadratic work for
+            // a word that cannot be near (a pasted name of a million letters, say).
+            if Swift.abs(length - candidate.count) > limit { continue }
             let distance = editDistance(typed, candidate.lowercased())
             if distance <= limit && distance < (best?.distance ?? .max) {
                 best = (candidate, distance)

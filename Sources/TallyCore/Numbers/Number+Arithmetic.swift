@@ -28,7 +28,10 @@ extension Number {
             return Number(storage: .smallFraction(-numerator, denominator), isExact: operand.isExact)
         case .bigFraction(let value):
             return Number(-value, isExact: operand.isExact)
-        default:
+        case .smallFraction(let numerator, let denominator):
+            // The numerator is Int.min: its negation needs GMP, and the denominator stays.
+            return Number(numerator: -BigInteger(numerator), denominator: BigInteger(denominator), isExact: operand.isExact)
+        case .small, .bigInteger:
             return Number(-operand.numerator, isExact: operand.isExact)
         }
     }

@@ -165,7 +165,7 @@ public struct Lexer: Sendable {
             }
             if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
                 consumeLiteralTail()
-                throw Diagnostic("malformed number '\(slice(start, offset))': more than one decimal point", at: span(from: start))
+                throw Diagnostic("malformed number '\(quoted(start, offset))': more than one decimal point", at: span(from: start))
             }
         }
         if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
@@ -174,14 +174,14 @@ public struct Lexer: Sendable {
         }
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "_") {
             consumeLiteralTail()
-            throw Diagnostic("malformed number '\(slice(start, offset))': '_' must stand between digits", at: span(from: start))
+            throw Diagnostic("malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
         }
         if integerDigits.count > 1 && integerDigits[0] == UInt8(ascii: "0") {
             // Suggest the literal as written, minus its leading zeros (keeping one before '.').
             let written = Array(slice(start, offset).utf8)
             var firstKept = written.firstIndex { $0 != UInt8(ascii: "0") } ?? written.count - 1
             if firstKept == written.count || !isDigit(written[firstKept]) { firstKept -= 1 }
-            let suggestion = String(decoding: written[firstKept...], as: UTF8.self)
+            let suggestion = TerminalSafeText.excerpt(String(decoding: written[firstKept...], as: UTF8.self))
             let hint = isDecimal ? "write \(suggestion)" : "write \(suggestion), or 0o\(suggestion) for octal"
             throw Diagnostic("leading zeros are not allowed; \(hint)", at: span(from: start))
         }
@@ -199,7 +199,7 @@ public struct Lexer: Sendable {
         }
         let (scaledExponent, overflow) = exponent.subtractingReportingOverflow(fractionDigits.count)
         if overflow {
-            throw Diagnostic("exponent of '\(slice(start, offset))' is too large", at: span(from: start))
+            throw Diagnostic("exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
         }
         return Token(.number(.decimal(significand: String(decoding: significand, as: UTF8.self), exponent: scaledExponent)), span(from: start))
     }
@@ -254,7 +254,7 @@ public struct Lexer: Sendable {
                     offset += 1
                 } else {
                     consumeLiteralTail()
-                    throw Diagnostic("malformed number '\(slice(start, offset))': '_' must stand between digits", at: span(from: start))
+                    throw Diagnostic("malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
                 }
             } else {
                 break
@@ -272,7 +272,7 @@ public struct Lexer: Sendable {
         }
         guard let first = peek(0), isDigit(first) else {
             consumeLiteralTail()
-            throw Diagnostic("malformed number '\(slice(start, offset))': expected digits after the exponent 'e'", at: span(from: start))
+            throw Diagnostic("malformed number '\(quoted(start, offset))': expected digits after the exponent 'e'", at: span(from: start))
         }
         let digits = try digitRun(start: start)
         var value = 0
@@ -280,7 +280,7 @@ public struct Lexer: Sendable {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
             if o1 || o2 || sum > Int.max / 4 {
-                throw Diagnostic("exponent of '\(slice(start, offset))' is too large", at: span(from: start))
+                throw Diagnostic("exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
             }
             value = sum
         }
@@ -307,7 +307,7 @@ public struct Lexer: Sendable {
             if byte == UInt8(ascii: "_") {
                 guard previousWasDigit, let next = peek(1), isAlphanumeric(next) else {
                     consumeLiteralTail()
-                    throw Diagnostic("malformed number '\(slice(start, offset))': '_' must stand between digits", at: span(from: start))
+                    throw Diagnostic("malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
                 }
                 previousWasDigit = false
                 offset += 1
@@ -316,14 +316,14 @@ public struct Lexer: Sendable {
             guard isAlphanumeric(byte) else { break }
             guard let value = digitValue(byte), value < radix else {
                 consumeLiteralTail()
-                throw Diagnostic("'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(slice(start, offset))'", at: span(from: start))
+                throw Diagnostic("'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'", at: span(from: start))
             }
             digits.append(byte)
             previousWasDigit = true
             offset += 1
         }
         if digits.isEmpty {
-            throw Diagnostic("malformed number '\(slice(start, offset))': expected \(name) digits after the prefix", at: span(from: start))
+            throw Diagnostic("malformed number '\(quoted(start, offset))': expected \(name) digits after the prefix", at: span(from: start))
         }
         let text = String(decoding: digits, as: UTF8.self)
         if let value = Int(text, radix: Int(radix)) {
@@ -378,6 +378,11 @@ public struct Lexer: Sendable {
 
     private func slice(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The input from `start` to `end` as a message quotes it: escaped, and cut if long.
+    private func quoted(_ start: Int, _ end: Int) -> String {
+        TerminalSafeText.excerpt(slice(start, end))
     }
 
     private func quoted(byte: UInt8) -> String {

@@ -16,7 +16,8 @@ public enum Application {
         do {
             options = try Options.parse(arguments)
         } catch {
-            errors.write("tally: \(error.message) (see 'tally --help')\n")
+            // The message quotes the argument as typed, which may hold escape codes.
+            errors.write("tally: \(TerminalSafeText.escaped(error.message)) (see 'tally --help')\n")
             return 2
         }
         if options.showHelp {

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// Input meant to break Tally, fed to the real binary: whatever comes in, every bad line gets a
+/// diagnostic with a position, the exit status is 1 (0 when every line is valid), the process
+/// is never killed by a signal, and nothing that would act on a terminal reaches standard error.
+@Suite("Hostile input through the binary")
+struct HostileInputTests {
+    /// The (line, column) of every `<stdin>:LINE:COLUMN: error:` header on standard error.
+    private func diagnostics(_ run: TallyRun, source: String = "<stdin>") -> [(line: Int, column: Int)] {
+        run.errorText.split(separator: "\n").compactMap { header in
+            guard header.hasPrefix(source + ":") else { return nil }
+            let fields = header.dropFirst(source.count + 1).split(separator: ":", maxSplits: 2)
+            guard fields.count == 3, fields[2].hasPrefix(" error: "), let line = Int(fields[0]), let column = Int(fields[1])
+            else { return nil }
+            return (line, column)
+        }
+    }
+
+    /// Checks shared by every hostile run.
+    private func expectSafe(_ run: TallyRun, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.signal == nil, "killed by signal \(run.signal ?? 0)", sourceLocation: sourceLocation)
+        #expect(run.status == status, "\(run.errorText.prefix(500))", sourceLocation: sourceLocation)
+        #expect(run.standardError.rawControlBytes.isEmpty, "raw control bytes on stderr", sourceLocation: sourceLocation)
+        #expect(run.standardOutput.rawControlBytes.isEmpty, "raw control bytes on stdout", sourceLocation: sourceLocation)
+    }
+
+    @Test func randomBytes() throws {
+        var generator = SplitMix64(seed: 7)
+        var bytes: [UInt8] = []
+        for _ in 0..<200_000 {
+            let byte = UInt8(truncatingIfNeeded: generator.next())
+            bytes.append(generator.next() % 50 == 0 ? 0x0A : byte)
+        }
+        let run = try TallyUnderTest.run([], input: Data(bytes))
+        expectSafe(run, status: 1)
+        let lineCount = bytes.filter { $0 == 0x0A }.count
+        #expect(diagnostics(run).count > lineCount / 2)
+    }
+
+    @Test(arguments: [
+        [0xFF],
+        [0x31, 0x2B, 0xC3, 0x28],  // '1+' then a lead byte with no continuation
+        [0xED, 0xA0, 0x80],  // an encoded surrogate
+        [0xC0, 0xAF],  // an overlong '/'
+        [0xF4, 0x90, 0x80, 0x80],  // beyond U+10FFFF
+        [0x32, 0x20, 0x2A, 0x20, 0xE2, 0x88],  // '2 * ' and a truncated '−'
+        [0x78, 0xFE, 0x20, 0x3D, 0x20, 0x31],  // 'x\xFE = 1'
+    ] as [[UInt8]])
+    func invalidUTF8IsAnErrorAtItsColumn(bytes: [UInt8]) throws {
+        let run = try TallyUnderTest.run([], input: Data(bytes + [0x0A]))
+        expectSafe(run, status: 1)
+        let found = diagnostics(run)
+        #expect(found.count == 1 && found[0].line == 1 && found[0].column >= 1)
+    }
+
+    @Test func nulBytes() throws {
+        let run = try TallyUnderTest.run(standardInput: "1 +\u{0} 2\n\u{0}\n5\n4\u{0}")
+        expectSafe(run, status: 1)
+        #expect(diagnostics(run).map(\.line) == [1, 2, 4])
+        #expect(run.outputText == "5\n")
+        #expect(run.errorText.contains("␀"))
+    }
+
+    @Test func windowsAndUnixLineEndingsMixed() throws {
+        let run = try TallyUnderTest.run(standardInput: "1+1\r\n2*3\n\r\n4\r\n\r\r\n7")
+        expectSafe(run, status: 0)
+        #expect(run.outputText == "2\n6\n4\n7\n")
+    }
+
+    @Test func aCarriageReturnInsideALineIsShownEscaped() throws {
+        let run = try TallyUnderTest.run(standardInput: "1\r2\n3\r\n")
+        expectSafe(run, status: 1)
+        #expect(diagnostics(run).map(\.line) == [1])
+        #expect(run.errorText.contains("1␍2"))
+        #expect(run.outputText == "3\n")
+    }
+
+    /// A line of ten million bytes, described briefly (test names would otherwise print it).
+    struct HugeLine: CustomTestStringConvertible, Sendable {
+        var what: String
+        var head = ""
+        var repeated: String
+        var tail = ""
+        var status: Int32
+
+        var testDescription: String { what }
+        var text: String { head + String(repeating: repeated, count: 10_000_000 / repeated.utf8.count) + tail }
+    }
+
+    @Test(arguments: [
+        HugeLine(what: "spaces then a number", repeated: " ", tail: "1", status: 0),
+        HugeLine(what: "a sum of five million ones", repeated: "1+", tail: "1", status: 1),
+        HugeLine(what: "ten million digits", repeated: "7", status: 1),
+        HugeLine(what: "a ten-million-letter name", repeated: "a", status: 1),
+        HugeLine(what: "ten million dollar signs", repeated: "$", status: 1),
+        HugeLine(what: "a comment", head: "# ", repeated: "x", status: 0),
+    ])
+    func aTenMegabyteLine(line: HugeLine) throws {
+        let run = try TallyUnderTest.run(standardInput: line.text + "\n")
+        expectSafe(run, status: line.status)
+        #expect(run.standardError.count < 2_000, "\(run.standardError.count) bytes of diagnostics")
+        #expect(run.peakMegabytes < 100, "\(run.peakMegabytes) MB")
+        #expect(run.seconds < 5, "\(run.seconds) s")
+        if line.status == 1 { #expect(diagnostics(run).count == 1) }
+    }
+
+    @Test func aMillionLinesInFlatMemory() throws {
+        let small = try TallyUnderTest.run(standardInput: String(repeating: "6*7\n", count: 1_000))
+        let large = try TallyUnderTest.run(standardInput: String(repeating: "6*7\n", count: 1_000_000))
+        expectSafe(large, status: 0)
+        #expect(large.standardOutput.count == 3_000_000)
+        #expect(large.peakMegabytes - small.peakMegabytes < 10, "\(small.peakMegabytes) MB for 1,000 lines, \(large.peakMegabytes) MB for 1,000,000")
+    }
+
+    @Test(arguments: [
+        "\u{1B}[31m1+1",  // colour
+        "1 + \u{1B}]0;owned\u{07}",  // window title
+        "\u{1B}[2J\u{1B}[H",  // clear screen, cursor home
+        "\u{9B}31m 2",  // the C1 form of ESC [
+        "2\u{08}\u{08}\u{08}3",  // backspaces
+        "x\u{7F} = 1",  // DEL
+        "sqrt(\u{1B}[8m4)",  // hidden text
+        "\u{1B}P1$r\u{1B}\\",  // a device control string
+    ])
+    func terminalEscapesAreShownEscaped(line: String) throws {
+        let run = try TallyUnderTest.run(standardInput: line + "\n")
+        expectSafe(run, status: 1)
+        #expect(diagnostics(run).count == 1)
+        if line.contains("\u{1B}") { #expect(run.errorText.contains("␛")) }
+    }
+
+    @Test func escapesInCommandLineArgumentsAreShownEscaped() throws {
+        let option = try TallyUnderTest.run(["--\u{1B}]0;owned\u{07}"])
+        expectSafe(option, status: 2)
+        let evaluated = try TallyUnderTest.run(["-e", "1 +\n\u{1B}[31m 2"])
+        expectSafe(evaluated, status: 1)
+        #expect(diagnostics(evaluated, source: "<eval>").count == 1)
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-escape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("a\u{1B}[2Jb.txt")
+        try Data("1 +\n".utf8).write(to: file)
+        let named = try TallyUnderTest.run([file.path])
+        expectSafe(named, status: 1)
+        #expect(named.errorText.contains("a␛[2Jb.txt:1:4: error:"))
+        let missing = try TallyUnderTest.run([directory.appendingPathComponent("no\u{1B}such").path])
+        expectSafe(missing, status: 2)
+    }
+}
+
+/// A small fixed-seed generator (SplitMix64), so random input is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+
+/// What one run of the built `tally` did.
+struct TallyRun {
+    /// The exit status, or nil when a signal ended the process.
+    var status: Int32?
+    /// The signal that ended the process, if one did.
+    var signal: Int32?
+    var standardOutput: Data
+    var standardError: Data
+    /// Wall-clock time from spawn to exit.
+    var seconds: Double
+    /// Peak resident set size of the child alone (from `wait4`), in kilobytes.
+    var peakKilobytes: Int
+
+    var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+    var errorText: String { String(decoding: standardError, as: UTF8.self) }
+    var peakMegabytes: Double { Double(peakKilobytes) / 1024 }
+}
+
+/// The `tally` executable built next to the test bundle, run with `posix_spawn` so that each
+/// run's own peak memory and any terminating signal are known (Foundation's `Process` reports
+/// neither). Input, output and errors go through files: nothing blocks on a full pipe, however
+/// much a hostile input makes it write.
+enum TallyUnderTest {
+    /// The binary: `swift test` builds it into the directory of the test runner.
+    static let path: String = {
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        // On some toolchains the runner sits inside the .xctest bundle directory.
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("tally").path),
+            directory.pathComponents.count > 1
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("tally").path
+    }()
+
+    /// Runs `tally arguments` with `input` on standard input, in a fresh temporary HOME.
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> TallyRun {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputPath = directory.appendingPathComponent("input").path
+        let outputPath = directory.appendingPathComponent("output").path
+        let errorPath = directory.appendingPathComponent("errors").path
+        try input.write(to: URL(fileURLWithPath: inputPath))
+
+        var variables = ProcessInfo.processInfo.environment
+        variables["HOME"] = directory.path
+        variables["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        variables["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        variables["NO_COLOR"] = "1"
+        variables["TALLY_DATA_DIR"] = nil
+        for (name, value) in environment { variables[name] = value }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        // The test runner's threads block signals; the child starts with none blocked and the
+        // default dispositions, so a crash shows up as the signal it is.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+
+        // The wait status as the W* macros (not imported) decode it.
+        let signal = status & 0x7F
+        return TallyRun(
+            status: signal == 0 ? (status >> 8) & 0xFF : nil,
+            signal: signal == 0 ? nil : signal,
+            standardOutput: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+            standardError: try Data(contentsOf: URL(fileURLWithPath: errorPath)),
+            seconds: Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9,
+            peakKilobytes: usage.ru_maxrss)
+    }
+
+    /// Runs `tally` on `text` given as standard input.
+    static func run(standardInput text: String, arguments: [String] = []) throws -> TallyRun {
+        try run(arguments, input: Data(text.utf8))
+    }
+}
+
+extension Data {
+    /// Bytes that would act on a terminal: C0 controls other than newline, DEL, and C1
+    /// controls in their UTF-8 form (U+0080...U+009F).
+    var rawControlBytes: [UInt8] {
+        var found: [UInt8] = []
+        var previous: UInt8 = 0
+        for byte in self {
+            if (byte < 0x20 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+                found.append(byte)
+            }
+            previous = byte
+        }
+        return found
+    }
+}
