@@ -69,40 +69,62 @@ public struct Evaluator: Sendable {
 
     // MARK: Expressions
 
-    /// The value of an expression.
-    public func evaluate(_ expression: Expression) throws(Diagnostic) -> Number {
-        switch expression {
-        case .number(let literal, let span):
-            return try value(of: literal, at: span)
-        case .variable(let name, let span):
-            return try lookUp(name, at: span)
-        case .group(let inner, _):
-            return try evaluate(inner)
-        case .prefix(let operation, let operand, _):
-            let value = try evaluate(operand)
-            switch operation {
-            case .negate: return -value
-            case .plus: return value
+    /// A value on the evaluation stack, with the source it came from.
+    private struct Operand {
+        var value: Number
+        var span: SourceSpan
+    }
+
+    /// The value of an expression: runs its postfix code on a stack of values and their spans.
+    public func evaluate(_ code: Code) throws(Diagnostic) -> Number {
+        var stack: [Operand] = []
+        stack.reserveCapacity(8)
+        for instruction in code.instructions {
+            switch instruction {
+            case .integer(let value, let span):
+                stack.append(Operand(value: Number(value), span: span))
+            case .smallDecimal(let significand, let exponent, let span):
+                stack.append(Operand(value: Number(numerator: significand, denominator: powerOfTen(-exponent)), span: span))
+            case .literal(let index, let span):
+                stack.append(Operand(value: try value(of: code.literals[index], at: span), span: span))
+            case .variable(let index, let span):
+                stack.append(Operand(value: try lookUp(code.names[index], at: span), span: span))
+            case .group(let span):
+                stack[stack.count - 1].span = span
+            case .prefix(let operation, let operatorSpan):
+                let operand = stack.removeLast()
+                let value = operation == .negate ? -operand.value : operand.value
+                stack.append(Operand(value: value, span: operatorSpan.union(operand.span)))
+            case .factorial(let operatorSpan):
+                let operand = stack.removeLast()
+                let value = try factorial(of: operand.value, operandSpan: operand.span, operatorSpan: operatorSpan)
+                stack.append(Operand(value: value, span: operand.span.union(operatorSpan)))
+            case .power:
+                let exponent = stack.removeLast()
+                let base = stack.removeLast()
+                let span = base.span.union(exponent.span)
+                let value = try power(base.value, exponent.value, span: span)
+                // A non-integer power is a series that gives up early on Ctrl-C: never show its
+                // unfinished value.
+                try Interruption.check(at: span)
+                stack.append(Operand(value: value, span: span))
+            case .infix(let operation, let operatorSpan):
+                try Interruption.check(at: operatorSpan)
+                let rhs = stack.removeLast()
+                let lhs = stack.removeLast()
+                let value = try apply(operation, lhs.value, rhs.value, operatorSpan: operatorSpan, divisorSpan: rhs.span)
+                stack.append(Operand(value: value, span: lhs.span.union(rhs.span)))
+            case .checkCall(let index):
+                try check(code.calls[index])
+            case .call(let index):
+                let site = code.calls[index]
+                let arguments = Array(stack.suffix(site.argumentCount))
+                stack.removeLast(site.argumentCount)
+                let value = try call(site, values: arguments.map(\.value), spans: arguments.map(\.span))
+                stack.append(Operand(value: value, span: site.span))
             }
-        case .postfix(.factorial, let operand, let operatorSpan):
-            return try factorial(of: evaluate(operand), operand: operand, operatorSpan: operatorSpan)
-        case .power(let base, let exponent, _):
-            let result = try power(evaluate(base), evaluate(exponent), expression: expression, exponentSpan: exponent.span)
-            // A non-integer power is a series that gives up early on Ctrl-C: never show its
-            // unfinished value.
-            try Interruption.check(at: expression.span)
-            return result
-        case .chain(let first, let rest):
-            var accumulator = try evaluate(first)
-            for link in rest {
-                try Interruption.check(at: link.operatorSpan)
-                let operand = try evaluate(link.operand)
-                accumulator = try apply(link.operation, accumulator, operand, link: link)
-            }
-            return accumulator
-        case .call(let name, let nameSpan, let arguments, let span):
-            return try call(name, nameSpan: nameSpan, arguments: arguments, span: span)
         }
+        return stack[stack.count - 1].value
     }
 
     private func lookUp(_ name: String, at span: SourceSpan) throws(Diagnostic) -> Number {
@@ -141,6 +163,8 @@ public struct Evaluator: Sendable {
         switch literal {
         case .integer(let value):
             return Number(value)
+        case .smallDecimal(let significand, let exponent):
+            return Number(numerator: significand, denominator: powerOfTen(-exponent))
         case .digits(let text, let radix):
             try checkSize(Double(text.utf8.count) * log10(Double(radix)), at: span)
             guard let value = BigInteger(text, radix: radix) else {
@@ -162,47 +186,45 @@ public struct Evaluator: Sendable {
 
     // MARK: Operators
 
-    private func apply(_ operation: InfixOperator, _ lhs: Number, _ rhs: Number, link: ChainLink) throws(Diagnostic) -> Number {
-        let span = link.operand.span
+    private func apply(_ operation: InfixOperator, _ lhs: Number, _ rhs: Number, operatorSpan: SourceSpan, divisorSpan span: SourceSpan) throws(Diagnostic) -> Number {
         switch operation {
         case .add, .subtract:
             if !(lhs.isInteger && rhs.isInteger) {
-                try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: link.operatorSpan)
+                try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
             }
             return settled(operation == .add ? lhs + rhs : lhs - rhs)
         case .multiply:
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: link.operatorSpan)
+            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
             return settled(lhs * rhs)
         case .divide:
             if rhs.isZero { throw Diagnostic("division by zero", at: span) }
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: link.operatorSpan)
+            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
             return settled(lhs / rhs)
         case .floorDivide:
             if rhs.isZero { throw Diagnostic("division by zero", at: span) }
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: link.operatorSpan)
+            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
             return lhs.flooredQuotient(dividingBy: rhs)
         case .modulo:
             if rhs.isZero { throw Diagnostic("modulo by zero", at: span) }
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: link.operatorSpan)
+            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
             return settled(lhs.flooredRemainder(dividingBy: rhs))
         }
     }
 
-    private func factorial(of value: Number, operand: Expression, operatorSpan: SourceSpan) throws(Diagnostic) -> Number {
+    private func factorial(of value: Number, operandSpan: SourceSpan, operatorSpan: SourceSpan) throws(Diagnostic) -> Number {
         guard value.isExact, value.isInteger, value.signum >= 0 else {
             let shown = value.formatted(significantDigits: settings.digits).text
-            throw Diagnostic("factorial needs a non-negative integer, got \(shown)", at: operand.span)
+            throw Diagnostic("factorial needs a non-negative integer, got \(shown)", at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
-            throw Diagnostic("result would be astronomically large: \(value.formatted(significantDigits: 20).text)! is far beyond the limit of \(grouped(settings.maxDigits)) digits", at: operand.span.union(operatorSpan))
+            throw Diagnostic("result would be astronomically large: \(value.formatted(significantDigits: 20).text)! is far beyond the limit of \(grouped(settings.maxDigits)) digits", at: operandSpan.union(operatorSpan))
         }
         // log10(n!) = lgamma(n + 1) / ln 10
-        try checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: operand.span.union(operatorSpan))
+        try checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: operandSpan.union(operatorSpan))
         return Number(BigInteger.factorial(UInt(n)))
     }
 
-    private func power(_ base: Number, _ exponent: Number, expression: Expression, exponentSpan: SourceSpan) throws(Diagnostic) -> Number {
-        let span = expression.span
+    private func power(_ base: Number, _ exponent: Number, span: SourceSpan) throws(Diagnostic) -> Number {
         if base.isZero {
             if exponent.signum < 0 { throw Diagnostic("zero cannot be raised to a negative power", at: span) }
             return exponent.isZero ? Number(1).withExactness(exponent.isExact) : base
@@ -261,45 +283,48 @@ public struct Evaluator: Sendable {
 
     // MARK: Functions
 
-    private func call(_ name: String, nameSpan: SourceSpan, arguments: [Expression], span: SourceSpan) throws(Diagnostic) -> Number {
+    /// Fails unless the call names a function and passes it an acceptable number of arguments.
+    private func check(_ site: CallSite) throws(Diagnostic) {
+        let name = site.name
         guard let signature = Functions.signature(of: name) else {
             let shown = TerminalSafeText.excerpt(name)
             if variables[name] != nil || name == "ans" {
-                throw Diagnostic("missing operator between '\(shown)' and '(': '\(shown)' is a variable, not a function", at: SourceSpan(at: nameSpan.end))
+                throw Diagnostic("missing operator between '\(shown)' and '(': '\(shown)' is a variable, not a function", at: SourceSpan(at: site.nameSpan.end))
             }
             if let suggestion = Suggestion.nearest(to: name, in: Functions.names) {
-                throw Diagnostic("unknown function '\(shown)'; did you mean '\(suggestion)'?", at: nameSpan)
+                throw Diagnostic("unknown function '\(shown)'; did you mean '\(suggestion)'?", at: site.nameSpan)
             }
-            throw Diagnostic("unknown function '\(shown)' (see 'help functions')", at: nameSpan)
+            throw Diagnostic("unknown function '\(shown)' (see 'help functions')", at: site.nameSpan)
         }
-        guard signature.arity.accepts(arguments.count) else {
-            let got = arguments.count == 1 ? "1 was given" : "\(arguments.count) were given"
-            throw Diagnostic("\(name) takes \(signature.arity.description), but \(got)", at: span)
+        guard signature.arity.accepts(site.argumentCount) else {
+            let got = site.argumentCount == 1 ? "1 was given" : "\(site.argumentCount) were given"
+            throw Diagnostic("\(name) takes \(signature.arity.description), but \(got)", at: site.span)
         }
-        var values: [Number] = []
-        values.reserveCapacity(arguments.count)
-        for argument in arguments {
-            values.append(try evaluate(argument))
-        }
+    }
+
+    /// Applies a checked call to its evaluated arguments.
+    private func call(_ site: CallSite, values: [Number], spans: [SourceSpan]) throws(Diagnostic) -> Number {
+        let name = site.name
+        let span = site.span
         switch name {
         case "abs":
             return values[0].magnitude
         case "sqrt":
-            if values[0].signum < 0 { throw Diagnostic("square root of a negative number", at: arguments[0].span) }
+            if values[0].signum < 0 { throw Diagnostic("square root of a negative number", at: spans[0]) }
             return root(values[0], 2)
         case "cbrt":
             return root(values[0], 3)
         case "root":
-            let n = try positiveInteger(values[1], at: arguments[1].span, what: "the root's degree")
+            let n = try positiveInteger(values[1], at: spans[1], what: "the root's degree")
             if n % 2 == 0 && values[0].signum < 0 {
-                throw Diagnostic("even root of a negative number", at: arguments[0].span)
+                throw Diagnostic("even root of a negative number", at: spans[0])
             }
             return root(values[0], n)
         case "round":
             var places = 0
             if values.count == 2 {
                 guard values[1].isInteger, let p = values[1].intValue, p.magnitude <= UInt(settings.maxDigits) else {
-                    throw Diagnostic("round's places must be an integer within ±\(grouped(settings.maxDigits))", at: arguments[1].span)
+                    throw Diagnostic("round's places must be an integer within ±\(grouped(settings.maxDigits))", at: spans[1])
                 }
                 places = p
             }
@@ -320,9 +345,9 @@ public struct Evaluator: Sendable {
             return best
         case "gcd", "lcm":
             var integers: [BigInteger] = []
-            for (value, argument) in zip(values, arguments) {
+            for (value, argumentSpan) in zip(values, spans) {
                 guard value.isExact, let integer = value.bigIntegerValue else {
-                    throw Diagnostic("\(name) needs integers", at: argument.span)
+                    throw Diagnostic("\(name) needs integers", at: argumentSpan)
                 }
                 integers.append(integer)
             }

@@ -237,6 +237,9 @@ public struct Lexer: Sendable {
         if integerDigits > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
         offset = index
         if !sawPoint { return Token(.number(.integer(value)), span(from: start)) }
+        if fractionDigits <= 18 {
+            return Token(.number(.smallDecimal(significand: value, exponent: -fractionDigits)), span(from: start))
+        }
         return Token(.number(.decimal(significand: String(value), exponent: -fractionDigits)), span(from: start))
     }
 

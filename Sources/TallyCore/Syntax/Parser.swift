@@ -1,11 +1,13 @@
 /// A Pratt parser for one line of the expression language. Precedence comes from
-/// ``Precedence``; every operator decision is one exhaustive `switch` over ``TokenKind``.
+/// ``Precedence``; every operator decision is one exhaustive `switch` over ``TokenKind``. It
+/// emits postfix ``Code`` as it goes: each parsing function appends its operands, then its
+/// operator, and returns the span it covered.
 public struct Parser {
     /// Parentheses, calls, prefix operators, power towers and `!` together may nest this deep.
     public static let maximumNesting = 256
     /// The most operands (numbers, names, parenthesised groups) one line may hold. Each costs
-    /// a syntax tree node of about 130 bytes: without a bound a 10 MB line of `1+1+…` took
-    /// 650 MB before evaluating anything.
+    /// instructions of a few dozen bytes: without a bound a 10 MB line of `1+1+…` would take
+    /// hundreds of megabytes before evaluating anything.
     public static let maximumOperands = 100_000
 
     private var lexer: Lexer
@@ -14,30 +16,45 @@ public struct Parser {
     private var depth = 0
     private var operandCount = 0
     private let line: String
+    private var code = Code()
+    private var started = false
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
-        var parser = try Parser(line, startingAt: offset)
+        var parser = Parser(line, startingAt: offset)
+        try parser.advance()
         return try parser.statement()
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must
     /// fill it.
-    public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Expression {
-        var parser = try Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
-        let expression = try parser.expression(.additive)
-        try parser.expectEnd()
-        return expression
+    public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
+        var parser = Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
+        try parser.advance()
+        return try parser.wholeExpression()
     }
 
-    private init(_ line: String, startingAt offset: Int, endingAt end: Int? = nil) throws(Diagnostic) {
+    /// A parser before its first token: callers `advance()` once (a throwing initializer
+    /// would copy the whole parser out of it, for every line).
+    private init(_ line: String, startingAt offset: Int, endingAt end: Int? = nil) {
         self.line = line
         lexer = Lexer(line, startingAt: offset, endingAt: end)
-        current = try lexer.next()
+        current = Token(.end, SourceSpan(at: offset))
+        code.instructions.reserveCapacity(16)
     }
 
+    /// An expression running to the end of the input, as code.
+    private mutating func wholeExpression() throws(Diagnostic) -> Code {
+        code.span = try expression(.additive)
+        try expectEnd()
+        return code
+    }
+
+    /// Moves to the next token. The first call (from a fresh parser) reads the first token and
+    /// leaves no previous one.
     private mutating func advance() throws(Diagnostic) {
-        previous = current
+        if started { previous = current }
+        started = true
         current = try lexer.next()
     }
 
@@ -49,14 +66,10 @@ public struct Parser {
                 let nameSpan = current.span
                 try advance()
                 try advance()
-                let value = try expression(.additive)
-                try expectEnd()
-                return .assignment(name: name, nameSpan: nameSpan, value: value)
+                return .assignment(name: name, nameSpan: nameSpan, value: try wholeExpression())
             }
         }
-        let value = try expression(.additive)
-        try expectEnd()
-        return .expression(value)
+        return .expression(try wholeExpression())
     }
 
     private func expectEnd() throws(Diagnostic) {
@@ -74,64 +87,48 @@ public struct Parser {
         }
     }
 
-    /// Parses operators binding at least as tightly as `minimum`.
-    private mutating func expression(_ minimum: Precedence) throws(Diagnostic) -> Expression {
+    /// Parses operators binding at least as tightly as `minimum`; returns the span covered.
+    private mutating func expression(_ minimum: Precedence) throws(Diagnostic) -> SourceSpan {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maximumNesting {
             throw Diagnostic("nesting deeper than \(Parser.maximumNesting) levels", at: current.span)
         }
-        var left = try prefix()
-        // The links of a left-associative run at one level, gathered in place (appending to an
-        // enum payload would copy it each time) and folded into `left` when the run ends.
-        var links: [ChainLink] = []
-        var chainPrecedence: Precedence?
+        var span = try prefix()
         var postfixCount = 0
-        func foldChain() {
-            if !links.isEmpty {
-                left = .chain(first: left, rest: links)
-                links = []
-            }
-            chainPrecedence = nil
-        }
         while true {
             let token = current
             switch token.kind {
             case .bang:
-                guard Precedence.postfix >= minimum else { foldChain(); return left }
+                guard Precedence.postfix >= minimum else { return span }
                 postfixCount += 1
                 if depth + postfixCount > Parser.maximumNesting {
                     throw Diagnostic("nesting deeper than \(Parser.maximumNesting) levels", at: token.span)
                 }
                 try advance()
-                foldChain()
-                left = .postfix(.factorial, operand: left, operatorSpan: token.span)
+                code.instructions.append(.factorial(operatorSpan: token.span))
+                span = span.union(token.span)
             case .caret:
-                guard Precedence.power >= minimum else { foldChain(); return left }
+                guard Precedence.power >= minimum else { return span }
                 try advance()
                 let exponent = try expression(.power)
-                foldChain()
-                left = .power(base: left, exponent: exponent, operatorSpan: token.span)
+                code.instructions.append(.power)
+                span = span.union(exponent)
             case .plus, .minus, .star, .slash, .doubleSlash, .percent:
                 let operation = infixOperator(token.kind)
                 let precedence = operation.precedence
-                guard precedence >= minimum else { foldChain(); return left }
+                guard precedence >= minimum else { return span }
                 try advance()
+                // The right operand binds tighter, so `a - b - c` is `(a - b) - c`.
                 let right = try expression(Precedence(rawValue: precedence.rawValue + 1)!)
-                if chainPrecedence != precedence {
-                    foldChain()
-                    chainPrecedence = precedence
-                    // Room for a typical run at once, rather than regrowing through 1, 2, 4.
-                    links.reserveCapacity(8)
-                }
-                links.append(ChainLink(operation: operation, operatorSpan: token.span, operand: right))
+                code.instructions.append(.infix(operation, operatorSpan: token.span))
+                span = span.union(right)
             case .number, .name, .leftParenthesis:
                 // Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
                 let before = previous.map(describe) ?? "the previous value"
                 throw Diagnostic("missing operator between \(before) and \(describe(token))", at: SourceSpan(at: token.span.start))
             case .rightParenthesis, .comma, .equals, .end:
-                foldChain()
-                return left
+                return span
             }
         }
     }
@@ -149,8 +146,8 @@ public struct Parser {
     }
 
     /// An operand: literal, name, call, parenthesised expression, or a prefix operator and its
-    /// operand.
-    private mutating func prefix() throws(Diagnostic) -> Expression {
+    /// operand. Returns the span covered.
+    private mutating func prefix() throws(Diagnostic) -> SourceSpan {
         let token = current
         operandCount += 1
         if operandCount > Parser.maximumOperands {
@@ -159,7 +156,16 @@ public struct Parser {
         switch token.kind {
         case .number(let literal):
             try advance()
-            return .number(literal, span: token.span)
+            switch literal {
+            case .integer(let value):
+                code.instructions.append(.integer(value, token.span))
+            case .smallDecimal(let significand, let exponent):
+                code.instructions.append(.smallDecimal(significand: significand, exponent: exponent, token.span))
+            case .digits, .decimal:
+                code.literals.append(literal)
+                code.instructions.append(.literal(code.literals.count - 1, token.span))
+            }
+            return token.span
         case .name(let name):
             try advance()
             if case .leftParenthesis = current.kind,
@@ -167,20 +173,25 @@ public struct Parser {
             {
                 return try call(name, nameSpan: token.span)
             }
-            return .variable(name, span: token.span)
+            code.names.append(name)
+            code.instructions.append(.variable(code.names.count - 1, token.span))
+            return token.span
         case .leftParenthesis:
             try advance()
             if case .rightParenthesis = current.kind {
                 throw Diagnostic("empty parentheses: expected an expression inside", at: token.span.union(current.span))
             }
-            let inner = try expression(.additive)
+            _ = try expression(.additive)
             let closing = try expectClosing(opening: token)
-            return .group(inner, span: token.span.union(closing.span))
+            let span = token.span.union(closing.span)
+            code.instructions.append(.group(span))
+            return span
         case .minus, .plus:
             try advance()
             let operand = try expression(.power)
             let operation: PrefixOperator = token.kind == .minus ? .negate : .plus
-            return .prefix(operation, operand: operand, operatorSpan: token.span)
+            code.instructions.append(.prefix(operation, operatorSpan: token.span))
+            return token.span.union(operand)
         case .end, .rightParenthesis, .comma, .equals, .star, .slash, .doubleSlash, .percent, .caret, .bang:
             let expected = "expected a number, name or '('"
             if let previous {
@@ -190,26 +201,37 @@ public struct Parser {
         }
     }
 
-    private mutating func call(_ name: String, nameSpan: SourceSpan) throws(Diagnostic) -> Expression {
+    private mutating func call(_ name: String, nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
         let opening = current
         try advance()
-        var arguments: [Expression] = []
+        // The check goes before the arguments (so `sqr(1/0)` is about `sqr`); its count and
+        // span are filled in once the arguments are read.
+        let checkIndex = code.instructions.count
+        code.instructions.append(.power)
+        var argumentCount = 0
+        let closing: Token
         if case .rightParenthesis = current.kind {
-            let closing = current
+            closing = current
             try advance()
-            return .call(name: name, nameSpan: nameSpan, arguments: [], span: nameSpan.union(closing.span))
-        }
-        while true {
-            depth += 1
-            defer { depth -= 1 }
-            arguments.append(try expression(.additive))
-            if case .comma = current.kind {
-                try advance()
-                continue
+        } else {
+            while true {
+                depth += 1
+                defer { depth -= 1 }
+                _ = try expression(.additive)
+                argumentCount += 1
+                if case .comma = current.kind {
+                    try advance()
+                    continue
+                }
+                closing = try expectClosing(opening: opening)
+                break
             }
-            let closing = try expectClosing(opening: opening)
-            return .call(name: name, nameSpan: nameSpan, arguments: arguments, span: nameSpan.union(closing.span))
         }
+        let site = CallSite(name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
+        code.calls.append(site)
+        code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
+        code.instructions.append(.call(code.calls.count - 1))
+        return site.span
     }
 
     private mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {

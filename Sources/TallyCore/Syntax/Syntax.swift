@@ -1,44 +1,58 @@
-/// An expression tree. Every node knows the span of source it came from, so the evaluator can
-/// point at the exact subexpression that failed.
+/// A parsed expression as postfix code: the operands first, then the operation that combines
+/// them — what a stack machine runs. Building it is appending to one array, running it is one
+/// loop, and freeing it is one deallocation, whatever the shape or length of the line; a tree
+/// of nodes cost an allocation per operator and recursion as deep as the line was long.
 ///
-/// Only the cases that contain expressions are `indirect`: leaves (numbers and names, most of
-/// the nodes of a typical line) are stored inline, so building and freeing them allocates nothing.
-public enum Expression: Sendable {
-    case number(NumberLiteral, span: SourceSpan)
-    case variable(String, span: SourceSpan)
-    /// `( inner )`; the span includes the parentheses.
-    indirect case group(Expression, span: SourceSpan)
-    indirect case prefix(PrefixOperator, operand: Expression, operatorSpan: SourceSpan)
-    indirect case postfix(PostfixOperator, operand: Expression, operatorSpan: SourceSpan)
-    /// `base ^ exponent` (right-associative).
-    indirect case power(base: Expression, exponent: Expression, operatorSpan: SourceSpan)
-    /// A left-associative run of one precedence level, `a + b - c`, kept flat so that a line
-    /// of ten thousand terms is a loop, not ten thousand nested frames.
-    indirect case chain(first: Expression, rest: [ChainLink])
-    indirect case call(name: String, nameSpan: SourceSpan, arguments: [Expression], span: SourceSpan)
-
-    /// The source this expression covers.
-    public var span: SourceSpan {
-        switch self {
-        case .number(_, let span), .variable(_, let span), .group(_, let span), .call(_, _, _, let span):
-            return span
-        case .prefix(_, let operand, let operatorSpan):
-            return operatorSpan.union(operand.span)
-        case .postfix(_, let operand, let operatorSpan):
-            return operand.span.union(operatorSpan)
-        case .power(let base, let exponent, _):
-            return base.span.union(exponent.span)
-        case .chain(let first, let rest):
-            return rest.last.map { first.span.union($0.operand.span) } ?? first.span
-        }
-    }
+/// Each instruction carries the spans its errors need; the evaluator tracks the span of every
+/// value on its stack, so a runtime error still points at the exact subexpression that failed.
+public struct Code: Sendable {
+    /// The instructions, in execution order. They hold only plain values (text lives in the
+    /// tables below), so a line's code is freed in one step.
+    public internal(set) var instructions: [Instruction] = []
+    /// Literals that need more than a machine word, by ``Instruction/literal(_:_:)`` index.
+    public internal(set) var literals: [NumberLiteral] = []
+    /// Variable and function names, by index.
+    public internal(set) var names: [String] = []
+    /// Function calls, by index.
+    public internal(set) var calls: [CallSite] = []
+    /// The source the whole expression covers.
+    public internal(set) var span = SourceSpan(at: 0)
 }
 
-/// One `operator operand` step of a ``Expression/chain(first:rest:)``.
-public struct ChainLink: Sendable {
-    public var operation: InfixOperator
-    public var operatorSpan: SourceSpan
-    public var operand: Expression
+/// One step of ``Code``.
+public enum Instruction: Sendable {
+    /// Pushes an integer that fits in a machine word.
+    case integer(Int, SourceSpan)
+    /// Pushes `significand × 10^exponent`, exponent in -18...0.
+    case smallDecimal(significand: Int, exponent: Int, SourceSpan)
+    /// Pushes ``Code/literals``[index].
+    case literal(Int, SourceSpan)
+    /// Pushes the value of the variable named ``Code/names``[index].
+    case variable(Int, SourceSpan)
+    /// Gives the value on top the span of its parentheses, `( … )`.
+    case group(SourceSpan)
+    /// Replaces the value on top by `-x` or `+x`.
+    case prefix(PrefixOperator, operatorSpan: SourceSpan)
+    /// Replaces the value on top by its factorial.
+    case factorial(operatorSpan: SourceSpan)
+    /// Replaces base and exponent (the two values on top) by the power.
+    case power
+    /// Replaces the two values on top by `lhs op rhs`.
+    case infix(InfixOperator, operatorSpan: SourceSpan)
+    /// Checks that ``Code/calls``[index] names a function and passes it the right number of
+    /// arguments, before any argument is evaluated.
+    case checkCall(Int)
+    /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index].
+    case call(Int)
+}
+
+/// Where a function call stands.
+public struct CallSite: Sendable {
+    public var name: String
+    public var nameSpan: SourceSpan
+    public var argumentCount: Int
+    /// From the name to the closing parenthesis.
+    public var span: SourceSpan
 }
 
 /// Left-associative binary operators.
@@ -74,6 +88,6 @@ public enum PostfixOperator: String, Sendable {
 public enum Statement: Sendable {
     /// A blank line or a line that is only a comment.
     case empty
-    case expression(Expression)
-    case assignment(name: String, nameSpan: SourceSpan, value: Expression)
+    case expression(Code)
+    case assignment(name: String, nameSpan: SourceSpan, value: Code)
 }

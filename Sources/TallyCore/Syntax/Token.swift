@@ -47,4 +47,7 @@ public enum NumberLiteral: Sendable, Equatable {
     case digits(String, radix: Int32)
     /// `significand × 10^exponent`, from a literal with a point or an exponent.
     case decimal(significand: String, exponent: Int)
+    /// An everyday decimal such as `3.14`: `significand × 10^exponent` with the significand in
+    /// a machine word and the exponent in -18...0.
+    case smallDecimal(significand: Int, exponent: Int)
 }
