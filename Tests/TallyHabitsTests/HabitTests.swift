@@ -158,7 +158,10 @@ import Testing
         (["2026-11-18", "2026-11-19", "2026-11-20"], "2026-11-20", 3),  // as it stood when archived
     ] as [([String], String?, Int)])
     func currentStreak(days: [String], archived: String?, expected: Int) throws {
-        #expect(try habit(doneOn: days, archived: archived).currentStreak(today: pinnedToday) == expected)
+        let habit = try habit(doneOn: days, archived: archived)
+        #expect(habit.currentStreak(today: pinnedToday) == expected)
+        // A summary counts by the same rule from its runs.
+        #expect(HabitSummary(habit, today: pinnedToday).currentStreak(today: pinnedToday) == expected)
     }
 
     @Test func longestStreakAndCompletionRate() throws {

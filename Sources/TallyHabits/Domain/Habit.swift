@@ -39,18 +39,9 @@ public struct Habit: Sendable, Equatable {
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, completions: Set<Day>
     ) throws(HabitError) {
-        let validName = try Habit.validatedName(name)
-        if let archiveDay, archiveDay < start {
-            throw .archiveBeforeStart(habit: validName, day: archiveDay, start: start)
-        }
-        if let first = completions.min(), first < start {
-            throw .beforeStart(habit: validName, day: first, start: start)
-        }
-        if let archiveDay, let last = completions.max(), last > archiveDay {
-            throw .doneAfterArchive(habit: validName, done: last, archived: archiveDay)
-        }
         self.id = id
-        self.name = validName
+        self.name = try Habit.validatedStored(
+            name: name, start: start, archiveDay: archiveDay, firstDone: completions.min(), lastDone: completions.max())
         self.start = start
         self.archiveDay = archiveDay
         self.completions = completions
@@ -83,6 +74,28 @@ public struct Habit: Sendable, Equatable {
         let length = result.count
         guard length <= maximumNameLength else { throw .nameTooLong(name: result, length: length) }
         return result
+    }
+
+    /// The name of a stored habit trimmed, or the rule the habit breaks: every rule that does
+    /// not depend on today, given its first and last day done (nil when never done), which is
+    /// all the rules about days need.
+    ///
+    /// Shared by ``init(restoring:name:start:archiveDay:completions:)`` and
+    /// ``HabitSummary``, so a summary read without its history is held to the same rules.
+    public static func validatedStored(
+        name: String, start: Day, archiveDay: Day?, firstDone: Day?, lastDone: Day?
+    ) throws(HabitError) -> String {
+        let validName = try validatedName(name)
+        if let archiveDay, archiveDay < start {
+            throw .archiveBeforeStart(habit: validName, day: archiveDay, start: start)
+        }
+        if let firstDone, firstDone < start {
+            throw .beforeStart(habit: validName, day: firstDone, start: start)
+        }
+        if let archiveDay, let lastDone, lastDone > archiveDay {
+            throw .doneAfterArchive(habit: validName, done: lastDone, archived: archiveDay)
+        }
+        return validName
     }
 
     /// Throws when `other` is a different habit with the same name ignoring case.

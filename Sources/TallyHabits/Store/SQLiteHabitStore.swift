@@ -65,8 +65,18 @@ public final class SQLiteHabitStore: HabitRepository {
     /// Runs `work` in one `BEGIN IMMEDIATE` transaction, rolled back when it throws. Nested calls
     /// join the outer transaction.
     public func transaction<Result>(_ work: () throws -> Result) throws -> Result {
+        try transaction(begin: "BEGIN IMMEDIATE", work)
+    }
+
+    /// Runs `work`, which only reads, on one snapshot of the file: a plain `BEGIN`, which takes
+    /// no write lock, so reading never waits for a writer. Joins an outer transaction.
+    private func readTransaction<Result>(_ work: () throws -> Result) throws -> Result {
+        try transaction(begin: "BEGIN", work)
+    }
+
+    private func transaction<Result>(begin: String, _ work: () throws -> Result) throws -> Result {
         if transactionDepth > 0 { return try work() }
-        try execute("BEGIN IMMEDIATE", operation: "starting a transaction")
+        try execute(begin, operation: "starting a transaction")
         transactionDepth = 1
         defer { transactionDepth = 0 }
         do {
@@ -82,6 +92,56 @@ public final class SQLiteHabitStore: HabitRepository {
     /// Every habit, each checked by ``Habit`` as it is read.
     public func allHabits() throws -> [Habit] {
         try loadHabits(where: "1", [])
+    }
+
+    /// A summary of every habit, each checked by ``HabitSummary`` as it is read.
+    ///
+    /// Reads per habit its row, its first and last day done (two probes of the primary key)
+    /// and its runs ending near `today`, never the days in between; the count and the runs are
+    /// kept by the schema's triggers and checked against what was read.
+    public func summaries(today: Day) throws -> [HabitSummary] {
+        try readTransaction {
+            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?)] = []
+            try forEachRow(
+                """
+                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count,
+                    (SELECT min(day) FROM completion WHERE habit_id = h.id),
+                    (SELECT max(day) FROM completion WHERE habit_id = h.id)
+                FROM habit AS h
+                """, []
+            ) { row in
+                rows.append((HabitRow(row), row.optionalInteger(6), row.optionalInteger(7)))
+            }
+            return try withStatement(
+                "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 AND last_day >= ?2 ORDER BY last_day",
+                operation: "reading"
+            ) { recentRuns in
+                try rows.map { row in
+                    let (start, archive) = try days(of: row.habit)
+                    let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
+                    let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
+                    let horizon = HabitSummary.horizon(archiveDay: archive, today: today)
+                    var runs: [ClosedRange<Day>] = []
+                    try forEachRow(of: recentRuns, [.integer(row.habit.id.rawValue), .integer(Int64(horizon.daysSinceEpoch))]) {
+                        let (first, last) = (Day(daysSinceEpoch: Int($0.integer(0))), Day(daysSinceEpoch: Int($0.integer(1))))
+                        guard first <= last else { throw row.habit.invalid(in: path, Self.derivedRowsMismatch) }
+                        runs.append(first...last)
+                    }
+                    try checkRecentRuns(runs, of: row.habit, firstDone: firstDone, lastDone: lastDone, horizon: horizon)
+                    let summary: HabitSummary
+                    do throws(HabitError) {
+                        summary = try HabitSummary(
+                            restoring: row.habit.id, name: row.habit.name ?? "", start: start, archiveDay: archive,
+                            completionCount: Int(row.habit.completionCount), firstDone: firstDone, lastDone: lastDone,
+                            recentRuns: runs, today: today)
+                    } catch {
+                        throw row.habit.invalid(in: path, error.message)
+                    }
+                    try checkNameKey(of: row.habit, validName: summary.name)
+                    return summary
+                }
+            }
+        }
     }
 
     /// The habit with this name key.
@@ -113,17 +173,16 @@ public final class SQLiteHabitStore: HabitRepository {
             try run(
                 "UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5 WHERE id = ?1",
                 habitValues(habit), operation: "updating '\(habit.name)'")
-            var stored = Set<String>()
+            var stored = Set<Day>()
             try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
-                stored.insert($0.text(0) ?? "")
+                stored.insert(Day(daysSinceEpoch: Int($0.integer(0))))
             }
-            let wanted = Set(habit.completions.map(\.description))
-            for day in stored.subtracting(wanted).sorted() {
+            for day in stored.subtracting(habit.completions).sorted() {
                 try run(
                     "DELETE FROM completion WHERE habit_id = ?1 AND day = ?2",
-                    [.integer(habit.id.rawValue), .text(day)], operation: "undoing \(day)")
+                    [.integer(habit.id.rawValue), .integer(Int64(day.daysSinceEpoch))], operation: "undoing \(day)")
             }
-            for day in habit.completions.sorted() where !stored.contains(day.description) {
+            for day in habit.completions.subtracting(stored).sorted() {
                 try insertCompletion(of: habit, on: day)
             }
         }
@@ -232,6 +291,7 @@ public final class SQLiteHabitStore: HabitRepository {
             if current == 0 && tables > 0 { throw HabitStoreError.foreignDatabase(file: path) }
             guard current < target else { return }
             for step in current..<target {
+                if step + 1 == SQLiteSchema.integerDaysVersion { try checkTextDaysConvert() }
                 try execute(SQLiteSchema.migrations[step], operation: "migrating to schema version \(step + 1)")
             }
             try execute("PRAGMA user_version = \(target)", operation: "recording the schema version")
@@ -265,75 +325,196 @@ public final class SQLiteHabitStore: HabitRepository {
         return result
     }
 
+    /// Before days become integers (schema version 3): throws, naming the row, when a stored
+    /// text day is not a real `YYYY-MM-DD` day or a completion belongs to no habit, which the
+    /// new tables could not hold. The migration then rolls back and the file stays as it was.
+    private func checkTextDaysConvert() throws {
+        // The same days Day.parse accepts: the exact form, no year 0, and a day the calendar
+        // has. julianday() quietly moves February 30th into March (date() alone keeps it as
+        // written), so the day must come back unchanged from the number it converts to.
+        func invalid(_ column: String) -> String {
+            "NOT (typeof(\(column)) = 'text' AND \(column) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' "
+                + "AND \(column) >= '0001' AND date(julianday(\(column))) IS \(column))"
+        }
+        var problem: (id: Int64, name: String?, role: String, text: String?)?
+        try forEachRow(
+            """
+            SELECT id, name, 'start day', start_day FROM habit WHERE \(invalid("start_day"))
+            UNION ALL
+            SELECT id, name, 'archive day', archive_day FROM habit
+                WHERE archive_day IS NOT NULL AND \(invalid("archive_day"))
+            UNION ALL
+            SELECT c.habit_id, h.name, CASE WHEN h.id IS NULL THEN 'habit' ELSE 'completion day' END, c.day
+                FROM completion AS c LEFT JOIN habit AS h ON h.id = c.habit_id
+                WHERE h.id IS NULL OR \(invalid("c.day"))
+            LIMIT 1
+            """, []
+        ) { row in
+            problem = (row.integer(0), row.text(1), row.text(2) ?? "", row.text(3))
+        }
+        guard let problem else { return }
+        let id = HabitID(rawValue: problem.id)
+        guard let name = problem.name else {
+            throw HabitStoreError.orphanCompletion(file: path, habitID: id, day: problem.text ?? "")
+        }
+        let reason: String
+        do {
+            _ = try Day.parse(problem.text ?? "")
+            reason = "'\(problem.text ?? "")' is not stored as YYYY-MM-DD text"
+        } catch {
+            reason = error.message
+        }
+        throw HabitStoreError.invalidRow(
+            file: path, habitID: id, name: name, problem: "its \(problem.role) is not a valid day: \(reason)")
+    }
+
     // MARK: Rows
 
     private func habitValues(_ habit: Habit) -> [Value] {
         [
-            .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .text(habit.start.description),
-            habit.archiveDay.map { .text($0.description) } ?? .null,
+            .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .integer(Int64(habit.start.daysSinceEpoch)),
+            habit.archiveDay.map { .integer(Int64($0.daysSinceEpoch)) } ?? .null,
         ]
     }
 
     private func insertCompletion(of habit: Habit, on day: Day) throws {
         try run(
             "INSERT INTO completion (habit_id, day) VALUES (?1, ?2)",
-            [.integer(habit.id.rawValue), .text(day.description)], operation: "recording \(day)")
+            [.integer(habit.id.rawValue), .integer(Int64(day.daysSinceEpoch))], operation: "recording \(day)")
     }
 
-    /// Habits matching `condition` (SQL over `h`, the habit table), with their completions, in
-    /// one statement so that the result is one consistent snapshot.
+    /// A `habit` row as read, before any check.
+    private struct HabitRow {
+        let id: HabitID
+        let name: String?
+        let key: String?
+        let start: Int64?
+        let archive: Int64?
+        let completionCount: Int64
+
+        /// Columns 0–5: id, name, name_key, start_day, archive_day, completion_count.
+        init(_ row: Row) {
+            id = HabitID(rawValue: row.integer(0))
+            name = row.text(1)
+            key = row.text(2)
+            start = row.optionalInteger(3)
+            archive = row.optionalInteger(4)
+            completionCount = row.integer(5)
+        }
+
+        /// The error naming this row and what is wrong with it.
+        func invalid(in file: String, _ problem: String) -> HabitStoreError {
+            .invalidRow(file: file, habitID: id, name: name ?? "", problem: problem)
+        }
+    }
+
+    /// What is wrong when the count or runs the triggers keep disagree with the days done:
+    /// someone wrote `completion_count` or `completion_run` directly.
+    private static let derivedRowsMismatch =
+        "its completion_count or completion_run rows do not match its completion rows"
+
+    /// A stored day number as a ``Day``, or the error naming the row: the schema's CHECK keeps
+    /// days within the supported years, but it can be switched off.
+    private func day(_ value: Int64, _ role: String, of row: HabitRow) throws -> Day {
+        let day = Day(daysSinceEpoch: Int(value))
+        guard Day.supportedDays.contains(day) else {
+            let range = Day.supportedDays
+            throw row.invalid(
+                in: path,
+                "its \(role) \(value) is not a day from \(range.lowerBound) to \(range.upperBound) "
+                    + "(\(range.lowerBound.daysSinceEpoch) to \(range.upperBound.daysSinceEpoch) days since 1970-01-01)")
+        }
+        return day
+    }
+
+    /// The start and archive days of a row.
+    private func days(of row: HabitRow) throws -> (start: Day, archive: Day?) {
+        guard row.name != nil else { throw row.invalid(in: path, "its name is missing") }
+        guard let start = row.start else { throw row.invalid(in: path, "its start day is missing") }
+        return (try day(start, "start day", of: row), try row.archive.map { try day($0, "archive day", of: row) })
+    }
+
+    /// A name edited without its key would make the habit unreachable by name.
+    private func checkNameKey(of row: HabitRow, validName: String) throws {
+        let expected = Habit.nameKey(for: validName)
+        guard row.key == expected else {
+            throw row.invalid(in: path, "its name_key '\(row.key ?? "")' does not match its name (expected '\(expected)')")
+        }
+    }
+
+    /// Checks what a summary read of the triggers' work against the first and last day done:
+    /// runs in order and apart, within those days, the latest ending on the last day done, and
+    /// a count that fits (exactly the runs' days when they reach back to the first day done).
+    private func checkRecentRuns(
+        _ runs: [ClosedRange<Day>], of row: HabitRow, firstDone: Day?, lastDone: Day?, horizon: Day
+    ) throws {
+        let count = Int(row.completionCount)
+        let daysInRuns = runs.reduce(0) { $0 + $1.count }
+        var consistent = zip(runs, runs.dropFirst()).allSatisfy { $1.lowerBound.days(since: $0.upperBound) > 1 }
+        if let firstDone, let lastDone {
+            consistent = consistent && count >= Swift.max(1, daysInRuns) && count <= lastDone.days(since: firstDone) + 1
+                && runs.allSatisfy { $0.lowerBound >= firstDone && $0.upperBound <= lastDone }
+                && (lastDone < horizon || runs.last?.upperBound == lastDone)
+                && (runs.first?.lowerBound != firstDone || count == daysInRuns)
+        } else {
+            consistent = consistent && count == 0 && runs.isEmpty
+        }
+        guard consistent else { throw row.invalid(in: path, Self.derivedRowsMismatch) }
+    }
+
+    /// Habits matching `condition` (SQL over `h`, the habit table), with their completions, read
+    /// on one snapshot.
     private func loadHabits(where condition: String, _ bindings: [Value]) throws -> [Habit] {
-        var rows: [(id: Int64, name: String?, key: String?, start: String?, archive: String?, days: [String?])] = []
-        try forEachRow(
-            """
-            SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, c.day
-            FROM habit AS h LEFT JOIN completion AS c ON c.habit_id = h.id
-            WHERE \(condition) ORDER BY h.id
-            """, bindings
-        ) { row in
-            let id = row.integer(0)
-            if rows.last?.id != id {
-                rows.append((id, row.text(1), row.text(2), row.text(3), row.text(4), []))
+        try readTransaction {
+            var rows: [(habit: HabitRow, days: [Int64])] = []
+            try forEachRow(
+                """
+                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, c.day
+                FROM habit AS h LEFT JOIN completion AS c ON c.habit_id = h.id
+                WHERE \(condition) ORDER BY h.id, c.day
+                """, bindings
+            ) { row in
+                if rows.last?.habit.id.rawValue != row.integer(0) { rows.append((HabitRow(row), [])) }
+                if let day = row.optionalInteger(6) { rows[rows.count - 1].days.append(day) }
             }
-            if !row.isNull(5) { rows[rows.count - 1].days.append(row.text(5)) }
-        }
-        return try rows.map { row in
-            try restoreHabit(
-                id: HabitID(rawValue: row.id), name: row.name, key: row.key, start: row.start,
-                archive: row.archive, days: row.days)
+            var storedRuns: [HabitID: [ClosedRange<Day>]] = [:]
+            try forEachRow(
+                """
+                SELECT r.habit_id, r.first_day, r.last_day
+                FROM completion_run AS r JOIN habit AS h ON h.id = r.habit_id
+                WHERE \(condition) ORDER BY r.habit_id, r.last_day
+                """, bindings
+            ) { row in
+                let run = Day(daysSinceEpoch: Int(row.integer(1)))...Day(daysSinceEpoch: Int(Swift.max(row.integer(1), row.integer(2))))
+                storedRuns[HabitID(rawValue: row.integer(0)), default: []].append(run)
+            }
+            return try rows.map { row in
+                try restoreHabit(row.habit, dayNumbers: row.days, storedRuns: storedRuns[row.habit.id] ?? [])
+            }
         }
     }
 
-    /// A stored row turned into a ``Habit``, through the same validation as a typed one.
-    private func restoreHabit(
-        id: HabitID, name: String?, key: String?, start: String?, archive: String?, days: [String?]
-    ) throws -> Habit {
-        func invalid(_ problem: String) -> HabitStoreError {
-            .invalidRow(file: path, habitID: id, name: name ?? "", problem: problem)
+    /// A stored row turned into a ``Habit``, through the same validation as a typed one; its
+    /// days come in ascending order. The count and runs the triggers keep must match the days.
+    private func restoreHabit(_ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>]) throws -> Habit {
+        let (start, archive) = try days(of: row)
+        var completions = Set<Day>(minimumCapacity: dayNumbers.count)
+        var sortedDays: [Day] = []
+        sortedDays.reserveCapacity(dayNumbers.count)
+        for value in dayNumbers {
+            let day = try day(value, "completion day", of: row)
+            completions.insert(day)
+            sortedDays.append(day)
         }
-        func day(_ text: String?, _ role: String) throws -> Day {
-            guard let text else { throw invalid("its \(role) is missing") }
-            do {
-                return try Day.parse(text)
-            } catch {
-                throw invalid("its \(role) is not a valid day: \(error.message)")
-            }
-        }
-        guard let name else { throw invalid("its name is missing") }
-        let startDay = try day(start, "start day")
-        let archiveDay = try archive.map { try day($0, "archive day") }
-        var completions = Set<Day>()
-        for text in days { completions.insert(try day(text, "completion day")) }
         let habit: Habit
-        do {
-            habit = try Habit(
-                restoring: id, name: name, start: startDay, archiveDay: archiveDay, completions: completions)
+        do throws(HabitError) {
+            habit = try Habit(restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, completions: completions)
         } catch {
-            throw invalid(error.message)
+            throw row.invalid(in: path, error.message)
         }
-        // A name edited without its key would make the habit unreachable by name.
-        guard key == habit.nameKey else {
-            throw invalid("its name_key '\(key ?? "")' does not match its name (expected '\(habit.nameKey)')")
+        try checkNameKey(of: row, validName: habit.name)
+        guard row.completionCount == dayNumbers.count, storedRuns == Habit.runs(ofSorted: sortedDays) else {
+            throw row.invalid(in: path, Self.derivedRowsMismatch)
         }
         return habit
     }
@@ -352,6 +533,8 @@ public final class SQLiteHabitStore: HabitRepository {
         let statement: OpaquePointer
 
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+        func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
 
         func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
@@ -372,10 +555,31 @@ public final class SQLiteHabitStore: HabitRepository {
     private func forEachRow(
         _ sql: String, _ bindings: [Value], operation: String = "reading", _ body: (Row) throws -> Void
     ) throws {
+        try withStatement(sql, operation: operation) { statement in
+            try forEachRow(of: statement, bindings, operation: operation, body)
+        }
+    }
+
+    /// Prepares `sql` once for `body`, which may run it many times with
+    /// ``forEachRow(of:_:operation:_:)``.
+    private func withStatement<Result>(
+        _ sql: String, operation: String, _ body: (OpaquePointer) throws -> Result
+    ) throws -> Result {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v2(connection, sql, -1, &statement, nil), operation)
-        guard let statement else { return }
+        guard let statement else {
+            throw HabitStoreError.sqlite(file: path, operation: operation, message: "the statement is empty")
+        }
         defer { sqlite3_finalize(statement) }
+        return try body(statement)
+    }
+
+    /// Runs a prepared statement with `bindings`, calling `body` with each row.
+    private func forEachRow(
+        of statement: OpaquePointer, _ bindings: [Value], operation: String = "reading", _ body: (Row) throws -> Void
+    ) throws {
+        // Whatever the last run left (a row not stepped past, an error) is reported there.
+        sqlite3_reset(statement)
         for (offset, value) in bindings.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
