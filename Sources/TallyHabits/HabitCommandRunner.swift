@@ -131,7 +131,7 @@ public final class HabitCommandRunner {
     }
 
     private func history(of habit: Habit) -> String {
-        switch habit.completions.count {
+        switch habit.daysDone.count {
         case 0: return "its history (no days done)"
         case 1: return "its history (1 day done)"
         case let count: return "its history (\(count) days done)"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TallyHabits
 
 /// A summary holds to a habit's rules and answers what `habit list` asks as the habit would.
@@ -6,13 +7,25 @@ import Testing
     let start = day("2026-11-01")
     let today = pinnedToday
 
-    @Test(arguments: [
-        ("  ", nil, nil, nil, .emptyName),
-        ("Read", "2026-10-31", nil, nil, .archiveBeforeStart(habit: "Read", day: day("2026-10-31"), start: day("2026-11-01"))),
-        ("Read", nil, "2026-10-30", "2026-11-02", .beforeStart(habit: "Read", day: day("2026-10-30"), start: day("2026-11-01"))),
-        ("Read", "2026-11-10", "2026-11-02", "2026-11-11", .doneAfterArchive(habit: "Read", done: day("2026-11-11"), archived: day("2026-11-10"))),
-    ] as [(String, String?, String?, String?, HabitError)])
-    func restoringChecksTheSameRulesAsAHabit(name: String, archive: String?, firstDone: String?, lastDone: String?, error: HabitError) {
+    @Test(
+        arguments: [
+            ("  ", nil, nil, nil, .emptyName),
+            (
+                "Read", "2026-10-31", nil, nil,
+                .archiveBeforeStart(habit: "Read", day: day("2026-10-31"), start: day("2026-11-01"))
+            ),
+            (
+                "Read", nil, "2026-10-30", "2026-11-02",
+                .beforeStart(habit: "Read", day: day("2026-10-30"), start: day("2026-11-01"))
+            ),
+            (
+                "Read", "2026-11-10", "2026-11-02", "2026-11-11",
+                .doneAfterArchive(habit: "Read", done: day("2026-11-11"), archived: day("2026-11-10"))
+            ),
+        ] as [(String, String?, String?, String?, HabitError)])
+    func restoringChecksTheSameRulesAsAHabit(
+        name: String, archive: String?, firstDone: String?, lastDone: String?, error: HabitError
+    ) {
         #expect(throws: error) {
             try HabitSummary(
                 restoring: .random(), name: name, start: start, archiveDay: archive.map(day), completionCount: 2,
@@ -26,17 +39,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ([], nil),
-        (["2026-11-02", "2026-11-03", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"], nil),
-        (["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"], nil),
-        (["2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08", "2026-11-09", "2026-11-10"], "2026-11-10"),
-        (["2026-11-05", "2026-11-06", "2026-11-09"], "2026-11-10"),
-        (["2026-11-01", "2026-11-25"], "2026-11-26"),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            ([], nil),
+            (["2026-11-02", "2026-11-03", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"], nil),
+            (["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"], nil),
+            (["2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08", "2026-11-09", "2026-11-10"], "2026-11-10"),
+            (["2026-11-05", "2026-11-06", "2026-11-09"], "2026-11-10"),
+            (["2026-11-01", "2026-11-25"], "2026-11-26"),
+        ] as [([String], String?)])
     func aSummaryAnswersWhatTheListAsksAsTheHabitWould(days: [String], archived: String?) throws {
         let habit = try Habit(
-            restoring: .random(), name: "Read", start: start, archiveDay: archived.map(day), completions: Set(days.map(day)))
+            restoring: .random(), name: "Read", start: start, archiveDay: archived.map(day),
+            completions: Set(days.map(day)))
         let summary = HabitSummary(habit, today: today)
         #expect(summary.completionCount == days.count)
         #expect(summary.currentStreak(today: today) == habit.currentStreak(today: today))

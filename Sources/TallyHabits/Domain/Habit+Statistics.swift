@@ -1,16 +1,16 @@
 extension Habit: TrackedHabit {
-    /// The first day of the unbroken run of days done that includes `day`, walking back one day
-    /// at a time.
+    /// The first day of the unbroken run of days done that includes `day`, walking back through
+    /// the sorted days.
     public func firstDayOfRun(through day: Day) -> Day? {
-        guard isDone(on: day) else { return nil }
-        var first = day
-        while isDone(on: first.adding(days: -1)) { first = first.adding(days: -1) }
-        return first
+        var index = position(of: day)
+        guard index < daysDone.count, daysDone[index] == day else { return nil }
+        while index > 0, daysDone[index].days(since: daysDone[index - 1]) == 1 { index -= 1 }
+        return daysDone[index]
     }
 
     /// The days done as unbroken runs of consecutive days, oldest first.
     public var completionRuns: [ClosedRange<Day>] {
-        Habit.runs(ofSorted: completions.sorted())
+        Habit.runs(ofSorted: daysDone)
     }
 
     /// Days in ascending order, each once, as unbroken runs of consecutive days.
@@ -36,7 +36,7 @@ extension Habit: TrackedHabit {
     public func completionRate(today: Day) -> (done: Int, possible: Int) {
         let last = lastTrackedDay(today: today)
         let possible = Swift.max(0, last.days(since: start) + 1)
-        let done = completions.count(where: { $0 >= start && $0 <= last })
+        let done = Swift.max(0, position(of: last.adding(days: 1)) - position(of: start))
         return (done, possible)
     }
 }

@@ -53,7 +53,7 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
         name = habit.name
         start = habit.start
         archiveDay = habit.archiveDay
-        completionCount = habit.completions.count
+        completionCount = habit.daysDone.count
         let horizon = HabitSummary.horizon(archiveDay: habit.archiveDay, today: today)
         self.horizon = horizon
         recentRuns = habit.completionRuns.filter { $0.upperBound >= horizon }

@@ -122,8 +122,8 @@ public final class SQLiteHabitStore: HabitRepository {
                     let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
                     let horizon = HabitSummary.horizon(archiveDay: archive, today: today)
                     var runs: [ClosedRange<Day>] = []
-                    try forEachRow(of: recentRuns, [.integer(row.habit.id.rawValue), .integer(Int64(horizon.daysSinceEpoch))]) {
-                        let (first, last) = (Day(daysSinceEpoch: Int($0.integer(0))), Day(daysSinceEpoch: Int($0.integer(1))))
+                    try forEachRow(of: recentRuns, [.integer(row.habit.id.rawValue), .day(horizon)]) {
+                        let (first, last) = ($0.day(0), $0.day(1))
                         guard first <= last else { throw row.habit.invalid(in: path, Self.derivedRowsMismatch) }
                         runs.append(first...last)
                     }
@@ -160,7 +160,7 @@ public final class SQLiteHabitStore: HabitRepository {
             try run(
                 "INSERT INTO habit (id, name, name_key, start_day, archive_day) VALUES (?1, ?2, ?3, ?4, ?5)",
                 habitValues(habit), operation: "adding '\(habit.name)'")
-            for day in habit.completions.sorted() {
+            for day in habit.daysDone {
                 try insertCompletion(of: habit, on: day)
             }
         }
@@ -175,14 +175,15 @@ public final class SQLiteHabitStore: HabitRepository {
                 habitValues(habit), operation: "updating '\(habit.name)'")
             var stored = Set<Day>()
             try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
-                stored.insert(Day(daysSinceEpoch: Int($0.integer(0))))
+                stored.insert($0.day(0))
             }
-            for day in stored.subtracting(habit.completions).sorted() {
+            let wanted = Set(habit.daysDone)
+            for day in stored.subtracting(wanted).sorted() {
                 try run(
                     "DELETE FROM completion WHERE habit_id = ?1 AND day = ?2",
-                    [.integer(habit.id.rawValue), .integer(Int64(day.daysSinceEpoch))], operation: "undoing \(day)")
+                    [.integer(habit.id.rawValue), .day(day)], operation: "undoing \(day)")
             }
-            for day in habit.completions.subtracting(stored).sorted() {
+            for day in habit.daysDone where !stored.contains(day) {
                 try insertCompletion(of: habit, on: day)
             }
         }
@@ -283,6 +284,10 @@ public final class SQLiteHabitStore: HabitRepository {
         try switchToWriteAheadLog()
         // FULL: a commit reported as done survives a power cut, not only a killed process.
         try execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", operation: "configuring")
+        // Reads through a memory map: `habit list` touches a few pages per habit, and a read
+        // system call per page costs more than the work on it. Writes still go through write
+        // calls, so the file is changed only as before.
+        try execute("PRAGMA mmap_size = 268435456", operation: "configuring")
 
         guard version < target else { return }
         try transaction {
@@ -372,15 +377,15 @@ public final class SQLiteHabitStore: HabitRepository {
 
     private func habitValues(_ habit: Habit) -> [Value] {
         [
-            .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .integer(Int64(habit.start.daysSinceEpoch)),
-            habit.archiveDay.map { .integer(Int64($0.daysSinceEpoch)) } ?? .null,
+            .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .day(habit.start),
+            habit.archiveDay.map { .day($0) } ?? .null,
         ]
     }
 
     private func insertCompletion(of habit: Habit, on day: Day) throws {
         try run(
             "INSERT INTO completion (habit_id, day) VALUES (?1, ?2)",
-            [.integer(habit.id.rawValue), .integer(Int64(day.daysSinceEpoch))], operation: "recording \(day)")
+            [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)")
     }
 
     /// A `habit` row as read, before any check.
@@ -418,11 +423,11 @@ public final class SQLiteHabitStore: HabitRepository {
     private func day(_ value: Int64, _ role: String, of row: HabitRow) throws -> Day {
         let day = Day(daysSinceEpoch: Int(value))
         guard Day.supportedDays.contains(day) else {
-            let range = Day.supportedDays
+            let (first, last) = (Day.supportedDays.lowerBound, Day.supportedDays.upperBound)
             throw row.invalid(
                 in: path,
-                "its \(role) \(value) is not a day from \(range.lowerBound) to \(range.upperBound) "
-                    + "(\(range.lowerBound.daysSinceEpoch) to \(range.upperBound.daysSinceEpoch) days since 1970-01-01)")
+                "its \(role) \(value) is not a day from \(first) to \(last) "
+                    + "(\(first.daysSinceEpoch) to \(last.daysSinceEpoch) days since 1970-01-01)")
         }
         return day
     }
@@ -438,7 +443,8 @@ public final class SQLiteHabitStore: HabitRepository {
     private func checkNameKey(of row: HabitRow, validName: String) throws {
         let expected = Habit.nameKey(for: validName)
         guard row.key == expected else {
-            throw row.invalid(in: path, "its name_key '\(row.key ?? "")' does not match its name (expected '\(expected)')")
+            let problem = "its name_key '\(row.key ?? "")' does not match its name (expected '\(expected)')"
+            throw row.invalid(in: path, problem)
         }
     }
 
@@ -452,7 +458,8 @@ public final class SQLiteHabitStore: HabitRepository {
         let daysInRuns = runs.reduce(0) { $0 + $1.count }
         var consistent = zip(runs, runs.dropFirst()).allSatisfy { $1.lowerBound.days(since: $0.upperBound) > 1 }
         if let firstDone, let lastDone {
-            consistent = consistent && count >= Swift.max(1, daysInRuns) && count <= lastDone.days(since: firstDone) + 1
+            consistent =
+                consistent && count >= Swift.max(1, daysInRuns) && count <= lastDone.days(since: firstDone) + 1
                 && runs.allSatisfy { $0.lowerBound >= firstDone && $0.upperBound <= lastDone }
                 && (lastDone < horizon || runs.last?.upperBound == lastDone)
                 && (runs.first?.lowerBound != firstDone || count == daysInRuns)
@@ -466,30 +473,32 @@ public final class SQLiteHabitStore: HabitRepository {
     /// on one snapshot.
     private func loadHabits(where condition: String, _ bindings: [Value]) throws -> [Habit] {
         try readTransaction {
-            var rows: [(habit: HabitRow, days: [Int64])] = []
+            var rows: [HabitRow] = []
             try forEachRow(
                 """
-                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, c.day
-                FROM habit AS h LEFT JOIN completion AS c ON c.habit_id = h.id
-                WHERE \(condition) ORDER BY h.id, c.day
+                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count
+                FROM habit AS h WHERE \(condition)
                 """, bindings
-            ) { row in
-                if rows.last?.habit.id.rawValue != row.integer(0) { rows.append((HabitRow(row), [])) }
-                if let day = row.optionalInteger(6) { rows[rows.count - 1].days.append(day) }
-            }
-            var storedRuns: [HabitID: [ClosedRange<Day>]] = [:]
-            try forEachRow(
-                """
-                SELECT r.habit_id, r.first_day, r.last_day
-                FROM completion_run AS r JOIN habit AS h ON h.id = r.habit_id
-                WHERE \(condition) ORDER BY r.habit_id, r.last_day
-                """, bindings
-            ) { row in
-                let run = Day(daysSinceEpoch: Int(row.integer(1)))...Day(daysSinceEpoch: Int(Swift.max(row.integer(1), row.integer(2))))
-                storedRuns[HabitID(rawValue: row.integer(0)), default: []].append(run)
-            }
-            return try rows.map { row in
-                try restoreHabit(row.habit, dayNumbers: row.days, storedRuns: storedRuns[row.habit.id] ?? [])
+            ) { rows.append(HabitRow($0)) }
+            // One narrow scan of the primary key per habit: a join would repeat the habit's
+            // columns on every day's row.
+            let daysSQL = "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
+            return try withStatement(daysSQL, operation: "reading") { days in
+                try withStatement(
+                    "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 ORDER BY last_day",
+                    operation: "reading"
+                ) { runs in
+                    try rows.map { row in
+                        var dayNumbers: [Int64] = []
+                        dayNumbers.reserveCapacity(Int(Swift.max(0, Swift.min(row.completionCount, 100_000))))
+                        try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
+                        var storedRuns: [ClosedRange<Day>] = []
+                        try forEachRow(of: runs, [.integer(row.id.rawValue)]) {
+                            storedRuns.append($0.day(0)...Swift.max($0.day(0), $0.day(1)))
+                        }
+                        return try restoreHabit(row, dayNumbers: dayNumbers, storedRuns: storedRuns)
+                    }
+                }
             }
         }
     }
@@ -498,22 +507,18 @@ public final class SQLiteHabitStore: HabitRepository {
     /// days come in ascending order. The count and runs the triggers keep must match the days.
     private func restoreHabit(_ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>]) throws -> Habit {
         let (start, archive) = try days(of: row)
-        var completions = Set<Day>(minimumCapacity: dayNumbers.count)
-        var sortedDays: [Day] = []
-        sortedDays.reserveCapacity(dayNumbers.count)
-        for value in dayNumbers {
-            let day = try day(value, "completion day", of: row)
-            completions.insert(day)
-            sortedDays.append(day)
-        }
+        var daysDone: [Day] = []
+        daysDone.reserveCapacity(dayNumbers.count)
+        for value in dayNumbers { daysDone.append(try day(value, "completion day", of: row)) }
         let habit: Habit
         do throws(HabitError) {
-            habit = try Habit(restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, completions: completions)
+            habit = try Habit(
+                restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, daysDone: daysDone)
         } catch {
             throw row.invalid(in: path, error.message)
         }
         try checkNameKey(of: row, validName: habit.name)
-        guard row.completionCount == dayNumbers.count, storedRuns == Habit.runs(ofSorted: sortedDays) else {
+        guard row.completionCount == dayNumbers.count, storedRuns == habit.completionRuns else {
             throw row.invalid(in: path, Self.derivedRowsMismatch)
         }
         return habit
@@ -526,6 +531,9 @@ public final class SQLiteHabitStore: HabitRepository {
         case integer(Int64)
         case text(String)
         case null
+
+        /// A day as the schema stores it: days since 1970-01-01.
+        static func day(_ day: Day) -> Value { .integer(Int64(day.daysSinceEpoch)) }
     }
 
     /// The current row of a stepped statement.
@@ -535,6 +543,10 @@ public final class SQLiteHabitStore: HabitRepository {
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
         func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+        /// A day number the schema keeps in range (see ``SQLiteHabitStore/day(_:_:of:)`` where it
+        /// cannot be trusted to).
+        func day(_ column: Int32) -> Day { Day(daysSinceEpoch: Int(integer(column))) }
 
         func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 

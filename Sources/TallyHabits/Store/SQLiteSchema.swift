@@ -60,7 +60,8 @@ enum SQLiteSchema {
             first_day INTEGER NOT NULL,
             last_day INTEGER NOT NULL
         ) STRICT;
-        CREATE INDEX completion_run_by_last_day ON completion_run (habit_id, last_day);
+        -- Covering: `habit list` reads a habit's recent runs from the index alone.
+        CREATE INDEX completion_run_by_last_day ON completion_run (habit_id, last_day, first_day);
         CREATE INDEX completion_run_by_first_day ON completion_run (habit_id, first_day);
 
         INSERT INTO habit (id, name, name_key, start_day, archive_day)

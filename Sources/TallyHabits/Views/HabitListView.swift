@@ -28,9 +28,8 @@ public struct HabitListView {
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(habit.start.description),
                 TextTable.Cell(String(habit.currentStreak(today: today))),
-                TextTable.Cell(
-                    styled: week.map { $0.symbol(useColour: useColour) }.joined(),
-                    plain: week.map { $0.symbol(useColour: false) }.joined()),
+                // Every mark is one column wide, coloured or not.
+                TextTable.Cell(styled: week.map { $0.symbol(useColour: useColour) }.joined(), width: week.count),
                 TextTable.Cell(String(habit.completionCount)),
             ]
             if let archiveDay = habit.archiveDay { row.append(TextTable.Cell(archiveDay.description)) }
