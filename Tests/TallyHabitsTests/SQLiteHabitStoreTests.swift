@@ -110,6 +110,7 @@ import Testing
         ("UPDATE habit SET completion_count = 5", "its completion_count or completion_run rows do not match"),
         ("DELETE FROM completion_run", "its completion_count or completion_run rows do not match"),
         ("UPDATE completion_run SET first_day = first_day - 1", "its completion_count or completion_run rows do not match"),
+        ("UPDATE completion_run SET first_day = last_day + 1", "its completion_count or completion_run rows do not match"),
     ]
 
     @Test(arguments: brokenRows)
@@ -255,11 +256,19 @@ import Testing
                 }
             }
         }
-        let c = try store.requireHabit(named: "C")
-        let lastDone = try #require(c.completions.max())
-        _ = try ArchiveHabit(repository: store).execute(name: "C", day: lastDone, today: today)
-        let expected = try store.allHabits().map { HabitSummary($0, today: today) }
-        #expect(Set(try store.summaries(today: today)) == Set(expected))
+        // Archived three weeks ago, C's recent runs reach further back than the others'.
+        var c = try store.requireHabit(named: "C")
+        let archiveDay = today.adding(days: -20)
+        for doneDay in c.daysDone where doneDay > archiveDay { try c.undo(on: doneDay) }
+        for doneDay in [archiveDay, archiveDay.adding(days: -6)] where !c.isDone(on: doneDay) {
+            try c.markDone(on: doneDay, today: today)
+        }
+        try store.update(c)
+        _ = try ArchiveHabit(repository: store).execute(name: "C", day: archiveDay, today: today)
+        for asOf in [today, today.adding(days: -18), today.adding(days: -25)] {
+            let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+            #expect(Set(try store.summaries(today: asOf)) == Set(expected), "as of \(asOf)")
+        }
     }
 
     @Test(arguments: [

@@ -98,7 +98,9 @@ public struct Habit: Sendable, Equatable {
         let result = trimmed(name)
         guard !result.isEmpty else { throw .emptyName }
         // Control characters could move the cursor or recolour the terminal when printed.
-        if result.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // General category Cc is exactly C0, DEL and C1; comparing values skips a Unicode
+        // property lookup per character.
+        if result.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .controlCharacterInName(name: result)
         }
         let length = result.count

@@ -100,32 +100,42 @@ public final class SQLiteHabitStore: HabitRepository {
     /// and its runs ending near `today`, never the days in between; the count and the runs are
     /// kept by the schema's triggers and checked against what was read.
     public func summaries(today: Day) throws -> [HabitSummary] {
-        try readTransaction {
-            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?)] = []
+        // Every habit tracked up to today shares this horizon, so one join reads their recent
+        // runs; a habit archived before today reaches further back and is read on its own.
+        let sharedHorizon = HabitSummary.horizon(archiveDay: nil, today: today)
+        return try readTransaction {
+            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?, runs: [ClosedRange<Day>])] = []
             try forEachRow(
                 """
                 SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count,
                     (SELECT min(day) FROM completion WHERE habit_id = h.id),
-                    (SELECT max(day) FROM completion WHERE habit_id = h.id)
-                FROM habit AS h
-                """, []
+                    (SELECT max(day) FROM completion WHERE habit_id = h.id),
+                    r.first_day, r.last_day
+                FROM habit AS h LEFT JOIN completion_run AS r ON r.habit_id = h.id AND r.last_day >= ?1
+                ORDER BY h.id, r.last_day
+                """, [.day(sharedHorizon)]
             ) { row in
-                rows.append((HabitRow(row), row.optionalInteger(6), row.optionalInteger(7)))
+                if rows.last?.habit.id.rawValue != row.integer(0) {
+                    rows.append((HabitRow(row), row.optionalInteger(6), row.optionalInteger(7), []))
+                }
+                if !row.isNull(8) {
+                    let habit = rows[rows.count - 1].habit
+                    rows[rows.count - 1].runs.append(try storedRun(row.day(8), row.day(9), of: habit))
+                }
             }
-            return try withStatement(
-                "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 AND last_day >= ?2 ORDER BY last_day",
-                operation: "reading"
-            ) { recentRuns in
+            let sql = "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 AND last_day >= ?2 ORDER BY last_day"
+            return try withStatement(sql, operation: "reading") { olderRuns in
                 try rows.map { row in
                     let (start, archive) = try days(of: row.habit)
                     let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
                     let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
                     let horizon = HabitSummary.horizon(archiveDay: archive, today: today)
-                    var runs: [ClosedRange<Day>] = []
-                    try forEachRow(of: recentRuns, [.integer(row.habit.id.rawValue), .day(horizon)]) {
-                        let (first, last) = ($0.day(0), $0.day(1))
-                        guard first <= last else { throw row.habit.invalid(in: path, Self.derivedRowsMismatch) }
-                        runs.append(first...last)
+                    var runs = row.runs
+                    if horizon < sharedHorizon {
+                        runs = []
+                        try forEachRow(of: olderRuns, [.integer(row.habit.id.rawValue), .day(horizon)]) {
+                            runs.append(try storedRun($0.day(0), $0.day(1), of: row.habit))
+                        }
                     }
                     try checkRecentRuns(runs, of: row.habit, firstDone: firstDone, lastDone: lastDone, horizon: horizon)
                     let summary: HabitSummary
@@ -418,6 +428,13 @@ public final class SQLiteHabitStore: HabitRepository {
     private static let derivedRowsMismatch =
         "its completion_count or completion_run rows do not match its completion rows"
 
+    /// A `completion_run` row as a range of days, or the error naming the habit when it ends
+    /// before it begins.
+    private func storedRun(_ first: Day, _ last: Day, of row: HabitRow) throws -> ClosedRange<Day> {
+        guard first <= last else { throw row.invalid(in: path, Self.derivedRowsMismatch) }
+        return first...last
+    }
+
     /// A stored day number as a ``Day``, or the error naming the row: the schema's CHECK keeps
     /// days within the supported years, but it can be switched off.
     private func day(_ value: Int64, _ role: String, of row: HabitRow) throws -> Day {
@@ -494,7 +511,7 @@ public final class SQLiteHabitStore: HabitRepository {
                         try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
                         var storedRuns: [ClosedRange<Day>] = []
                         try forEachRow(of: runs, [.integer(row.id.rawValue)]) {
-                            storedRuns.append($0.day(0)...Swift.max($0.day(0), $0.day(1)))
+                            storedRuns.append(try storedRun($0.day(0), $0.day(1), of: row))
                         }
                         return try restoreHabit(row, dayNumbers: dayNumbers, storedRuns: storedRuns)
                     }
