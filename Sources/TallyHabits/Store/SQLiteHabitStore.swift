@@ -123,7 +123,10 @@ public final class SQLiteHabitStore: HabitRepository {
                     rows[rows.count - 1].runs.append(try storedRun(row.day(8), row.day(9), of: habit))
                 }
             }
-            let sql = "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 AND last_day >= ?2 ORDER BY last_day"
+            let sql = """
+                SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 AND last_day >= ?2
+                ORDER BY last_day
+                """
             return try withStatement(sql, operation: "reading") { olderRuns in
                 try rows.map { row in
                     let (start, archive) = try days(of: row.habit)
