@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Builds a habit store for the habits benchmark: HABITS habits (default 100), each started ten
 years before TODAY and done on every day since, written directly with Python's sqlite3 in the
-schema of Sources/TallyHabits/Store/SQLiteSchema.swift (whose migrations it reads and runs).
+schema of Sources/TallyHabits/Store/SQLiteSchema.swift (whose migrations it reads and runs): days
+are stored as days since 1970-01-01, and the schema's triggers keep each habit's count and runs.
 
     python3 make_habit_store.py DIRECTORY [--habits 100] [--today 2026-01-31]
 
@@ -35,7 +36,8 @@ def build(directory, habits=100, today="2026-01-31"):
             os.remove(path + suffix)
     last = datetime.date.fromisoformat(today)
     first = last.replace(year=last.year - 10)
-    days = [(first + datetime.timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
+    epoch = datetime.date(1970, 1, 1)
+    days = [(first - epoch).days + n for n in range((last - first).days + 1)]
     os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     connection = sqlite3.connect(path)
     connection.executescript(schema_script())
@@ -44,7 +46,7 @@ def build(directory, habits=100, today="2026-01-31"):
             name = f"Habit {number:03}"
             connection.execute(
                 "INSERT INTO habit (id, name, name_key, start_day, archive_day) VALUES (?, ?, ?, ?, NULL)",
-                (number, name, name.lower(), first.isoformat()))
+                (number, name, name.lower(), (first - epoch).days))
             connection.executemany(
                 "INSERT INTO completion (habit_id, day) VALUES (?, ?)", ((number, day) for day in days))
     connection.execute("PRAGMA journal_mode = WAL")

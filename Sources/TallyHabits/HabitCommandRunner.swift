@@ -52,8 +52,9 @@ public final class HabitCommandRunner {
     /// completion; empty when the database cannot be read. Insert them with
     /// ``HabitCommandLine/quotedForInput(_:)``.
     public func habitNames() -> [String] {
+        // Names do not depend on the day, so any day will do for the summaries.
         guard let repository = try? repository(),
-            let habits = try? ListHabits(repository: repository).execute(includeArchived: true)
+            let habits = try? ListHabits(repository: repository).execute(includeArchived: true, today: .currentLocal())
         else { return [] }
         return habits.map(\.name)
     }
@@ -81,9 +82,10 @@ public final class HabitCommandRunner {
             let habit = try AddHabit(repository: repository).execute(name: name.value, start: start.value, today: today)
             return "added \(quoted(habit.name)) (since \(habit.start))"
         case .list(let includeArchived):
-            let habits = try ListHabits(repository: repository).execute(includeArchived: includeArchived)
+            let list = ListHabits(repository: repository)
+            let habits = try list.execute(includeArchived: includeArchived, today: today)
             guard habits.isEmpty else { return HabitListView(today: today, useColour: context.useColour).render(habits) }
-            let archived = try ListHabits(repository: repository).execute(includeArchived: true).count
+            let archived = try list.execute(includeArchived: true, today: today).count
             guard archived == 0 else {
                 return "no active habits; 'habit list all' also shows the \(archived) archived"
             }
@@ -129,7 +131,7 @@ public final class HabitCommandRunner {
     }
 
     private func history(of habit: Habit) -> String {
-        switch habit.completions.count {
+        switch habit.daysDone.count {
         case 0: return "its history (no days done)"
         case 1: return "its history (1 day done)"
         case let count: return "its history (\(count) days done)"

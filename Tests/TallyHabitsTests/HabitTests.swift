@@ -141,6 +141,21 @@ import Testing
         #expect(restored.id == id && restored.isArchived && restored.isDone(on: day("2026-11-20")))
     }
 
+    @Test func daysDoneStayInAscendingOrder() throws {
+        var habit = try Habit(
+            restoring: .random(), name: "Read", start: start, archiveDay: nil,
+            daysDone: ["2026-11-20", "2026-11-03", "2026-11-20", "2026-11-10"].map(day))
+        #expect(habit.daysDone == ["2026-11-03", "2026-11-10", "2026-11-20"].map(day))
+        try habit.markDone(on: day("2026-11-05"), today: pinnedToday)
+        try habit.markDone(on: day("2026-11-29"), today: pinnedToday)
+        try habit.markDone(on: day("2026-11-01"), today: pinnedToday)
+        try habit.undo(on: day("2026-11-10"))
+        #expect(habit.daysDone == ["2026-11-01", "2026-11-03", "2026-11-05", "2026-11-20", "2026-11-29"].map(day))
+        #expect(habit.isDone(on: day("2026-11-05")) && !habit.isDone(on: day("2026-11-10")) && !habit.isDone(on: day("2026-11-30")))
+        #expect(habit.completionRuns == [day("2026-11-01")...day("2026-11-01"), day("2026-11-03")...day("2026-11-03"),
+            day("2026-11-05")...day("2026-11-05"), day("2026-11-20")...day("2026-11-20"), day("2026-11-29")...day("2026-11-29")])
+    }
+
     // MARK: Statistics
 
     func habit(doneOn days: [String], archived: String? = nil) throws -> Habit {
@@ -158,7 +173,10 @@ import Testing
         (["2026-11-18", "2026-11-19", "2026-11-20"], "2026-11-20", 3),  // as it stood when archived
     ] as [([String], String?, Int)])
     func currentStreak(days: [String], archived: String?, expected: Int) throws {
-        #expect(try habit(doneOn: days, archived: archived).currentStreak(today: pinnedToday) == expected)
+        let habit = try habit(doneOn: days, archived: archived)
+        #expect(habit.currentStreak(today: pinnedToday) == expected)
+        // A summary counts by the same rule from its runs.
+        #expect(HabitSummary(habit, today: pinnedToday).currentStreak(today: pinnedToday) == expected)
     }
 
     @Test func longestStreakAndCompletionRate() throws {

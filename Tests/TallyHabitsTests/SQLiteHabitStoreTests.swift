@@ -81,7 +81,7 @@ import Testing
                 """)
         }
         let store = try open()
-        #expect(try store.schemaVersionForTesting() == 2)
+        #expect(try store.schemaVersionForTesting() == SQLiteSchema.latestVersion)
         let habit = try #require(try store.habit(withNameKey: "read"))
         #expect(habit.id == HabitID(rawValue: 7) && habit.archiveDay == nil)
         #expect(habit.completions == [day("2026-11-02"), day("2026-11-03")])
@@ -90,16 +90,30 @@ import Testing
         #expect(try open().habit(withNameKey: "read")?.archiveDay == day("2026-11-10"))
     }
 
-    @Test(arguments: [
+    /// A day as the schema stores it: days since 1970-01-01.
+    func number(_ text: String) -> Int { day(text).daysSinceEpoch }
+
+    /// SQL that hand-edits Read (id 7, since 2026-11-01, done on the 28th), and what the error
+    /// must say. The CHECKs on days can be switched off; the loaders check the range again.
+    static let brokenRows: [(sql: String, problem: String)] = [
         ("UPDATE habit SET name = '   ', name_key = ''", "a habit name cannot be empty"),
         ("UPDATE habit SET name = 'Bad' || char(27) || '[2J', name_key = 'bad' || char(27) || '[2j'", "contains a control character"),
-        ("UPDATE habit SET start_day = '2026-02-30'", "its start day is not a valid day: there is no day '2026-02-30'"),
-        ("UPDATE habit SET start_day = '2026-11-29'", "2026-11-28 is before 'Read' started on 2026-11-29"),
-        ("INSERT INTO completion VALUES (7, '2026-10-01')", "2026-10-01 is before 'Read' started on 2026-11-01"),
-        ("INSERT INTO completion VALUES (7, 'someday')", "its completion day is not a valid day: 'someday' is not a date"),
-        ("UPDATE habit SET archive_day = '2026-11-02'", "'Read' was done on 2026-11-28, after its archive day 2026-11-02"),
+        ("UPDATE habit SET start_day = \(day("2026-11-29").daysSinceEpoch)", "2026-11-28 is before 'Read' started on 2026-11-29"),
+        ("INSERT INTO completion VALUES (7, \(day("2026-10-01").daysSinceEpoch))", "2026-10-01 is before 'Read' started on 2026-11-01"),
+        ("UPDATE habit SET archive_day = \(day("2026-11-02").daysSinceEpoch)", "'Read' was done on 2026-11-28, after its archive day 2026-11-02"),
         ("UPDATE habit SET name = 'Walk'", "its name_key 'read' does not match its name (expected 'walk')"),
-    ])
+        ("PRAGMA ignore_check_constraints = ON; UPDATE habit SET start_day = 4000000",
+            "its start day 4000000 is not a day from 0001-01-01 to 9999-12-31"),
+        ("PRAGMA ignore_check_constraints = ON; INSERT INTO completion VALUES (7, -800000)",
+            "completion day -800000 is not a day from 0001-01-01 to 9999-12-31"),
+        // The count and the runs are the triggers' work; written by hand they are caught too.
+        ("UPDATE habit SET completion_count = 5", "its completion_count or completion_run rows do not match"),
+        ("DELETE FROM completion_run", "its completion_count or completion_run rows do not match"),
+        ("UPDATE completion_run SET first_day = first_day - 1", "its completion_count or completion_run rows do not match"),
+        ("UPDATE completion_run SET first_day = last_day + 1", "its completion_count or completion_run rows do not match"),
+    ]
+
+    @Test(arguments: brokenRows)
     func aHandEditedRowThatBreaksARuleIsNamed(sql: String, problem: String) throws {
         do {
             let store = try open()
@@ -108,19 +122,152 @@ import Testing
             try store.executeForTesting(sql)
         }
         let store = try open()
-        for load in [{ _ = try store.allHabits() }, { _ = try store.habit(withID: HabitID(rawValue: 7)) }] {
+        let loads: [(String, () throws -> Void)] = [
+            ("allHabits", { _ = try store.allHabits() }),
+            ("habit(withID:)", { _ = try store.habit(withID: HabitID(rawValue: 7)) }),
+            ("summaries", { _ = try store.summaries(today: self.today) }),
+        ]
+        for (name, load) in loads {
             do {
                 try load()
-                Issue.record("loading a broken row succeeded")
+                Issue.record("\(name): loading a broken row succeeded")
             } catch let error as HabitStoreError {
                 guard case .invalidRow(let file, let habitID, _, let message) = error else {
-                    Issue.record("unexpected \(error)")
+                    Issue.record("\(name): unexpected \(error)")
                     continue
                 }
                 #expect(file == databasePath && habitID == HabitID(rawValue: 7))
-                #expect(message.contains(problem), "\(message)")
+                #expect(message.contains(problem), "\(name): \(message)")
                 #expect(error.message.hasPrefix("\(databasePath): the habit row with id 7 ("))
             }
+        }
+    }
+
+    @Test func daysAreStoredAsNumbersOnly() throws {
+        let store = try open()
+        let read = try AddHabit(repository: store).execute(name: "Read", start: day("2026-11-01"), today: today)
+        for sql in [
+            "INSERT INTO completion VALUES (\(read.id), '2026-11-02')",
+            "INSERT INTO completion VALUES (\(read.id), 20394.5)",
+            "UPDATE habit SET start_day = '2026-11-01'",
+            "INSERT INTO completion VALUES (\(read.id), 3000000)",
+        ] {
+            #expect(throws: HabitStoreError.self, "\(sql)") { try store.executeForTesting(sql) }
+        }
+        _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: today)
+        // Moving a day would bypass the triggers that keep the count and runs.
+        #expect(throws: HabitStoreError.self) { try store.executeForTesting("UPDATE completion SET day = day + 1") }
+        #expect(try store.habit(withID: read.id)?.completions == [day("2026-11-02")])
+    }
+
+    /// Writes a version 2 file (text days) holding Read (id 7, since 2026-11-01, archived on the
+    /// 25th, done on the 2nd, 3rd, 4th and 20th) and Walk (id 8, never done), then `sql`.
+    func writeVersionTwoFile(then sql: String = "") throws {
+        let old = try SQLiteHabitStore(directory: directory, schemaVersion: 2)
+        try old.executeForTesting(
+            """
+            INSERT INTO habit (id, name, name_key, start_day, archive_day) VALUES
+                (7, 'Read', 'read', '2026-11-01', '2026-11-25'), (8, 'Walk', 'walk', '2026-11-10', NULL);
+            INSERT INTO completion (habit_id, day) VALUES
+                (7, '2026-11-02'), (7, '2026-11-03'), (7, '2026-11-04'), (7, '2026-11-20');
+            \(sql)
+            """)
+    }
+
+    @Test func migratesAVersionTwoFileToDayNumbers() throws {
+        try writeVersionTwoFile()
+        let store = try open()
+        #expect(try store.schemaVersionForTesting() == SQLiteSchema.latestVersion)
+        let read = try #require(try store.habit(withNameKey: "read"))
+        #expect(read.start == day("2026-11-01") && read.archiveDay == day("2026-11-25"))
+        #expect(read.completions == Set(["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-20"].map(day)))
+        #expect(try store.habit(withNameKey: "walk")?.completions.isEmpty == true)
+        // The migration computed the counts and runs the triggers keep from then on.
+        let summaries = try store.summaries(today: today)
+        #expect(Set(summaries) == Set(try store.allHabits().map { HabitSummary($0, today: today) }))
+        _ = try RestoreHabit(repository: store).execute(name: "Read")
+        _ = try UndoCompletion(repository: store).execute(name: "Read", day: day("2026-11-03"))
+        _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-28"), today: today)
+        let read2 = try #require(try open().habit(withNameKey: "read"))
+        #expect(read2.completionRuns.count == 4)
+        #expect(try open().summaries(today: today).first { $0.id == read.id }?.currentStreak(today: today) == 1)
+    }
+
+    @Test(arguments: [
+        ("UPDATE habit SET start_day = '2026-02-30' WHERE id = 7", "its start day is not a valid day: there is no day '2026-02-30': February 2026 has 28 days"),
+        ("UPDATE habit SET archive_day = '2026-11-25x' WHERE id = 7", "its archive day is not a valid day: " + DayParseError.malformed("2026-11-25x").message),
+        ("INSERT INTO completion VALUES (7, 'someday')", "its completion day is not a valid day: " + DayParseError.malformed("someday").message),
+        ("INSERT INTO completion VALUES (7, '0000-12-31')", "its completion day is not a valid day: " + DayParseError.noSuchYear("0000-12-31").message),
+        ("INSERT INTO completion VALUES (7, '2024-02-29'), (7, '2026-2-01')", "its completion day is not a valid day: " + DayParseError.malformed("2026-2-01").message),
+    ])
+    func aTextDayThatIsNotADayStopsTheMigrationAndIsNamed(sql: String, problem: String) throws {
+        try writeVersionTwoFile(then: sql)
+        let before = fileBytes(databasePath)
+        #expect(throws: HabitStoreError.invalidRow(file: databasePath, habitID: HabitID(rawValue: 7), name: "Read", problem: problem)) {
+            try open()
+        }
+        #expect(fileBytes(databasePath) == before)
+    }
+
+    @Test func aCompletionOfNoHabitStopsTheMigrationAndIsNamed() throws {
+        // The sqlite3 shell leaves foreign keys off: deleting a habit there keeps its days.
+        try writeVersionTwoFile(then: "PRAGMA foreign_keys = OFF; DELETE FROM habit WHERE id = 7;")
+        let before = fileBytes(databasePath)
+        let error = HabitStoreError.orphanCompletion(file: databasePath, habitID: HabitID(rawValue: 7), day: "2026-11-02")
+        #expect(throws: error) { try open() }
+        #expect(error.message.hasPrefix("\(databasePath): the completion row of 2026-11-02 belongs to habit id 7"))
+        #expect(fileBytes(databasePath) == before)
+    }
+
+    /// The migration renames the old tables before it creates the new ones; a table already
+    /// called `habit_v2` makes it fail after its first step. Everything it did is undone.
+    @Test func aMigrationThatFailsHalfwayLeavesTheFileAsItWas() throws {
+        try writeVersionTwoFile(then: "CREATE TABLE habit_v2 (x);")
+        let before = fileBytes(databasePath)
+        #expect(throws: HabitStoreError.self) { try open() }
+        #expect(fileBytes(databasePath) == before)
+        do {
+            let old = try SQLiteHabitStore(directory: directory, schemaVersion: 2)
+            #expect(try old.schemaVersionForTesting() == 2)
+            try old.executeForTesting("DROP TABLE habit_v2")
+        }
+        #expect(try open().habit(withNameKey: "read")?.completions.count == 4)
+    }
+
+    /// Many dones and undos, in and out of order, on habits active and archived: the summaries
+    /// the store reads through its triggers' count and runs say what the whole habits say.
+    @Test func summariesAgreeWithWholeHabits() throws {
+        let store = try open()
+        var generator = SystemRandomNumberGenerator()
+        let start = today.adding(days: -60)
+        for name in ["A", "B", "C"] {
+            _ = try AddHabit(repository: store).execute(name: name, start: start, today: today)
+        }
+        for step in 0..<300 {
+            let name = ["A", "B", "C"].randomElement(using: &generator)!
+            let doneDay = start.adding(days: Int.random(in: 0...60, using: &generator))
+            var habit = try store.requireHabit(named: name)
+            if habit.isDone(on: doneDay) { try habit.undo(on: doneDay) } else { try habit.markDone(on: doneDay, today: today) }
+            try store.update(habit)
+            if step % 50 == 49 {
+                for asOf in [today, today.adding(days: -1), today.adding(days: -30), start] {
+                    let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+                    #expect(Set(try store.summaries(today: asOf)) == Set(expected), "step \(step), as of \(asOf)")
+                }
+            }
+        }
+        // Archived three weeks ago, C's recent runs reach further back than the others'.
+        var c = try store.requireHabit(named: "C")
+        let archiveDay = today.adding(days: -20)
+        for doneDay in c.daysDone where doneDay > archiveDay { try c.undo(on: doneDay) }
+        for doneDay in [archiveDay, archiveDay.adding(days: -6)] where !c.isDone(on: doneDay) {
+            try c.markDone(on: doneDay, today: today)
+        }
+        try store.update(c)
+        _ = try ArchiveHabit(repository: store).execute(name: "C", day: archiveDay, today: today)
+        for asOf in [today, today.adding(days: -18), today.adding(days: -25)] {
+            let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+            #expect(Set(try store.summaries(today: asOf)) == Set(expected), "as of \(asOf)")
         }
     }
 
@@ -155,7 +302,7 @@ import Testing
             try store.executeForTesting("PRAGMA user_version = 99")
         }
         let before = fileBytes(databasePath)
-        #expect(throws: HabitStoreError.newerSchema(file: databasePath, version: 99, supported: 2)) { try open() }
+        #expect(throws: HabitStoreError.newerSchema(file: databasePath, version: 99, supported: SQLiteSchema.latestVersion)) { try open() }
         #expect(fileBytes(databasePath) == before)
     }
 

@@ -90,11 +90,11 @@ import Testing
         #expect(throws: HabitError.alreadyArchived(habit: "Read", archived: today)) {
             try ArchiveHabit(repository: repository).execute(name: "Read", day: today, today: today)
         }
-        #expect(try ListHabits(repository: repository).execute(includeArchived: false).isEmpty)
-        #expect(try ListHabits(repository: repository).execute(includeArchived: true).map(\.name) == ["Read"])
+        #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).isEmpty)
+        #expect(try ListHabits(repository: repository).execute(includeArchived: true, today: today).map(\.name) == ["Read"])
         _ = try RestoreHabit(repository: repository).execute(name: "read")
         #expect(throws: HabitError.notArchived(habit: "Read")) { try RestoreHabit(repository: repository).execute(name: "Read") }
-        #expect(try ListHabits(repository: repository).execute(includeArchived: false).map(\.name) == ["Read"])
+        #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == ["Read"])
     }
 
     @Test func renameKeepsHistoryAndUniqueness() throws {
@@ -127,7 +127,7 @@ import Testing
 
     @Test func listIsSortedIgnoringCase() throws {
         for name in ["walk", "Read", "물 마시기", "apples"] { try add(name) }
-        #expect(try ListHabits(repository: repository).execute(includeArchived: false).map(\.name) == ["apples", "Read", "walk", "물 마시기"])
+        #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == ["apples", "Read", "walk", "물 마시기"])
     }
 
     @Test func aFailedCommandChangesNothing() throws {

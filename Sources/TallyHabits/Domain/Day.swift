@@ -26,6 +26,12 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
     /// The years a written day may have: four digits, and no year 0.
     public static let supportedYears = 1...9999
 
+    /// Every day of the supported years, 0001-01-01 to 9999-12-31: the days a store may hold.
+    public static let supportedDays: ClosedRange<Day> = {
+        let first = Day(year: supportedYears.lowerBound, month: 1, day: 1)!
+        return first...Day(year: supportedYears.upperBound, month: 12, day: 31)!
+    }()
+
     /// English month names, January first.
     public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September",

@@ -1,34 +1,34 @@
-extension Habit {
-    /// The last day that counts for statistics: today, or the archive day once archived.
-    public func lastTrackedDay(today: Day) -> Day {
-        guard let archiveDay else { return today }
-        return Swift.min(archiveDay, today)
+extension Habit: TrackedHabit {
+    /// The first day of the unbroken run of days done that includes `day`, walking back through
+    /// the sorted days.
+    public func firstDayOfRun(through day: Day) -> Day? {
+        var index = position(of: day)
+        guard index < daysDone.count, daysDone[index] == day else { return nil }
+        while index > 0, daysDone[index].days(since: daysDone[index - 1]) == 1 { index -= 1 }
+        return daysDone[index]
     }
 
-    /// Consecutive days done ending on the last tracked day, or on the day before it while that
-    /// day is still open (not done yet, so the streak is not broken).
-    public func currentStreak(today: Day) -> Int {
-        var day = lastTrackedDay(today: today)
-        if !isDone(on: day) { day = day.adding(days: -1) }
-        var count = 0
-        while isDone(on: day) {
-            count += 1
-            day = day.adding(days: -1)
+    /// The days done as unbroken runs of consecutive days, oldest first.
+    public var completionRuns: [ClosedRange<Day>] {
+        Habit.runs(ofSorted: daysDone)
+    }
+
+    /// Days in ascending order, each once, as unbroken runs of consecutive days.
+    public static func runs(ofSorted days: [Day]) -> [ClosedRange<Day>] {
+        var runs: [ClosedRange<Day>] = []
+        for day in days {
+            if let last = runs.last, day.days(since: last.upperBound) == 1 {
+                runs[runs.count - 1] = last.lowerBound...day
+            } else {
+                runs.append(day...day)
+            }
         }
-        return count
+        return runs
     }
 
     /// The most consecutive days done, ever.
     public var longestStreak: Int {
-        var longest = 0
-        var current = 0
-        var previous: Day?
-        for day in completions.sorted() {
-            current = previous.map { day.days(since: $0) == 1 } == true ? current + 1 : 1
-            longest = Swift.max(longest, current)
-            previous = day
-        }
-        return longest
+        completionRuns.map(\.count).max() ?? 0
     }
 
     /// Days done and days that could have been done, from the start to the last tracked day
@@ -36,7 +36,7 @@ extension Habit {
     public func completionRate(today: Day) -> (done: Int, possible: Int) {
         let last = lastTrackedDay(today: today)
         let possible = Swift.max(0, last.days(since: start) + 1)
-        let done = completions.count(where: { $0 >= start && $0 <= last })
+        let done = Swift.max(0, position(of: last.adding(days: 1)) - position(of: start))
         return (done, possible)
     }
 }

@@ -18,8 +18,9 @@ public struct Habit: Sendable, Equatable {
     public let start: Day
     /// The day it was archived: the last day it may be done. Nil while it is active.
     public private(set) var archiveDay: Day?
-    /// The days it was done.
-    public private(set) var completions: Set<Day>
+    /// The days it was done, in ascending order, each once: kept sorted so that the first and
+    /// last day, runs and streaks need no sorting and a day is found by binary search.
+    public private(set) var daysDone: [Day]
 
     /// A new habit starting on `start`, which may not be after `today`.
     public init(name: String, start: Day, today: Day, id: HabitID = .random()) throws(HabitError) {
@@ -29,32 +30,38 @@ public struct Habit: Sendable, Equatable {
         self.name = validName
         self.start = start
         self.archiveDay = nil
-        self.completions = []
+        self.daysDone = []
     }
 
     /// A habit as it was stored, checked against every rule that does not depend on today.
     ///
     /// "Not in the future" is left out on purpose: the clock or time zone may have moved since
     /// the day was recorded, and that must not make the whole store unreadable.
+    ///
+    /// `daysDone` may come in any order; a store reading them in ascending order saves the sort.
+    public init(
+        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day]
+    ) throws(HabitError) {
+        let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
+        let sorted = ascending ? daysDone : Set(daysDone).sorted()
+        self.id = id
+        self.name = try Habit.validatedStored(
+            name: name, start: start, archiveDay: archiveDay, firstDone: sorted.first, lastDone: sorted.last)
+        self.start = start
+        self.archiveDay = archiveDay
+        self.daysDone = sorted
+    }
+
+    /// A habit as it was stored, its days done given as a set; see
+    /// ``init(restoring:name:start:archiveDay:daysDone:)``.
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, completions: Set<Day>
     ) throws(HabitError) {
-        let validName = try Habit.validatedName(name)
-        if let archiveDay, archiveDay < start {
-            throw .archiveBeforeStart(habit: validName, day: archiveDay, start: start)
-        }
-        if let first = completions.min(), first < start {
-            throw .beforeStart(habit: validName, day: first, start: start)
-        }
-        if let archiveDay, let last = completions.max(), last > archiveDay {
-            throw .doneAfterArchive(habit: validName, done: last, archived: archiveDay)
-        }
-        self.id = id
-        self.name = validName
-        self.start = start
-        self.archiveDay = archiveDay
-        self.completions = completions
+        try self.init(restoring: id, name: name, start: start, archiveDay: archiveDay, daysDone: completions.sorted())
     }
+
+    /// The days it was done, as a set.
+    public var completions: Set<Day> { Set(daysDone) }
 
     /// The key under which names are unique and looked up: the name with case folded.
     public var nameKey: String { Habit.nameKey(for: name) }
@@ -68,7 +75,21 @@ public struct Habit: Sendable, Equatable {
     public var isArchived: Bool { archiveDay != nil }
 
     /// Whether the habit was done on `day`.
-    public func isDone(on day: Day) -> Bool { completions.contains(day) }
+    public func isDone(on day: Day) -> Bool {
+        let index = position(of: day)
+        return index < daysDone.count && daysDone[index] == day
+    }
+
+    /// The index of `day` in ``daysDone``, or where it would go.
+    func position(of day: Day) -> Int {
+        var low = 0
+        var high = daysDone.count
+        while low < high {
+            let middle = (low + high) / 2
+            if daysDone[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
 
     // MARK: Rules
 
@@ -77,12 +98,36 @@ public struct Habit: Sendable, Equatable {
         let result = trimmed(name)
         guard !result.isEmpty else { throw .emptyName }
         // Control characters could move the cursor or recolour the terminal when printed.
-        if result.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // General category Cc is exactly C0, DEL and C1; comparing values skips a Unicode
+        // property lookup per character.
+        if result.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .controlCharacterInName(name: result)
         }
         let length = result.count
         guard length <= maximumNameLength else { throw .nameTooLong(name: result, length: length) }
         return result
+    }
+
+    /// The name of a stored habit trimmed, or the rule the habit breaks: every rule that does
+    /// not depend on today, given its first and last day done (nil when never done), which is
+    /// all the rules about days need.
+    ///
+    /// Shared by ``init(restoring:name:start:archiveDay:completions:)`` and
+    /// ``HabitSummary``, so a summary read without its history is held to the same rules.
+    public static func validatedStored(
+        name: String, start: Day, archiveDay: Day?, firstDone: Day?, lastDone: Day?
+    ) throws(HabitError) -> String {
+        let validName = try validatedName(name)
+        if let archiveDay, archiveDay < start {
+            throw .archiveBeforeStart(habit: validName, day: archiveDay, start: start)
+        }
+        if let firstDone, firstDone < start {
+            throw .beforeStart(habit: validName, day: firstDone, start: start)
+        }
+        if let archiveDay, let lastDone, lastDone > archiveDay {
+            throw .doneAfterArchive(habit: validName, done: lastDone, archived: archiveDay)
+        }
+        return validName
     }
 
     /// Throws when `other` is a different habit with the same name ignoring case.
@@ -104,14 +149,16 @@ public struct Habit: Sendable, Equatable {
     /// Records the habit as done on `day`.
     public mutating func markDone(on day: Day, today: Day) throws(HabitError) {
         try checkRecordable(day, today: today)
-        guard !completions.contains(day) else { throw .alreadyDone(habit: name, day: day) }
-        completions.insert(day)
+        let index = position(of: day)
+        guard index == daysDone.count || daysDone[index] != day else { throw .alreadyDone(habit: name, day: day) }
+        daysDone.insert(day, at: index)
     }
 
     /// Removes the record that the habit was done on `day`.
     public mutating func undo(on day: Day) throws(HabitError) {
-        guard completions.contains(day) else { throw .notDone(habit: name, day: day) }
-        completions.remove(day)
+        let index = position(of: day)
+        guard index < daysDone.count, daysDone[index] == day else { throw .notDone(habit: name, day: day) }
+        daysDone.remove(at: index)
     }
 
     /// Archives the habit: `day` becomes the last day it may be done.
@@ -119,7 +166,7 @@ public struct Habit: Sendable, Equatable {
         if let archiveDay { throw .alreadyArchived(habit: name, archived: archiveDay) }
         guard day >= start else { throw .archiveBeforeStart(habit: name, day: day, start: start) }
         guard day <= today else { throw .inFuture(habit: name, day: day, today: today) }
-        if let last = completions.max(), last > day {
+        if let last = daysDone.last, last > day {
             throw .doneAfterArchive(habit: name, done: last, archived: day)
         }
         archiveDay = day

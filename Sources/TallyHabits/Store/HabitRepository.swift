@@ -9,6 +9,11 @@ public protocol HabitRepository: AnyObject {
     /// Every habit, archived ones included, in no particular order.
     func allHabits() throws -> [Habit]
 
+    /// A summary of every habit as of `today`, archived ones included, in no particular order:
+    /// what `habit list` shows, read without each habit's whole history and held to the same
+    /// rules (see ``HabitSummary``).
+    func summaries(today: Day) throws -> [HabitSummary]
+
     /// The habit whose ``Habit/nameKey`` is `nameKey`, if any.
     func habit(withNameKey nameKey: String) throws -> Habit?
 

@@ -14,6 +14,9 @@ public enum HabitStoreError: Error, Sendable, Equatable {
     case newerSchema(file: String, version: Int, supported: Int)
     /// A stored habit row breaks a rule.
     case invalidRow(file: String, habitID: HabitID, name: String, problem: String)
+    /// A completion row names a habit id that has no habit row, found while migrating, which
+    /// was then undone.
+    case orphanCompletion(file: String, habitID: HabitID, day: String)
     /// The schema refused a write (a taken name, a second completion on one day).
     case constraintViolated(file: String, detail: String)
     /// SQLite reported an error.
@@ -36,6 +39,9 @@ public enum HabitStoreError: Error, Sendable, Equatable {
                 + "knows; it was left unchanged"
         case .invalidRow(let file, let habitID, let name, let problem):
             return "\(file): the habit row with id \(habitID) ('\(name)') breaks a rule: \(problem)"
+        case .orphanCompletion(let file, let habitID, let day):
+            return "\(file): the completion row of \(day) belongs to habit id \(habitID), which has no habit row; "
+                + "the file was left unchanged (delete that row to upgrade it)"
         case .constraintViolated(let file, let detail):
             return "\(file) refused the change: \(detail)"
         case .sqlite(let file, let operation, let message):

@@ -23,6 +23,11 @@ public final class InMemoryHabitRepository: HabitRepository {
     /// Every habit.
     public func allHabits() throws -> [Habit] { Array(habits.values) }
 
+    /// Every habit summed up from its whole history.
+    public func summaries(today: Day) throws -> [HabitSummary] {
+        habits.values.map { HabitSummary($0, today: today) }
+    }
+
     /// The habit with this name key.
     public func habit(withNameKey nameKey: String) throws -> Habit? {
         habits.values.first { $0.nameKey == nameKey }

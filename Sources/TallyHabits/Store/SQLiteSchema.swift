@@ -7,6 +7,10 @@ enum SQLiteSchema {
     /// The version this build writes.
     static var latestVersion: Int { migrations.count }
 
+    /// The version whose migration turns text days into day numbers; the store checks first
+    /// that every stored day converts.
+    static let integerDaysVersion = 3
+
     /// `migrations[n - 1]` takes a file from version `n - 1` to `n`.
     static let migrations: [String] = [
         // Version 1: habits and completions. `name_key` is the name case-folded by Swift,
@@ -27,6 +31,86 @@ enum SQLiteSchema {
         // Version 2: habits can be archived; the archive day is the last day they may be done.
         """
         ALTER TABLE habit ADD COLUMN archive_day TEXT;
+        """,
+        // Version 3: days as integers, days since 1970-01-01 (0001-01-01 to 9999-12-31), in
+        // STRICT tables, so that every stored day is a number and MIN/MAX over the primary key
+        // find a habit's first and last day done without reading the days between. Each habit's
+        // completion count and its runs of consecutive days done are kept by triggers on
+        // `completion`, so they stay right whoever writes completions (Tally or the sqlite3
+        // shell), and `habit list` reads a few rows per habit instead of its whole history.
+        // The store checks every text day converts before this runs (SQLiteHabitStore).
+        """
+        ALTER TABLE completion RENAME TO completion_v2;
+        ALTER TABLE habit RENAME TO habit_v2;
+        CREATE TABLE habit (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            start_day INTEGER NOT NULL CHECK (start_day BETWEEN -719162 AND 2932896),
+            archive_day INTEGER CHECK (archive_day BETWEEN -719162 AND 2932896),
+            completion_count INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE TABLE completion (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
+            PRIMARY KEY (habit_id, day)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE completion_run (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            first_day INTEGER NOT NULL,
+            last_day INTEGER NOT NULL
+        ) STRICT;
+        -- Covering: `habit list` reads a habit's recent runs from the index alone.
+        CREATE INDEX completion_run_by_last_day ON completion_run (habit_id, last_day, first_day);
+        CREATE INDEX completion_run_by_first_day ON completion_run (habit_id, first_day);
+
+        INSERT INTO habit (id, name, name_key, start_day, archive_day)
+            SELECT id, name, name_key, CAST(julianday(start_day) - 2440587.5 AS INTEGER),
+                CAST(julianday(archive_day) - 2440587.5 AS INTEGER)
+            FROM habit_v2;
+        INSERT INTO completion (habit_id, day)
+            SELECT habit_id, CAST(julianday(day) - 2440587.5 AS INTEGER) FROM completion_v2;
+        DROP TABLE completion_v2;
+        DROP TABLE habit_v2;
+        UPDATE habit SET completion_count = (SELECT count(*) FROM completion WHERE habit_id = habit.id);
+        -- Days minus their rank within the habit are equal exactly along a run.
+        INSERT INTO completion_run (habit_id, first_day, last_day)
+            SELECT habit_id, min(day), max(day)
+            FROM (SELECT habit_id, day, day - row_number() OVER (PARTITION BY habit_id ORDER BY day) AS run
+                FROM completion)
+            GROUP BY habit_id, run;
+
+        -- A new day joins the run ending the day before and the run starting the day after.
+        CREATE TRIGGER completion_inserted AFTER INSERT ON completion BEGIN
+            INSERT INTO completion_run (habit_id, first_day, last_day)
+                SELECT NEW.habit_id, min(first_day), max(last_day)
+                FROM (SELECT NEW.day AS first_day, NEW.day AS last_day
+                    UNION ALL
+                    SELECT first_day, last_day FROM completion_run
+                    WHERE habit_id = NEW.habit_id AND (last_day = NEW.day - 1 OR first_day = NEW.day + 1));
+            DELETE FROM completion_run
+                WHERE habit_id = NEW.habit_id AND (last_day = NEW.day - 1 OR first_day = NEW.day + 1);
+            UPDATE habit SET completion_count = completion_count + 1 WHERE id = NEW.habit_id;
+        END;
+        -- A day taken back splits its run in two (either part may be empty).
+        CREATE TRIGGER completion_deleted AFTER DELETE ON completion BEGIN
+            INSERT INTO completion_run (habit_id, first_day, last_day)
+                SELECT habit_id, first_day, OLD.day - 1 FROM completion_run
+                WHERE habit_id = OLD.habit_id AND first_day < OLD.day AND last_day = (
+                    SELECT min(last_day) FROM completion_run WHERE habit_id = OLD.habit_id AND last_day >= OLD.day)
+                UNION ALL
+                SELECT habit_id, OLD.day + 1, last_day FROM completion_run
+                WHERE habit_id = OLD.habit_id AND first_day <= OLD.day AND last_day > OLD.day AND last_day = (
+                    SELECT min(last_day) FROM completion_run WHERE habit_id = OLD.habit_id AND last_day >= OLD.day);
+            DELETE FROM completion_run
+                WHERE habit_id = OLD.habit_id AND first_day <= OLD.day AND last_day = (
+                    SELECT min(last_day) FROM completion_run WHERE habit_id = OLD.habit_id AND last_day >= OLD.day);
+            UPDATE habit SET completion_count = completion_count - 1 WHERE id = OLD.habit_id;
+        END;
+        -- Moving a day would need both; Tally never updates a completion, it deletes and inserts.
+        CREATE TRIGGER completion_not_updated BEFORE UPDATE ON completion BEGIN
+            SELECT RAISE(ABORT, 'completion rows are not updated: delete the day and insert the new one');
+        END;
         """,
     ]
 }

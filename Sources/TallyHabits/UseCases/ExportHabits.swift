@@ -6,9 +6,8 @@ public struct ExportHabits {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// The whole store written in `format`, ending in a newline.
+    /// The whole store written in `format`, in the order `habit list` uses, ending in a newline.
     public func execute(format: HabitExportFormat) throws -> String {
-        let habits = try ListHabits(repository: repository).execute(includeArchived: true)
-        return format.render(habits)
+        format.render(ListHabits.sortedByName(try repository.allHabits(), name: \.name))
     }
 }

@@ -6,11 +6,18 @@ public struct ListHabits {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// The active habits (all of them when `includeArchived`), sorted by name ignoring case so
-    /// the table reads like an index.
-    public func execute(includeArchived: Bool) throws -> [Habit] {
-        try repository.allHabits()
-            .filter { includeArchived || !$0.isArchived }
-            .sorted { ($0.nameKey, $0.name) < ($1.nameKey, $1.name) }
+    /// The active habits (all of them when `includeArchived`) summed up as of `today`, sorted by
+    /// name ignoring case so the table reads like an index.
+    public func execute(includeArchived: Bool, today: Day) throws -> [HabitSummary] {
+        let summaries = try repository.summaries(today: today).filter { includeArchived || !$0.isArchived }
+        return ListHabits.sortedByName(summaries, name: \.name)
+    }
+
+    /// `items` sorted by name ignoring case (then by name, so the order is stable), each key
+    /// folded once rather than at every comparison.
+    static func sortedByName<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
+        items.map { (key: Habit.nameKey(for: name($0)), name: name($0), item: $0) }
+            .sorted { ($0.key, $0.name) < ($1.key, $1.name) }
+            .map(\.item)
     }
 }

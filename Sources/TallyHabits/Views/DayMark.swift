@@ -8,7 +8,7 @@ enum DayMark {
     case outside
 
     /// The mark for `day` of `habit`.
-    init(habit: Habit, day: Day, today: Day) {
+    init(habit: some TrackedHabit, day: Day, today: Day) {
         if habit.isDone(on: day) {
             self = .done
         } else if day < habit.start || day > habit.lastTrackedDay(today: today) {

@@ -21,7 +21,7 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
                 HabitExportFormat.csvField(habit.name), habit.start.description,
                 habit.archiveDay?.description ?? "",
             ].joined(separator: ",")
-            let days = habit.completions.sorted()
+            let days = habit.daysDone
             if days.isEmpty { output += fields + ",\n" }
             for day in days { output += fields + "," + day.description + "\n" }
         }
@@ -31,7 +31,7 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
     private func json(_ habits: [Habit]) -> String {
         guard !habits.isEmpty else { return "{\n  \"habits\": []\n}\n" }
         let objects = habits.map { habit in
-            let days = habit.completions.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            let days = habit.daysDone.map { "\"\($0)\"" }.joined(separator: ", ")
             return """
                     {
                       "name": \(HabitExportFormat.jsonString(habit.name)),

@@ -16,7 +16,7 @@ public struct HabitListView {
 
     /// The table for `habits` (in the order given), with no trailing newline. Archived habits
     /// get a last column saying so.
-    public func render(_ habits: [Habit]) -> String {
+    public func render(_ habits: [HabitSummary]) -> String {
         let showsArchived = habits.contains { $0.isArchived }
         var table = TextTable(alignments: [.left, .left, .right, .left, .right] + (showsArchived ? [.left] : []))
         table.rows.append(
@@ -28,10 +28,9 @@ public struct HabitListView {
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(habit.start.description),
                 TextTable.Cell(String(habit.currentStreak(today: today))),
-                TextTable.Cell(
-                    styled: week.map { $0.symbol(useColour: useColour) }.joined(),
-                    plain: week.map { $0.symbol(useColour: false) }.joined()),
-                TextTable.Cell(String(habit.completions.count)),
+                // Every mark is one column wide, coloured or not.
+                TextTable.Cell(styled: week.map { $0.symbol(useColour: useColour) }.joined(), width: week.count),
+                TextTable.Cell(String(habit.completionCount)),
             ]
             if let archiveDay = habit.archiveDay { row.append(TextTable.Cell(archiveDay.description)) }
             table.rows.append(row)

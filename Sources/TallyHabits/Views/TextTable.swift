@@ -17,13 +17,16 @@ struct TextTable {
         /// A cell of plain text.
         init(_ text: String) {
             self.text = text
-            self.width = DisplayWidth.of(text)
+            // Printable ASCII is one column a byte: most cells (days, numbers, many names) need
+            // no walk through grapheme clusters.
+            let isPrintableASCII = text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
+            self.width = isPrintableASCII ? text.utf8.count : DisplayWidth.of(text)
         }
 
-        /// A cell whose printed form is `styled` and whose plain form is `plain`.
-        init(styled: String, plain: String) {
+        /// A cell whose printed form is `styled`, known to take `width` columns.
+        init(styled: String, width: Int) {
             self.text = styled
-            self.width = DisplayWidth.of(plain)
+            self.width = width
         }
     }
 
