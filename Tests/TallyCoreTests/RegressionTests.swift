@@ -120,3 +120,22 @@ struct OperandLimitRegressionTests {
         }
     }
 }
+
+/// root(x, n) scaled x by n times the working precision before an integer root: at 1,000
+/// digits root(2, 1048576) needed a 440 MB integer (4 GB and 385 s at 10,000 digits).
+@Suite("Regressions: roots of high degree")
+struct HighDegreeRootRegressionTests {
+    @Test(arguments: [
+        ("root(2, 1048576)", "1.00000066103688207420882892605024890137345"),
+        ("root(-5, 999999)", "-1.00000160944081702210435357797676781252893"),
+        ("root(3, 1000)", "1.00109921598420405292003513480946587881734"),
+    ])
+    func aHighDegreeRootIsPromptAtManyDigits(line: String, leadingDigits: String) throws {
+        var evaluator = Evaluator(settings: EvaluationSettings(digits: 1_000))
+        guard case .value(let value) = try evaluator.run(line: line) else {
+            Issue.record("no value")
+            return
+        }
+        #expect(value.formatted(significantDigits: 1_000).text.hasPrefix(leadingDigits))
+    }
+}
