@@ -139,3 +139,25 @@ struct HighDegreeRootRegressionTests {
         #expect(value.formatted(significantDigits: 1_000).text.hasPrefix(leadingDigits))
     }
 }
+
+/// A factorial of a huge integer quoted the integer in full: `3!!!!` gave a 1,750-character
+/// message, `(10^999999)!` a megabyte.
+@Suite("Regressions: factorial messages")
+struct FactorialMessageRegressionTests {
+    @Test(arguments: [
+        ("3!!!!", "result would be astronomically large: 2.6012189435657951002e1746! is far beyond the limit of 1,000,000 digits"),
+        ("(10^999999)!", "result would be astronomically large: 1e999999! is far beyond the limit of 1,000,000 digits"),
+        ("(-(10^999999))!", "factorial needs a non-negative integer, got -1e999999"),
+        ("(2^64)!", "result would be astronomically large: 18446744073709551616! is far beyond the limit of 1,000,000 digits"),
+        ("(-1)!", "factorial needs a non-negative integer, got -1"),
+        ("(1/3)!", "factorial needs a non-negative integer, got 0.33333333333333333333"),
+    ])
+    func aHugeOperandIsQuotedBriefly(line: String, message: String) {
+        var evaluator = Evaluator()
+        #expect {
+            _ = try evaluator.run(line: line)
+        } throws: { error in
+            (error as? Diagnostic)?.message == message
+        }
+    }
+}
