@@ -11,7 +11,10 @@ struct TallyRun {
     var standardError: Data
     /// Wall-clock time from spawn to exit.
     var seconds: Double
-    /// Peak resident set size of the child alone (from `wait4`), in kilobytes.
+    /// Peak resident set size of the child (from `wait4`), in kilobytes. An upper bound: glibc's
+    /// `posix_spawn` shares the runner's memory until `exec`, and Linux counts the runner's
+    /// resident size at that moment into the child's peak. Tests/Differential/limits.py measures
+    /// the binary alone.
     var peakKilobytes: Int
 
     var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
