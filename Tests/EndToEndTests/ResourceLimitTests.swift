@@ -14,6 +14,16 @@ struct ResourceLimitTests {
 
         var testDescription: String { what }
 
+        /// A line whose result would pass `maxdigits`, named by itself.
+        static func tooLarge(_ line: String) -> Pathology {
+            Pathology(what: line, line: line, message: "more than the limit of 1,000,000")
+        }
+
+        /// A factorial of an integer too large for a machine word, named by itself.
+        static func astronomical(_ line: String) -> Pathology {
+            Pathology(what: line, line: line, message: "astronomically large")
+        }
+
         static func nested(_ what: String, _ opening: String, _ middle: String, _ closing: String = "") -> Pathology {
             Pathology(
                 what: what,
@@ -29,18 +39,18 @@ struct ResourceLimitTests {
         .nested("100,000 nested calls", "abs(", "1", ")"),
         .nested("100,000 factorial marks", "", "3" + String(repeating: "!", count: 100_000)),
         .nested("100,000 levels of -(2^abs(", "-(2^abs(", "1", "))"),
-        Pathology(what: "3!!!!", line: "3!!!!", message: "astronomically large"),
+        .astronomical("3!!!!"),
+        .astronomical("(10^100)!"),
+        .astronomical("(10^999999)!"),
+        .tooLarge("10^-10^9"),
+        .tooLarge("2^2^2^30"),
+        .tooLarge("9^9^9"),
+        .tooLarge("1e1000000000"),
+        .tooLarge("0.1^1000000000"),
+        .tooLarge("100000000!"),
+        .tooLarge("1000000!"),
+        .tooLarge("round(1/3, 1000000)"),
         Pathology(what: "a literal of ten million digits", line: String(repeating: "7", count: 10_000_000), message: "more than the limit of 1,000,000"),
-        Pathology(what: "10^-10^9", line: "10^-10^9", message: "more than the limit of 1,000,000"),
-        Pathology(what: "2^2^2^30", line: "2^2^2^30", message: "more than the limit of 1,000,000"),
-        Pathology(what: "9^9^9", line: "9^9^9", message: "more than the limit of 1,000,000"),
-        Pathology(what: "1e1000000000", line: "1e1000000000", message: "more than the limit of 1,000,000"),
-        Pathology(what: "0.1^1000000000", line: "0.1^1000000000", message: "more than the limit of 1,000,000"),
-        Pathology(what: "100000000!", line: "100000000!", message: "more than the limit of 1,000,000"),
-        Pathology(what: "1000000!", line: "1000000!", message: "more than the limit of 1,000,000"),
-        Pathology(what: "(10^100)!", line: "(10^100)!", message: "astronomically large"),
-        Pathology(what: "(10^999999)!", line: "(10^999999)!", message: "astronomically large"),
-        Pathology(what: "round(1/3, 1000000)", line: "round(1/3, 1000000)", message: "more than the limit of 1,000,000"),
         Pathology(what: "set digits 100000000", line: "set digits 100000000", message: "digits must be a whole number"),
         Pathology(what: "set maxdigits 1000000000", line: "set maxdigits 1000000000", message: "maxdigits must be a whole number"),
         Pathology(what: "five million terms", line: String(repeating: "1+", count: 5_000_000) + "1", message: "more than 100,000 operands"),
