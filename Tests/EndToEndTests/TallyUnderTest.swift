@@ -114,6 +114,11 @@ enum TallyUnderTest {
     }
 }
 
+/// Where `python3` is, if anywhere on PATH: tests that need it skip cleanly without it.
+let python3Executable: String? = ProcessInfo.processInfo.environment["PATH"]?
+    .split(separator: ":").map { "\($0)/python3" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
 extension Data {
     /// Bytes that would act on a terminal: C0 controls other than newline, DEL, and C1
     /// controls in their UTF-8 form (U+0080...U+009F).
