@@ -50,10 +50,16 @@ struct ResourceLimitTests {
         .tooLarge("100000000!"),
         .tooLarge("1000000!"),
         .tooLarge("round(1/3, 1000000)"),
-        Pathology(what: "a literal of ten million digits", line: String(repeating: "7", count: 10_000_000), message: "more than the limit of 1,000,000"),
+        Pathology(
+            what: "a literal of ten million digits", line: String(repeating: "7", count: 10_000_000),
+            message: "more than the limit of 1,000,000"),
         Pathology(what: "set digits 100000000", line: "set digits 100000000", message: "digits must be a whole number"),
-        Pathology(what: "set maxdigits 1000000000", line: "set maxdigits 1000000000", message: "maxdigits must be a whole number"),
-        Pathology(what: "five million terms", line: String(repeating: "1+", count: 5_000_000) + "1", message: "more than 100,000 operands"),
+        Pathology(
+            what: "set maxdigits 1000000000", line: "set maxdigits 1000000000",
+            message: "maxdigits must be a whole number"),
+        Pathology(
+            what: "five million terms", line: String(repeating: "1+", count: 5_000_000) + "1",
+            message: "more than 100,000 operands"),
     ]
 
     @Test(arguments: pathologies)

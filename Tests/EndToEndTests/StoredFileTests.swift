@@ -7,7 +7,8 @@ import Testing
 struct StoredFileTests {
     /// A fresh directory, removed when `body` returns.
     private func withDirectory(_ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-files-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try body(directory)
@@ -38,7 +39,11 @@ struct StoredFileTests {
             let data = directory.appendingPathComponent("nested/data")
             // umask 000 would let a file created with default permissions be world-readable.
             let status = try run(
-                "/bin/sh", ["-c", "umask 000; exec \"$0\" --data-dir \"$1\" -e 'habit add Read' -e 'habit done Read'", TallyUnderTest.path, data.path],
+                "/bin/sh",
+                [
+                    "-c", "umask 000; exec \"$0\" --data-dir \"$1\" -e 'habit add Read' -e 'habit done Read'",
+                    TallyUnderTest.path, data.path,
+                ],
                 in: directory)
             #expect(status == 0)
             #expect(try mode(data.appendingPathComponent("habits.sqlite3")) == 0o600)
@@ -54,9 +59,13 @@ struct StoredFileTests {
                 "1; touch made-by-semicolon", "x = 1 | touch made-by-pipe", "bmi $(touch made-by-bmi) 70",
                 "help $(touch made-by-help)",
             ]
-            let arguments = ["--data-dir", directory.appendingPathComponent("data; touch made-by-dir").path] + lines.flatMap { ["-e", $0] }
+            let arguments =
+                ["--data-dir", directory.appendingPathComponent("data; touch made-by-dir").path]
+                + lines.flatMap { ["-e", $0] }
             try run(TallyUnderTest.path, arguments, in: directory)
-            let made = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("made-by") }
+            let made = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasPrefix("made-by")
+            }
             #expect(made.isEmpty)
         }
     }
@@ -65,7 +74,8 @@ struct StoredFileTests {
     func namesReadBackFromAHandEditedDatabaseAreEscaped() throws {
         try withDirectory { directory in
             let data = directory.appendingPathComponent("data")
-            #expect(try run(TallyUnderTest.path, ["--data-dir", data.path, "-e", "habit add Read"], in: directory) == 0)
+            #expect(
+                try run(TallyUnderTest.path, ["--data-dir", data.path, "-e", "habit add Read"], in: directory) == 0)
             let edit = """
                 import sqlite3, sys
                 connection = sqlite3.connect(sys.argv[1])
@@ -73,11 +83,15 @@ struct StoredFileTests {
                 connection.execute("INSERT INTO habit (name, name_key, start_day) VALUES (?, ?, '2026-11-01')", (name, name.lower()))
                 connection.commit()
                 """
-            #expect(try run(python3Executable!, ["-c", edit, data.appendingPathComponent("habits.sqlite3").path], in: directory) == 0)
+            #expect(
+                try run(
+                    python3Executable!, ["-c", edit, data.appendingPathComponent("habits.sqlite3").path], in: directory)
+                    == 0)
             // Commands that read every row name the bad one; the others never show it.
             let readingEveryRow: Set = ["habit list", "habit list all", "habit export csv", "habit export json"]
             for command in readingEveryRow.sorted() + ["habit show Read", "habit done Read"] {
-                let result = try TallyUnderTest.run(["--data-dir", data.path, "-e", command], environment: ["TALLY_TODAY": "2026-11-29"])
+                let result = try TallyUnderTest.run(
+                    ["--data-dir", data.path, "-e", command], environment: ["TALLY_TODAY": "2026-11-29"])
                 #expect(result.signal == nil, "\(command)")
                 #expect(result.standardOutput.rawControlBytes.isEmpty, "\(command): raw control bytes on stdout")
                 #expect(result.standardError.rawControlBytes.isEmpty, "\(command): raw control bytes on stderr")

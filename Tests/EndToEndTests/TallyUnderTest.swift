@@ -40,7 +40,8 @@ struct TallyRun {
 enum TallyUnderTest {
     /// The binary: `swift test` builds it into the directory of the test runner.
     static let path: String = {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let runner =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
         // On some toolchains the runner sits inside the .xctest bundle directory.
         while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("tally").path),
@@ -52,7 +53,8 @@ enum TallyUnderTest {
     }()
 
     /// Runs `tally arguments` with `input` on standard input, in a fresh temporary HOME.
-    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> TallyRun {
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> TallyRun
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -39,7 +39,8 @@ struct TerminalSafetyRegressionTests {
     @Test func sourceNameIsEscaped() {
         let renderer = DiagnosticRenderer(useColour: false)
         let diagnostic = Diagnostic("unexpected ')'", at: SourceSpan(start: 1, end: 2))
-        let text = renderer.render(diagnostic, in: "1)", form: .located(sourceName: "a\u{1B}]0;x\u{07}.txt", lineNumber: 3))
+        let text = renderer.render(
+            diagnostic, in: "1)", form: .located(sourceName: "a\u{1B}]0;x\u{07}.txt", lineNumber: 3))
         #expect(text == "a␛]0;x␇.txt:3:2: error: unexpected ')'\n    1)\n     ^\n")
     }
 }
@@ -55,7 +56,8 @@ struct HugeLineRegressionTests {
             Issue.record("no error for a line of \(line.utf8.count) bytes")
             return ""
         } catch {
-            return DiagnosticRenderer(useColour: false).render(error, in: line, form: .located(sourceName: "f", lineNumber: 1))
+            return DiagnosticRenderer(useColour: false).render(
+                error, in: line, form: .located(sourceName: "f", lineNumber: 1))
         }
     }
 
@@ -79,12 +81,13 @@ struct HugeLineRegressionTests {
         // The window shows 100 columns of the line, then "…"; the underline stops there.
         let shown = "1 + " + String(repeating: "9", count: 96) + "…"
         let underline = "^" + String(repeating: "~", count: 96)
-        #expect(diagnostic(line) == """
-            f:1:5: error: malformed number '\(String(repeating: "9", count: 40))…': '_' must stand between digits
-                \(shown)
-                    \(underline)
+        #expect(
+            diagnostic(line) == """
+                f:1:5: error: malformed number '\(String(repeating: "9", count: 40))…': '_' must stand between digits
+                    \(shown)
+                        \(underline)
 
-            """)
+                """)
     }
 }
 
@@ -145,10 +148,16 @@ struct HighDegreeRootRegressionTests {
 @Suite("Regressions: factorial messages")
 struct FactorialMessageRegressionTests {
     @Test(arguments: [
-        ("3!!!!", "result would be astronomically large: 2.6012189435657951002e1746! is far beyond the limit of 1,000,000 digits"),
+        (
+            "3!!!!",
+            "result would be astronomically large: 2.6012189435657951002e1746! is far beyond the limit of 1,000,000 digits"
+        ),
         ("(10^999999)!", "result would be astronomically large: 1e999999! is far beyond the limit of 1,000,000 digits"),
         ("(-(10^999999))!", "factorial needs a non-negative integer, got -1e999999"),
-        ("(2^64)!", "result would be astronomically large: 18446744073709551616! is far beyond the limit of 1,000,000 digits"),
+        (
+            "(2^64)!",
+            "result would be astronomically large: 18446744073709551616! is far beyond the limit of 1,000,000 digits"
+        ),
         ("(-1)!", "factorial needs a non-negative integer, got -1"),
         ("(1/3)!", "factorial needs a non-negative integer, got 0.33333333333333333333"),
     ])
