@@ -11,7 +11,8 @@ struct HostileInputTests {
         run.errorText.split(separator: "\n").compactMap { header in
             guard header.hasPrefix(source + ":") else { return nil }
             let fields = header.dropFirst(source.count + 1).split(separator: ":", maxSplits: 2)
-            guard fields.count == 3, fields[2].hasPrefix(" error: "), let line = Int(fields[0]), let column = Int(fields[1])
+            guard fields.count == 3, fields[2].hasPrefix(" error: "), let line = Int(fields[0]),
+                let column = Int(fields[1])
             else { return nil }
             return (line, column)
         }
@@ -21,8 +22,10 @@ struct HostileInputTests {
     private func expectSafe(_ run: TallyRun, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.signal == nil, "killed by signal \(run.signal ?? 0)", sourceLocation: sourceLocation)
         #expect(run.status == status, "\(run.errorText.prefix(500))", sourceLocation: sourceLocation)
-        #expect(run.standardError.rawControlBytes.isEmpty, "raw control bytes on stderr", sourceLocation: sourceLocation)
-        #expect(run.standardOutput.rawControlBytes.isEmpty, "raw control bytes on stdout", sourceLocation: sourceLocation)
+        #expect(
+            run.standardError.rawControlBytes.isEmpty, "raw control bytes on stderr", sourceLocation: sourceLocation)
+        #expect(
+            run.standardOutput.rawControlBytes.isEmpty, "raw control bytes on stdout", sourceLocation: sourceLocation)
     }
 
     @Test func randomBytes() throws {
@@ -38,15 +41,16 @@ struct HostileInputTests {
         #expect(diagnostics(run).count > lineCount / 2)
     }
 
-    @Test(arguments: [
-        [0xFF],
-        [0x31, 0x2B, 0xC3, 0x28],  // '1+' then a lead byte with no continuation
-        [0xED, 0xA0, 0x80],  // an encoded surrogate
-        [0xC0, 0xAF],  // an overlong '/'
-        [0xF4, 0x90, 0x80, 0x80],  // beyond U+10FFFF
-        [0x32, 0x20, 0x2A, 0x20, 0xE2, 0x88],  // '2 * ' and a truncated '−'
-        [0x78, 0xFE, 0x20, 0x3D, 0x20, 0x31],  // 'x\xFE = 1'
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xFF],
+            [0x31, 0x2B, 0xC3, 0x28],  // '1+' then a lead byte with no continuation
+            [0xED, 0xA0, 0x80],  // an encoded surrogate
+            [0xC0, 0xAF],  // an overlong '/'
+            [0xF4, 0x90, 0x80, 0x80],  // beyond U+10FFFF
+            [0x32, 0x20, 0x2A, 0x20, 0xE2, 0x88],  // '2 * ' and a truncated '−'
+            [0x78, 0xFE, 0x20, 0x3D, 0x20, 0x31],  // 'x\xFE = 1'
+        ] as [[UInt8]])
     func invalidUTF8IsAnErrorAtItsColumn(bytes: [UInt8]) throws {
         let run = try TallyUnderTest.run([], input: Data(bytes + [0x0A]))
         expectSafe(run, status: 1)
@@ -100,8 +104,8 @@ struct HostileInputTests {
         let run = try TallyUnderTest.run(standardInput: line.text + "\n")
         expectSafe(run, status: line.status)
         #expect(run.standardError.count < 2_000, "\(run.standardError.count) bytes of diagnostics")
-        #expect(run.peakMegabytes < 100, "\(run.peakMegabytes) MB")
-        #expect(run.seconds < 5, "\(run.seconds) s")
+        #expect(run.measurablePeakMegabytes < 100, "\(run.peakMegabytes) MB")
+        #expect(run.seconds < 60, "\(run.seconds) s: hung?")
         if line.status == 1 { #expect(diagnostics(run).count == 1) }
     }
 
@@ -110,7 +114,10 @@ struct HostileInputTests {
         let large = try TallyUnderTest.run(standardInput: String(repeating: "6*7\n", count: 1_000_000))
         expectSafe(large, status: 0)
         #expect(large.standardOutput.count == 3_000_000)
-        #expect(large.peakMegabytes - small.peakMegabytes < 10, "\(small.peakMegabytes) MB for 1,000 lines, \(large.peakMegabytes) MB for 1,000,000")
+        #expect(large.measurablePeakMegabytes < 100, "\(large.peakMegabytes) MB")
+        #expect(
+            large.peakMegabytes - small.peakMegabytes < 10,
+            "\(small.peakMegabytes) MB for 1,000 lines, \(large.peakMegabytes) MB for 1,000,000")
     }
 
     @Test(arguments: [
@@ -137,7 +144,8 @@ struct HostileInputTests {
         expectSafe(evaluated, status: 1)
         #expect(diagnostics(evaluated, source: "<eval>").count == 1)
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-escape-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-escape-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("a\u{1B}[2Jb.txt")

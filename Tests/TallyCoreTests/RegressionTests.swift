@@ -39,7 +39,8 @@ struct TerminalSafetyRegressionTests {
     @Test func sourceNameIsEscaped() {
         let renderer = DiagnosticRenderer(useColour: false)
         let diagnostic = Diagnostic("unexpected ')'", at: SourceSpan(start: 1, end: 2))
-        let text = renderer.render(diagnostic, in: "1)", form: .located(sourceName: "a\u{1B}]0;x\u{07}.txt", lineNumber: 3))
+        let text = renderer.render(
+            diagnostic, in: "1)", form: .located(sourceName: "a\u{1B}]0;x\u{07}.txt", lineNumber: 3))
         #expect(text == "a␛]0;x␇.txt:3:2: error: unexpected ')'\n    1)\n     ^\n")
     }
 }
@@ -55,7 +56,8 @@ struct HugeLineRegressionTests {
             Issue.record("no error for a line of \(line.utf8.count) bytes")
             return ""
         } catch {
-            return DiagnosticRenderer(useColour: false).render(error, in: line, form: .located(sourceName: "f", lineNumber: 1))
+            return DiagnosticRenderer(useColour: false).render(
+                error, in: line, form: .located(sourceName: "f", lineNumber: 1))
         }
     }
 
@@ -79,12 +81,13 @@ struct HugeLineRegressionTests {
         // The window shows 100 columns of the line, then "…"; the underline stops there.
         let shown = "1 + " + String(repeating: "9", count: 96) + "…"
         let underline = "^" + String(repeating: "~", count: 96)
-        #expect(diagnostic(line) == """
-            f:1:5: error: malformed number '\(String(repeating: "9", count: 40))…': '_' must stand between digits
-                \(shown)
-                    \(underline)
+        #expect(
+            diagnostic(line) == """
+                f:1:5: error: malformed number '\(String(repeating: "9", count: 40))…': '_' must stand between digits
+                    \(shown)
+                        \(underline)
 
-            """)
+                """)
     }
 }
 
@@ -117,6 +120,53 @@ struct OperandLimitRegressionTests {
             guard let diagnostic = error as? Diagnostic else { return false }
             return diagnostic.message == "more than 100,000 operands in one line"
                 && diagnostic.span.start == errorOffset
+        }
+    }
+}
+
+/// root(x, n) scaled x by n times the working precision before an integer root: at 1,000
+/// digits root(2, 1048576) needed a 440 MB integer (4 GB and 385 s at 10,000 digits).
+@Suite("Regressions: roots of high degree")
+struct HighDegreeRootRegressionTests {
+    @Test(arguments: [
+        ("root(2, 1048576)", "1.00000066103688207420882892605024890137345"),
+        ("root(-5, 999999)", "-1.00000160944081702210435357797676781252893"),
+        ("root(3, 1000)", "1.00109921598420405292003513480946587881734"),
+    ])
+    func aHighDegreeRootIsPromptAtManyDigits(line: String, leadingDigits: String) throws {
+        var evaluator = Evaluator(settings: EvaluationSettings(digits: 1_000))
+        guard case .value(let value) = try evaluator.run(line: line) else {
+            Issue.record("no value")
+            return
+        }
+        #expect(value.formatted(significantDigits: 1_000).text.hasPrefix(leadingDigits))
+    }
+}
+
+/// A factorial of a huge integer quoted the integer in full: `3!!!!` gave a 1,750-character
+/// message, `(10^999999)!` a megabyte.
+@Suite("Regressions: factorial messages")
+struct FactorialMessageRegressionTests {
+    @Test(arguments: [
+        (
+            "3!!!!",
+            "result would be astronomically large: 2.6012189435657951002e1746! is far beyond the limit of 1,000,000 digits"
+        ),
+        ("(10^999999)!", "result would be astronomically large: 1e999999! is far beyond the limit of 1,000,000 digits"),
+        ("(-(10^999999))!", "factorial needs a non-negative integer, got -1e999999"),
+        (
+            "(2^64)!",
+            "result would be astronomically large: 18446744073709551616! is far beyond the limit of 1,000,000 digits"
+        ),
+        ("(-1)!", "factorial needs a non-negative integer, got -1"),
+        ("(1/3)!", "factorial needs a non-negative integer, got 0.33333333333333333333"),
+    ])
+    func aHugeOperandIsQuotedBriefly(line: String, message: String) {
+        var evaluator = Evaluator()
+        #expect {
+            _ = try evaluator.run(line: line)
+        } throws: { error in
+            (error as? Diagnostic)?.message == message
         }
     }
 }

@@ -213,11 +213,10 @@ public struct Evaluator: Sendable {
 
     private func factorial(of value: Number, operandSpan: SourceSpan, operatorSpan: SourceSpan) throws(Diagnostic) -> Number {
         guard value.isExact, value.isInteger, value.signum >= 0 else {
-            let shown = value.formatted(significantDigits: settings.digits).text
-            throw Diagnostic("factorial needs a non-negative integer, got \(shown)", at: operandSpan)
+            throw Diagnostic("factorial needs a non-negative integer, got \(briefly(value))", at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
-            throw Diagnostic("result would be astronomically large: \(value.formatted(significantDigits: 20).text)! is far beyond the limit of \(grouped(settings.maxDigits)) digits", at: operandSpan.union(operatorSpan))
+            throw Diagnostic("result would be astronomically large: \(briefly(value))! is far beyond the limit of \(grouped(settings.maxDigits)) digits", at: operandSpan.union(operatorSpan))
         }
         // log10(n!) = lgamma(n + 1) / ln 10
         try checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: operandSpan.union(operatorSpan))
@@ -273,6 +272,12 @@ public struct Evaluator: Sendable {
         }
         let result = magnitude.approximatePower(exponent, bits: settings.precisionBits)
         return negativeResult ? -result : result
+    }
+
+    /// A value as a message quotes it: rounded to the shown digits, and an integer of more
+    /// digits than that in scientific notation (`3!!!!` would otherwise quote 720! in full).
+    private func briefly(_ value: Number) -> String {
+        value.withExactness(false).formatted(significantDigits: settings.digits).text
     }
 
     private func sizeError(_ estimatedDigits: Double, at span: SourceSpan) -> Diagnostic {

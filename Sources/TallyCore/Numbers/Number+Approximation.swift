@@ -36,6 +36,9 @@ extension Number {
         return Number(numerator: negative ? -top : top, denominator: bottom)
     }
 
+    /// The most bits `approximateRoot` scales a value to before taking an integer root.
+    static let largestRootScaleBits = 1 << 22
+
     /// The `n`th root to `bits` significant bits; `self` must be non-negative, or `n` odd.
     public func approximateRoot(_ n: Int, bits: Int) -> Number {
         if isZero { return self }
@@ -44,6 +47,12 @@ extension Number {
         let bottom = denominator
         let resultLog2 = (top.bitWidth - bottom.bitWidth) / n
         let fractionBits = bits - resultLog2 + 2
+        if n * Swift.max(fractionBits, 0) > Number.largestRootScaleBits {
+            // Scaling for an integer root would take n times the precision: root(2, 1048576)
+            // at 10,000 digits needed a 4 GB integer. exp(ln(x) / n) costs the same for any n.
+            let value = magnitude.approximatePower(Number(numerator: 1, denominator: n), bits: bits)
+            return negative ? -value : value
+        }
         let scaled = top.shifted(by: max(n * fractionBits, 0))
             .flooredDivision(by: bottom.shifted(by: max(-n * fractionBits, 0))).quotient
         let root = scaled.root(UInt(n)).root

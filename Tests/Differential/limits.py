@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Times and peak memory of tally on pathological lines (the table in LIMITS.md).
+
+Usage: limits.py --tally PATH   (a release build: swift build -c release)
+Each line is fed on standard input to its own process; wall time and peak RSS (from
+/usr/bin/time -f '%e %M') are reported with the exit status and the first line of the diagnostic.
+Standard library only; ResourceLimitTests runs the same inputs in swift test.
+"""
+
+import argparse
+import subprocess
+import tempfile
+
+
+def nested(opening, middle, closing=""):
+    return opening * 100_000 + middle + closing * 100_000
+
+
+CASES = [
+    ("100,000 nested parentheses", nested("(", "1", ")")),
+    ("100,000 unary minus signs", nested("-", "1")),
+    ("a power tower 100,000 high (2^2^…)", nested("2^", "2")),
+    ("100,000 nested calls abs(abs(…))", nested("abs(", "1", ")")),
+    ("3 and 100,000 factorial marks", "3" + "!" * 100_000),
+    ("100,000 levels of -(2^abs(", nested("-(2^abs(", "1", "))")),
+    ("3!!!!", "3!!!!"),
+    ("a literal of 10,000,000 digits", "7" * 10_000_000),
+    ("10^-10^9", "10^-10^9"),
+    ("2^2^2^30", "2^2^2^30"),
+    ("9^9^9", "9^9^9"),
+    ("1e1000000000", "1e1000000000"),
+    ("0.1^1000000000", "0.1^1000000000"),
+    ("100000000!", "100000000!"),
+    ("1000000!", "1000000!"),
+    ("(10^100)!", "(10^100)!"),
+    ("(10^999999)!", "(10^999999)!"),
+    ("round(1/3, 1000000)", "round(1/3, 1000000)"),
+    ("set digits 100000000", "set digits 100000000"),
+    ("set maxdigits 1000000000", "set maxdigits 1000000000"),
+    ("1+1+… five million terms (10 MB)", "1+" * 5_000_000 + "1"),
+    ("a 10 MB name", "a" * 10_000_000),
+    ("root(2, 1048576) (a value)", "root(2, 1048576)"),
+    ("2^3321928 (a value of 1,000,000 digits)", "2^3321928"),
+]
+
+
+def measure(tally, line):
+    # /usr/bin/time reports the peak RSS of tally alone: a child forked from this Python process
+    # would start with its memory counted (the 10 MB lines built here).
+    with tempfile.TemporaryFile() as source, tempfile.NamedTemporaryFile() as timing, \
+            tempfile.TemporaryFile() as errors:
+        source.write(line.encode() + b"\n")
+        source.seek(0)
+        process = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", timing.name, tally],
+                                 stdin=source, stdout=subprocess.DEVNULL, stderr=errors)
+        seconds, kilobytes = open(timing.name).read().split()[-2:]
+        errors.seek(0)
+        first = errors.readline().decode("utf-8", "replace").strip()
+    message = first.split(" error: ", 1)[-1] if first else "(none)"
+    if len(message) > 70:
+        message = message[:70] + "…"
+    return process.returncode, float(seconds), int(kilobytes) / 1024, message
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tally", required=True)
+    arguments = parser.parse_args()
+    print("| input | status | time | peak RSS | diagnostic |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    for what, line in CASES:
+        status, seconds, megabytes, message = measure(arguments.tally, line)
+        print(f"| {what} | {status} | {seconds:.2f} s | {megabytes:.1f} MB | {message} |")
+
+
+if __name__ == "__main__":
+    main()
