@@ -84,14 +84,17 @@ public final class HabitCommandRunner {
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
-            guard habits.isEmpty else { return HabitListView(today: today, useColour: context.useColour).render(habits) }
+            guard habits.isEmpty else {
+                return HabitListView(today: today, useColour: context.useColour).render(habits)
+            }
             let archived = try list.execute(includeArchived: true, today: today).count
             guard archived == 0 else {
                 return "no active habits; 'habit list all' also shows the \(archived) archived"
             }
             return "no habits yet; start one with: habit add NAME"
         case .done(let name, let day):
-            let habit = try RecordCompletion(repository: repository).execute(name: name.value, day: day.value, today: today)
+            let habit = try RecordCompletion(repository: repository).execute(
+                name: name.value, day: day.value, today: today)
             let streak = HabitDetailView.days(habit.currentStreak(today: today))
             return "\(quoted(habit.name)) done on \(day.value) (current streak: \(streak))"
         case .undo(let name, let day):
@@ -104,7 +107,8 @@ public final class HabitCommandRunner {
             let habit = try RestoreHabit(repository: repository).execute(name: name.value)
             return "restored \(quoted(habit.name))"
         case .rename(let name, let newName):
-            let (oldName, habit) = try RenameHabit(repository: repository).execute(name: name.value, newName: newName.value)
+            let (oldName, habit) = try RenameHabit(repository: repository).execute(
+                name: name.value, newName: newName.value)
             return "renamed \(quoted(oldName)) to \(quoted(habit.name))"
         case .delete(let name, let confirmed):
             guard confirmed || context.isInteractive else {

@@ -11,7 +11,8 @@ public struct HabitRunContext {
     public var confirm: (String) -> Bool
 
     /// A context for one command.
-    public init(today: Day, useColour: Bool, isInteractive: Bool, confirm: @escaping (String) -> Bool = { _ in false }) {
+    public init(today: Day, useColour: Bool, isInteractive: Bool, confirm: @escaping (String) -> Bool = { _ in false })
+    {
         self.today = today
         self.useColour = useColour
         self.isInteractive = isInteractive

@@ -30,17 +30,20 @@ import Testing
         let lines = cases.map { "bmi 100 \($0.weight) \(bound.standard)" }
         let result = try TallyProcess.run(lines.flatMap { ["-e", $0] })
         #expect(result.status == 0, "\(result.standardError)")
-        let firstLines = result.standardOutput.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let firstLines = result.standardOutput.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
+            \.element)
         #expect(firstLines.count == cases.count)
         for (line, expected) in zip(firstLines, cases) {
-            #expect(line.hasPrefix("BMI \(expected.shown)  \(expected.category)  ("), "weight \(expected.weight): \(line)")
+            #expect(
+                line.hasPrefix("BMI \(expected.shown)  \(expected.category)  ("), "weight \(expected.weight): \(line)")
         }
     }
 
     @Test func metricAndImperialAgree() throws {
         let lines = ["bmi 175.26 69.853225", "bmi 5ft9in 154lb", "bmi 69in 11st", "bmi 1.7526m 154lb"]
         let result = try TallyProcess.run(lines.flatMap { ["-e", $0] })
-        let reports = result.standardOutput.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let reports = result.standardOutput.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
+            \.element)
         #expect(Set(reports).count == 1, "\(reports)")
         #expect(reports.first == "BMI 22.7  normal weight  (WHO adult classification)")
     }

@@ -6,15 +6,16 @@ import Testing
     @Test func resultsInOrderOnStandardOutputAndErrorsOnStandardError() throws {
         let result = try TallyProcess.run([], input: "1 + 2\n12 + * 3\n2^10\n10 / 0\n7 / 2\n")
         #expect(result.standardOutput == "3\n1024\n3.5\n")
-        #expect(result.standardError == """
-            <stdin>:2:6: error: expected a number, name or '(' after '+', found '*'
-                12 + * 3
-                     ^
-            <stdin>:4:6: error: division by zero
-                10 / 0
-                     ^
+        #expect(
+            result.standardError == """
+                <stdin>:2:6: error: expected a number, name or '(' after '+', found '*'
+                    12 + * 3
+                         ^
+                <stdin>:4:6: error: division by zero
+                    10 / 0
+                         ^
 
-            """)
+                """)
         #expect(result.status == 1)
     }
 
@@ -28,7 +29,9 @@ import Testing
     @Test func evalLinesAreNumberedInOrder() throws {
         let result = try TallyProcess.run(["-e", "x = 6", "--eval", "x * 7", "-e", "x +"])
         #expect(result.standardOutput == "42\n")
-        #expect(result.standardError.hasPrefix("<eval>:3:4: error: expected a number, name or '(' after '+', found the end of the line\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "<eval>:3:4: error: expected a number, name or '(' after '+', found the end of the line\n"))
         #expect(result.status == 1)
     }
 
@@ -116,7 +119,9 @@ import Testing
 
     @Test func hugeResultsAreErrorsFast() throws {
         let started = Date()
-        let result = try TallyProcess.run(["-e", "2^2^2^30", "-e", "100000000!", "-e", String(repeating: "(", count: 100_000)])
+        let result = try TallyProcess.run([
+            "-e", "2^2^2^30", "-e", "100000000!", "-e", String(repeating: "(", count: 100_000),
+        ])
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(result.status == 1)
         #expect(result.standardError.contains("more than the limit of 1,000,000"))

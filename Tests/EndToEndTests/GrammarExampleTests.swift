@@ -24,14 +24,17 @@ import Testing
         let result = try TallyProcess.run(
             ["--data-dir", dataDirectory.path, path], environment: ["TALLY_TODAY": "2026-11-29"])
 
-        let outputLines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let outputLines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
         #expect(outputLines == expectations.output, "standard output of \(name)")
 
         let actualErrors = parseDiagnostics(result.standardError, path: path)
         #expect(actualErrors.map(\.line) == expectations.errors.map(\.line), "lines that fail in \(name)")
         for (actual, expected) in zip(actualErrors, expectations.errors) where actual.line == expected.line {
             #expect(actual.column == expected.column, "column on line \(expected.line) of \(name): \(actual.message)")
-            #expect(actual.message.contains(expected.message), "message on line \(expected.line) of \(name): \(actual.message)")
+            #expect(
+                actual.message.contains(expected.message),
+                "message on line \(expected.line) of \(name): \(actual.message)")
         }
         #expect(result.status == (expectations.errors.isEmpty ? 0 : 1))
     }

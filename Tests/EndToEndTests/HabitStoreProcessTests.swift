@@ -28,7 +28,8 @@ import Testing
         let results = ResultsBox()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let name = index == 0 ? "Alpha" : "Beta"
-            let result = try? TallyProcess.run([], input: HabitStoreProcessTests.script(habit: name, days: 150), environment: environment)
+            let result = try? TallyProcess.run(
+                [], input: HabitStoreProcessTests.script(habit: name, days: 150), environment: environment)
             results.set(index, result)
         }
         for index in 0..<2 {
@@ -56,8 +57,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Feed many writes and kill the process once some have been acknowledged: a habit
-        // line's output is flushed as soon as its change is committed.
-        let script = HabitStoreProcessTests.script(habit: "Gamma", days: 1000)  // 32 KB: fits the pipe, so writing never blocks
+        // line's output is flushed as soon as its change is committed. 1,000 lines are 32 KB:
+        // they fit the pipe, so writing them never blocks.
+        let script = HabitStoreProcessTests.script(habit: "Gamma", days: 1000)
         let writer = DispatchQueue(label: "writer")
         writer.async {
             input.fileHandleForWriting.write(Data(script.utf8))
@@ -80,12 +82,18 @@ import Testing
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        let doneLines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").filter { $0.contains(" done on ") }
+        let doneLines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").filter {
+            $0.contains(" done on ")
+        }
         #expect(doneLines.count > 0)
 
-        let export = try TallyProcess.run(["-e", "habit export csv"], environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
+        let export = try TallyProcess.run(
+            ["-e", "habit export csv"], environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
         #expect(export.status == 0, "\(export.standardError)")
-        let stored = Set(export.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) })
+        let stored = Set(
+            export.standardOutput.split(separator: "\n").dropFirst().compactMap {
+                $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init)
+            })
         for line in doneLines {
             // "'Gamma' done on 2020-01-05 (current streak: …)"
             let day = String(line.split(separator: " ")[3])

@@ -75,7 +75,9 @@ final class PseudoTerminal {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCHLD] { sigaddset(&defaults, signal) }
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCHLD] {
+            sigaddset(&defaults, signal)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         var variables = ["TERM": "dumb", "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "NO_COLOR": "1"]
@@ -127,7 +129,7 @@ final class PseudoTerminal {
     /// Waits until `text` appears after what earlier expectations matched, and moves past it.
     /// Returns what came between.
     @discardableResult
-    func expect(_ text: String, timeout: Double = 10) throws -> String {
+    func expect(_ text: String, timeout: Double = 30) throws -> String {
         let wanted = Array(text.utf8)
         let deadline = Date().addingTimeInterval(timeout)
         var searchFrom = consumed
@@ -145,7 +147,7 @@ final class PseudoTerminal {
     }
 
     /// Waits for the session to end; its exit status (128 + signal when killed).
-    func waitForExit(timeout: Double = 10) throws -> Int32 {
+    func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             var status: Int32 = 0
@@ -183,7 +185,9 @@ final class PseudoTerminal {
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
             if haystack[index..<index + needle.count].elementsEqual(needle) { return index }
         }

@@ -20,7 +20,10 @@ import Testing
         ("⟨0^-1⟩", "zero cannot be raised to a negative power"),
         ("1 ⟨$⟩ 2", "unexpected character '$'"),
         ("sqrt(⟨-4⟩)", "square root of a negative number"),
-        ("⟨(-8)^(1/2)⟩", "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)"),
+        (
+            "⟨(-8)^(1/2)⟩",
+            "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)"
+        ),
         ("⟨2.5⟩!", "factorial needs a non-negative integer, got 2.5"),
         ("⟨(-1)⟩!", "factorial needs a non-negative integer, got -1"),
         ("⟨foo⟩ + 1", "unknown name 'foo'"),
@@ -36,10 +39,22 @@ import Testing
         ("⟨sqr⟩(2)", "unknown function 'sqr'; did you mean 'sqrt'?"),
         ("⟨sqrt(1, 2)⟩", "sqrt takes 1 argument, but 2 were given"),
         ("⟨root(8)⟩", "root takes 2 arguments, but 1 was given"),
-        ("2^⟨2^2^30⟩", "result would have about 323,228,497 digits, more than the limit of 1,000,000 (set maxdigits N)"),
-        ("⟨100000000!⟩", "result would have about 756,570,557 digits, more than the limit of 1,000,000 (set maxdigits N)"),
-        ("⟨10^-10^9⟩", "result would have about 1,000,000,001 digits, more than the limit of 1,000,000 (set maxdigits N)"),
-        ("⟨1e999999999⟩", "result would have about 1,000,000,000 digits, more than the limit of 1,000,000 (set maxdigits N)"),
+        (
+            "2^⟨2^2^30⟩",
+            "result would have about 323,228,497 digits, more than the limit of 1,000,000 (set maxdigits N)"
+        ),
+        (
+            "⟨100000000!⟩",
+            "result would have about 756,570,557 digits, more than the limit of 1,000,000 (set maxdigits N)"
+        ),
+        (
+            "⟨10^-10^9⟩",
+            "result would have about 1,000,000,001 digits, more than the limit of 1,000,000 (set maxdigits N)"
+        ),
+        (
+            "⟨1e999999999⟩",
+            "result would have about 1,000,000,000 digits, more than the limit of 1,000,000 (set maxdigits N)"
+        ),
         ("1 + ⟨값⟩", "unknown name '값'"),
         ("⟨sqrt⟩ = 2", "cannot assign to 'sqrt': it is a built-in function"),
         ("⟨ans⟩ = 2", "cannot assign to 'ans': it is the last result"),

@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func bigFractionsRoundLikeSmallOnes() {
-        let big = Number(numerator: BigInteger.power(10, 40) + BigInteger(2), denominator: BigInteger(3) * BigInteger.power(10, 40))
+        let big = Number(
+            numerator: BigInteger.power(10, 40) + BigInteger(2), denominator: BigInteger(3) * BigInteger.power(10, 40))
         #expect(big.formatted(significantDigits: 20).text == "0.33333333333333333333")
         let tiny = Number(numerator: BigInteger(15), denominator: BigInteger.power(10, 31))
         #expect(tiny.formatted(significantDigits: 20).text == "1.5e-30")

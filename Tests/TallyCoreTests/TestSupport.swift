@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TallyCore
 
 /// A line written with a `⟨…⟩` marker around the span a diagnostic must cover (`⟨⟩` for an

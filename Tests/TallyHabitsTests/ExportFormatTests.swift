@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyHabits
 
 @Suite struct ExportFormatTests {

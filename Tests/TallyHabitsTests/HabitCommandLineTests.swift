@@ -1,5 +1,6 @@
 import TallyCore
 import Testing
+
 @testable import TallyHabits
 
 @Suite struct HabitCommandLineTests {
@@ -69,12 +70,16 @@ import Testing
         let rename = "habit rename Read \"Read books\""
         #expect(
             try parse(rename).action
-                == .rename(name: name("Read", written: "Read", in: rename), newName: name("Read books", written: "\"Read books\"", in: rename)))
+                == .rename(
+                    name: name("Read", written: "Read", in: rename),
+                    newName: name("Read books", written: "\"Read books\"", in: rename)))
         for line in ["habit delete Read --yes", "habit delete --yes Read"] {
             #expect(try parse(line).action == .delete(name: name("Read", written: "Read", in: line), confirmed: true))
         }
         let quotedFlag = "habit delete '--yes'"
-        #expect(try parse(quotedFlag).action == .delete(name: name("--yes", written: "'--yes'", in: quotedFlag), confirmed: false))
+        #expect(
+            try parse(quotedFlag).action
+                == .delete(name: name("--yes", written: "'--yes'", in: quotedFlag), confirmed: false))
     }
 
     @Test func spansAreBytesIntoTheWholeLine() throws {
@@ -87,11 +92,17 @@ import Testing
     // MARK: Errors, each pointing at the exact span
 
     @Test(arguments: [
-        ("habit⟦⟧", "missing habit subcommand; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"),
+        (
+            "habit⟦⟧",
+            "missing habit subcommand; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
+        ),
         ("habit ⟦dne⟧ Read", "unknown habit subcommand 'dne'; did you mean 'done'?"),
         ("habit ⟦arch⟧ Read", "unknown habit subcommand 'arch'; did you mean 'archive'?"),
         ("habit ⟦Done⟧ Read", "unknown habit subcommand 'Done'; did you mean 'done'?"),
-        ("habit ⟦frobnicate⟧", "unknown habit subcommand 'frobnicate'; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"),
+        (
+            "habit ⟦frobnicate⟧",
+            "unknown habit subcommand 'frobnicate'; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
+        ),
         ("habit ⟦\"done\"⟧ Read", "unknown habit subcommand 'done'; did you mean 'done'?"),
         ("habit done⟦⟧", "missing habit name after 'done'"),
         ("habit done⟦⟧   ", "missing habit name after 'done'"),
@@ -101,11 +112,23 @@ import Testing
         ("habit done '물 마시기' ⟦2026-02-29⟧", "there is no day '2026-02-29': February 2026 has 28 days"),
         ("habit done Read ⟦2026-12-01⟧", "2026-12-01 is in the future; today is 2026-11-29"),
         ("habit add Read since ⟦2026-11-30⟧", "2026-11-30 is in the future; today is 2026-11-29"),
-        ("habit done Read ⟦tomorrow⟧", "'tomorrow' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"),
+        (
+            "habit done Read ⟦tomorrow⟧",
+            "'tomorrow' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+        ),
         ("habit done Read ⟦-99999999999999999999⟧", "'-99999999999999999999' reaches back before the year 1"),
-        ("habit done Read ⟦20⟧ pages", "'20' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago); a name with spaces needs quotes: \"Read 20 pages\""),
-        ("habit show Read ⟦20⟧ pages", "unexpected '20'; the form is habit show NAME; a name with spaces needs quotes: \"Read 20 pages\""),
-        ("habit show Read ⟦books⟧", "unexpected 'books'; the form is habit show NAME; a name with spaces needs quotes: \"Read books\""),
+        (
+            "habit done Read ⟦20⟧ pages",
+            "'20' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago); a name with spaces needs quotes: \"Read 20 pages\""
+        ),
+        (
+            "habit show Read ⟦20⟧ pages",
+            "unexpected '20'; the form is habit show NAME; a name with spaces needs quotes: \"Read 20 pages\""
+        ),
+        (
+            "habit show Read ⟦books⟧",
+            "unexpected 'books'; the form is habit show NAME; a name with spaces needs quotes: \"Read books\""
+        ),
         ("habit done Read ⟦Book⟧", "'Book' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"),
         ("habit done Read today ⟦again⟧", "unexpected 'again'; the form is habit done NAME [DATE]"),
         ("habit done ⟦\"⟧Read 20 pages", "this quote is never closed; end the name with \""),
@@ -113,7 +136,10 @@ import Testing
         ("habit done \"Read\"⟦x⟧", "expected a space after the closing quote"),
         ("habit done '물'⟦마⟧", "expected a space after the closing quote"),
         ("habit add Read ⟦2026-11-01⟧", "expected 'since' before the date: since 2026-11-01"),
-        ("habit add Read ⟦from⟧ 2026-11-01", "unexpected 'from'; the form is habit add NAME [since DATE]; a name with spaces needs quotes: \"Read from 2026-11-01\""),
+        (
+            "habit add Read ⟦from⟧ 2026-11-01",
+            "unexpected 'from'; the form is habit add NAME [since DATE]; a name with spaces needs quotes: \"Read from 2026-11-01\""
+        ),
         ("habit add Read since⟦⟧", "missing date after 'since'"),
         ("habit list ⟦everything⟧", "unexpected 'everything'; the form is habit list [all]"),
         ("habit list all ⟦now⟧", "unexpected 'now'; the form is habit list [all]"),

@@ -1,13 +1,16 @@
 import Foundation
 import TallyCore
 import Testing
+
 @testable import TallyHabits
 
 /// Whole lines through the runner, as the shell will call it, on an in-memory repository.
 @Suite struct HabitCommandRunnerTests {
     let runner = HabitCommandRunner(repository: InMemoryHabitRepository())
 
-    func context(colour: Bool = false, interactive: Bool = false, answer: Bool = false, asked: ((String) -> Void)? = nil)
+    func context(
+        colour: Bool = false, interactive: Bool = false, answer: Bool = false, asked: ((String) -> Void)? = nil
+    )
         -> HabitRunContext
     {
         HabitRunContext(today: pinnedToday, useColour: colour, isInteractive: interactive) { question in
@@ -113,7 +116,8 @@ import Testing
         let plainList = try run("habit list")
         let paintedList = try run("habit list", context(colour: true))
         #expect(
-            paintedList.replacing("\u{1B}[32m", with: "").replacing("\u{1B}[2m", with: "").replacing("\u{1B}[0m", with: "")
+            paintedList.replacing("\u{1B}[32m", with: "").replacing("\u{1B}[2m", with: "").replacing(
+                "\u{1B}[0m", with: "")
                 == plainList)
     }
 
@@ -184,7 +188,8 @@ import Testing
         let (line, span) = marked("habit add ⟦\(name)⟧")
         #expect(
             throws: Diagnostic(
-                "the habit name '\(String(repeating: "가", count: 20))…' is 101 characters long; the limit is 100", at: span)
+                "the habit name '\(String(repeating: "가", count: 20))…' is 101 characters long; the limit is 100",
+                at: span)
         ) { try run(line) }
     }
 
@@ -219,10 +224,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let directory = root + "/nested"
         let first = HabitCommandRunner(dataDirectory: directory)
-        #expect(try first.run(line: "habit add Read", argumentsStart: 5, context: context()) == "added 'Read' (since 2026-11-29)")
+        #expect(
+            try first.run(line: "habit add Read", argumentsStart: 5, context: context())
+                == "added 'Read' (since 2026-11-29)")
         let second = HabitCommandRunner(dataDirectory: directory)  // another session
         #expect(try second.run(line: "habit done read", argumentsStart: 5, context: context()).hasPrefix("'Read' done"))
         #expect(first.habitNames() == ["Read"])
-        #expect(try first.run(line: "habit export csv", argumentsStart: 5, context: context()).hasSuffix("Read,2026-11-29,,2026-11-29"))
+        #expect(
+            try first.run(line: "habit export csv", argumentsStart: 5, context: context()).hasSuffix(
+                "Read,2026-11-29,,2026-11-29"))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TallyHabits
 
 @Suite struct HabitTests {
@@ -74,9 +75,13 @@ import Testing
         #expect(throws: HabitError.alreadyDone(habit: "Read", day: day("2026-11-28"))) {
             try read.markDone(on: day("2026-11-28"), today: pinnedToday)
         }
-        #expect(HabitError.alreadyDone(habit: "Read", day: day("2026-11-28")).message == "'Read' was already done on 2026-11-28")
+        #expect(
+            HabitError.alreadyDone(habit: "Read", day: day("2026-11-28")).message
+                == "'Read' was already done on 2026-11-28")
         try read.undo(on: day("2026-11-28"))
-        #expect(throws: HabitError.notDone(habit: "Read", day: day("2026-11-28"))) { try read.undo(on: day("2026-11-28")) }
+        #expect(throws: HabitError.notDone(habit: "Read", day: day("2026-11-28"))) {
+            try read.undo(on: day("2026-11-28"))
+        }
     }
 
     // MARK: Archiving
@@ -106,7 +111,9 @@ import Testing
         #expect(throws: HabitError.inFuture(habit: "Read", day: day("2026-12-01"), today: pinnedToday)) {
             try read.archive(on: day("2026-12-01"), today: pinnedToday)
         }
-        #expect(throws: HabitError.doneAfterArchive(habit: "Read", done: day("2026-11-25"), archived: day("2026-11-24"))) {
+        #expect(
+            throws: HabitError.doneAfterArchive(habit: "Read", done: day("2026-11-25"), archived: day("2026-11-24"))
+        ) {
             try read.archive(on: day("2026-11-24"), today: pinnedToday)
         }
         #expect(read.archiveDay == nil)
@@ -122,15 +129,26 @@ import Testing
 
     // MARK: Restoring stored rows
 
-    @Test(arguments: [
-        (" ", day("2026-11-01"), nil, ["2026-11-02"], HabitError.emptyName),
-        ("Read", day("2026-11-01"), day("2026-10-01"), [], .archiveBeforeStart(habit: "Read", day: day("2026-10-01"), start: day("2026-11-01"))),
-        ("Read", day("2026-11-01"), nil, ["2026-10-31", "2026-11-02"], .beforeStart(habit: "Read", day: day("2026-10-31"), start: day("2026-11-01"))),
-        ("Read", day("2026-11-01"), day("2026-11-10"), ["2026-11-11"], .doneAfterArchive(habit: "Read", done: day("2026-11-11"), archived: day("2026-11-10"))),
-    ] as [(String, Day, Day?, [String], HabitError)])
+    @Test(
+        arguments: [
+            (" ", day("2026-11-01"), nil, ["2026-11-02"], HabitError.emptyName),
+            (
+                "Read", day("2026-11-01"), day("2026-10-01"), [],
+                .archiveBeforeStart(habit: "Read", day: day("2026-10-01"), start: day("2026-11-01"))
+            ),
+            (
+                "Read", day("2026-11-01"), nil, ["2026-10-31", "2026-11-02"],
+                .beforeStart(habit: "Read", day: day("2026-10-31"), start: day("2026-11-01"))
+            ),
+            (
+                "Read", day("2026-11-01"), day("2026-11-10"), ["2026-11-11"],
+                .doneAfterArchive(habit: "Read", done: day("2026-11-11"), archived: day("2026-11-10"))
+            ),
+        ] as [(String, Day, Day?, [String], HabitError)])
     func restoringChecksTheSameRules(name: String, start: Day, archive: Day?, days: [String], error: HabitError) {
         #expect(throws: error) {
-            try Habit(restoring: .random(), name: name, start: start, archiveDay: archive, completions: Set(days.map(day)))
+            try Habit(
+                restoring: .random(), name: name, start: start, archiveDay: archive, completions: Set(days.map(day)))
         }
     }
 
@@ -151,9 +169,15 @@ import Testing
         try habit.markDone(on: day("2026-11-01"), today: pinnedToday)
         try habit.undo(on: day("2026-11-10"))
         #expect(habit.daysDone == ["2026-11-01", "2026-11-03", "2026-11-05", "2026-11-20", "2026-11-29"].map(day))
-        #expect(habit.isDone(on: day("2026-11-05")) && !habit.isDone(on: day("2026-11-10")) && !habit.isDone(on: day("2026-11-30")))
-        #expect(habit.completionRuns == [day("2026-11-01")...day("2026-11-01"), day("2026-11-03")...day("2026-11-03"),
-            day("2026-11-05")...day("2026-11-05"), day("2026-11-20")...day("2026-11-20"), day("2026-11-29")...day("2026-11-29")])
+        #expect(
+            habit.isDone(on: day("2026-11-05")) && !habit.isDone(on: day("2026-11-10"))
+                && !habit.isDone(on: day("2026-11-30")))
+        #expect(
+            habit.completionRuns == [
+                day("2026-11-01")...day("2026-11-01"), day("2026-11-03")...day("2026-11-03"),
+                day("2026-11-05")...day("2026-11-05"), day("2026-11-20")...day("2026-11-20"),
+                day("2026-11-29")...day("2026-11-29"),
+            ])
     }
 
     // MARK: Statistics
@@ -164,14 +188,15 @@ import Testing
             completions: Set(days.map(day)))
     }
 
-    @Test(arguments: [
-        ([], nil, 0),
-        (["2026-11-29"], nil, 1),
-        (["2026-11-27", "2026-11-28", "2026-11-29"], nil, 3),
-        (["2026-11-27", "2026-11-28"], nil, 2),  // today still open: yesterday's streak stands
-        (["2026-11-26", "2026-11-27"], nil, 0),  // yesterday missed: broken
-        (["2026-11-18", "2026-11-19", "2026-11-20"], "2026-11-20", 3),  // as it stood when archived
-    ] as [([String], String?, Int)])
+    @Test(
+        arguments: [
+            ([], nil, 0),
+            (["2026-11-29"], nil, 1),
+            (["2026-11-27", "2026-11-28", "2026-11-29"], nil, 3),
+            (["2026-11-27", "2026-11-28"], nil, 2),  // today still open: yesterday's streak stands
+            (["2026-11-26", "2026-11-27"], nil, 0),  // yesterday missed: broken
+            (["2026-11-18", "2026-11-19", "2026-11-20"], "2026-11-20", 3),  // as it stood when archived
+        ] as [([String], String?, Int)])
     func currentStreak(days: [String], archived: String?, expected: Int) throws {
         let habit = try habit(doneOn: days, archived: archived)
         #expect(habit.currentStreak(today: pinnedToday) == expected)
@@ -180,7 +205,9 @@ import Testing
     }
 
     @Test func longestStreakAndCompletionRate() throws {
-        let read = try habit(doneOn: ["2026-11-01", "2026-11-02", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-29"])
+        let read = try habit(doneOn: [
+            "2026-11-01", "2026-11-02", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-29",
+        ])
         #expect(read.longestStreak == 3)
         #expect(read.completionRate(today: pinnedToday) == (6, 29))
         let archived = try habit(doneOn: ["2026-11-01", "2026-11-10"], archived: "2026-11-10")

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import TallyHabits
 
 /// The SQLite store on real files in a fresh temporary directory per test.
@@ -49,7 +50,10 @@ import Testing
         let read = try reopened.allHabits()
         #expect(Set(read.map(\.id)) == Set(written.map(\.id)))
         for habit in written { #expect(try reopened.habit(withID: habit.id) == habit) }
-        #expect(try reopened.habit(withNameKey: "read books")?.completions == [day("2026-11-02"), day("2026-11-03"), day("2026-11-28")])
+        #expect(
+            try reopened.habit(withNameKey: "read books")?.completions == [
+                day("2026-11-02"), day("2026-11-03"), day("2026-11-28"),
+            ])
         #expect(try reopened.habit(withNameKey: "물 마시기")?.archiveDay == day("2026-11-25"))
         _ = try UndoCompletion(repository: reopened).execute(name: "Read books", day: day("2026-11-03"))
         _ = try DeleteHabit(repository: reopened).execute(name: "물 마시기") { _ in true }
@@ -97,27 +101,51 @@ import Testing
     /// must say. The CHECKs on days can be switched off; the loaders check the range again.
     static let brokenRows: [(sql: String, problem: String)] = [
         ("UPDATE habit SET name = '   ', name_key = ''", "a habit name cannot be empty"),
-        ("UPDATE habit SET name = 'Bad' || char(27) || '[2J', name_key = 'bad' || char(27) || '[2j'", "contains a control character"),
-        ("UPDATE habit SET start_day = \(day("2026-11-29").daysSinceEpoch)", "2026-11-28 is before 'Read' started on 2026-11-29"),
-        ("INSERT INTO completion VALUES (7, \(day("2026-10-01").daysSinceEpoch))", "2026-10-01 is before 'Read' started on 2026-11-01"),
-        ("UPDATE habit SET archive_day = \(day("2026-11-02").daysSinceEpoch)", "'Read' was done on 2026-11-28, after its archive day 2026-11-02"),
+        (
+            "UPDATE habit SET name = 'Bad' || char(27) || '[2J', name_key = 'bad' || char(27) || '[2j'",
+            "contains a control character"
+        ),
+        (
+            "UPDATE habit SET start_day = \(day("2026-11-29").daysSinceEpoch)",
+            "2026-11-28 is before 'Read' started on 2026-11-29"
+        ),
+        (
+            "INSERT INTO completion VALUES (7, \(day("2026-10-01").daysSinceEpoch))",
+            "2026-10-01 is before 'Read' started on 2026-11-01"
+        ),
+        (
+            "UPDATE habit SET archive_day = \(day("2026-11-02").daysSinceEpoch)",
+            "'Read' was done on 2026-11-28, after its archive day 2026-11-02"
+        ),
         ("UPDATE habit SET name = 'Walk'", "its name_key 'read' does not match its name (expected 'walk')"),
-        ("PRAGMA ignore_check_constraints = ON; UPDATE habit SET start_day = 4000000",
-            "its start day 4000000 is not a day from 0001-01-01 to 9999-12-31"),
-        ("PRAGMA ignore_check_constraints = ON; INSERT INTO completion VALUES (7, -800000)",
-            "completion day -800000 is not a day from 0001-01-01 to 9999-12-31"),
+        (
+            "PRAGMA ignore_check_constraints = ON; UPDATE habit SET start_day = 4000000",
+            "its start day 4000000 is not a day from 0001-01-01 to 9999-12-31"
+        ),
+        (
+            "PRAGMA ignore_check_constraints = ON; INSERT INTO completion VALUES (7, -800000)",
+            "completion day -800000 is not a day from 0001-01-01 to 9999-12-31"
+        ),
         // The count and the runs are the triggers' work; written by hand they are caught too.
         ("UPDATE habit SET completion_count = 5", "its completion_count or completion_run rows do not match"),
         ("DELETE FROM completion_run", "its completion_count or completion_run rows do not match"),
-        ("UPDATE completion_run SET first_day = first_day - 1", "its completion_count or completion_run rows do not match"),
-        ("UPDATE completion_run SET first_day = last_day + 1", "its completion_count or completion_run rows do not match"),
+        (
+            "UPDATE completion_run SET first_day = first_day - 1",
+            "its completion_count or completion_run rows do not match"
+        ),
+        (
+            "UPDATE completion_run SET first_day = last_day + 1",
+            "its completion_count or completion_run rows do not match"
+        ),
     ]
 
     @Test(arguments: brokenRows)
     func aHandEditedRowThatBreaksARuleIsNamed(sql: String, problem: String) throws {
         do {
             let store = try open()
-            let habit = try Habit(restoring: HabitID(rawValue: 7), name: "Read", start: day("2026-11-01"), archiveDay: nil, completions: [day("2026-11-28")])
+            let habit = try Habit(
+                restoring: HabitID(rawValue: 7), name: "Read", start: day("2026-11-01"), archiveDay: nil,
+                completions: [day("2026-11-28")])
             try store.insert(habit)
             try store.executeForTesting(sql)
         }
@@ -194,16 +222,34 @@ import Testing
     }
 
     @Test(arguments: [
-        ("UPDATE habit SET start_day = '2026-02-30' WHERE id = 7", "its start day is not a valid day: there is no day '2026-02-30': February 2026 has 28 days"),
-        ("UPDATE habit SET archive_day = '2026-11-25x' WHERE id = 7", "its archive day is not a valid day: " + DayParseError.malformed("2026-11-25x").message),
-        ("INSERT INTO completion VALUES (7, 'someday')", "its completion day is not a valid day: " + DayParseError.malformed("someday").message),
-        ("INSERT INTO completion VALUES (7, '0000-12-31')", "its completion day is not a valid day: " + DayParseError.noSuchYear("0000-12-31").message),
-        ("INSERT INTO completion VALUES (7, '2024-02-29'), (7, '2026-2-01')", "its completion day is not a valid day: " + DayParseError.malformed("2026-2-01").message),
+        (
+            "UPDATE habit SET start_day = '2026-02-30' WHERE id = 7",
+            "its start day is not a valid day: there is no day '2026-02-30': February 2026 has 28 days"
+        ),
+        (
+            "UPDATE habit SET archive_day = '2026-11-25x' WHERE id = 7",
+            "its archive day is not a valid day: " + DayParseError.malformed("2026-11-25x").message
+        ),
+        (
+            "INSERT INTO completion VALUES (7, 'someday')",
+            "its completion day is not a valid day: " + DayParseError.malformed("someday").message
+        ),
+        (
+            "INSERT INTO completion VALUES (7, '0000-12-31')",
+            "its completion day is not a valid day: " + DayParseError.noSuchYear("0000-12-31").message
+        ),
+        (
+            "INSERT INTO completion VALUES (7, '2024-02-29'), (7, '2026-2-01')",
+            "its completion day is not a valid day: " + DayParseError.malformed("2026-2-01").message
+        ),
     ])
     func aTextDayThatIsNotADayStopsTheMigrationAndIsNamed(sql: String, problem: String) throws {
         try writeVersionTwoFile(then: sql)
         let before = fileBytes(databasePath)
-        #expect(throws: HabitStoreError.invalidRow(file: databasePath, habitID: HabitID(rawValue: 7), name: "Read", problem: problem)) {
+        #expect(
+            throws: HabitStoreError.invalidRow(
+                file: databasePath, habitID: HabitID(rawValue: 7), name: "Read", problem: problem)
+        ) {
             try open()
         }
         #expect(fileBytes(databasePath) == before)
@@ -213,7 +259,8 @@ import Testing
         // The sqlite3 shell leaves foreign keys off: deleting a habit there keeps its days.
         try writeVersionTwoFile(then: "PRAGMA foreign_keys = OFF; DELETE FROM habit WHERE id = 7;")
         let before = fileBytes(databasePath)
-        let error = HabitStoreError.orphanCompletion(file: databasePath, habitID: HabitID(rawValue: 7), day: "2026-11-02")
+        let error = HabitStoreError.orphanCompletion(
+            file: databasePath, habitID: HabitID(rawValue: 7), day: "2026-11-02")
         #expect(throws: error) { try open() }
         #expect(error.message.hasPrefix("\(databasePath): the completion row of 2026-11-02 belongs to habit id 7"))
         #expect(fileBytes(databasePath) == before)
@@ -247,7 +294,11 @@ import Testing
             let name = ["A", "B", "C"].randomElement(using: &generator)!
             let doneDay = start.adding(days: Int.random(in: 0...60, using: &generator))
             var habit = try store.requireHabit(named: name)
-            if habit.isDone(on: doneDay) { try habit.undo(on: doneDay) } else { try habit.markDone(on: doneDay, today: today) }
+            if habit.isDone(on: doneDay) {
+                try habit.undo(on: doneDay)
+            } else {
+                try habit.markDone(on: doneDay, today: today)
+            }
             try store.update(habit)
             if step % 50 == 49 {
                 for asOf in [today, today.adding(days: -1), today.adding(days: -30), start] {
@@ -277,13 +328,16 @@ import Testing
         Data("SQLite format 3\0".utf8) + Data(repeating: 0xA5, count: 4080),  // right header, garbage after
     ])
     func aFileThatIsNotADatabaseIsNamedAndLeftAlone(contents: Data) throws {
-        _ = FileManager.default.createFile(atPath: databasePath, contents: contents, attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(
+            atPath: databasePath, contents: contents, attributes: [.posixPermissions: 0o644])
         #expect(throws: HabitStoreError.notADatabase(file: databasePath)) { try open() }
         #expect(fileBytes(databasePath) == contents)
         #expect(try mode(of: databasePath) == 0o644)
         let entries = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(entries == [SQLiteHabitStore.fileName])
-        #expect(HabitStoreError.notADatabase(file: databasePath).message.hasPrefix("\(databasePath) is not an SQLite database"))
+        #expect(
+            HabitStoreError.notADatabase(file: databasePath).message.hasPrefix(
+                "\(databasePath) is not an SQLite database"))
     }
 
     @Test func anotherProgramsDatabaseIsLeftAlone() throws {
@@ -302,7 +356,9 @@ import Testing
             try store.executeForTesting("PRAGMA user_version = 99")
         }
         let before = fileBytes(databasePath)
-        #expect(throws: HabitStoreError.newerSchema(file: databasePath, version: 99, supported: SQLiteSchema.latestVersion)) { try open() }
+        #expect(
+            throws: HabitStoreError.newerSchema(file: databasePath, version: 99, supported: SQLiteSchema.latestVersion)
+        ) { try open() }
         #expect(fileBytes(databasePath) == before)
     }
 
@@ -313,7 +369,8 @@ import Testing
         let imposter = try Habit(name: "READ", start: day("2026-11-01"), today: today)
         #expect(throws: HabitStoreError.self) { try store.insert(imposter) }
         #expect(throws: HabitStoreError.self) {
-            try store.executeForTesting("INSERT INTO completion VALUES (\(read.id), '2026-11-02'), (\(read.id), '2026-11-02')")
+            try store.executeForTesting(
+                "INSERT INTO completion VALUES (\(read.id), '2026-11-02'), (\(read.id), '2026-11-02')")
         }
         #expect(try store.allHabits().count == 1)
         #expect(try store.habit(withID: read.id)?.completions.isEmpty == true)
@@ -342,9 +399,11 @@ import Testing
             do {
                 let store = try SQLiteHabitStore(directory: directory)
                 let name = "Habit \(writer)"
-                _ = try AddHabit(repository: store).execute(name: name, start: today.adding(days: -writesEach), today: today)
+                _ = try AddHabit(repository: store).execute(
+                    name: name, start: today.adding(days: -writesEach), today: today)
                 for offset in 0..<writesEach {
-                    _ = try RecordCompletion(repository: store).execute(name: name, day: today.adding(days: -offset), today: today)
+                    _ = try RecordCompletion(repository: store).execute(
+                        name: name, day: today.adding(days: -offset), today: today)
                 }
             } catch {
                 failures.withLock { $0.append("writer \(writer): \(error)") }
@@ -359,8 +418,11 @@ import Testing
     @Test func dataDirectoryFollowsOptionThenEnvironment() {
         #expect(HabitDataDirectory.resolve(option: "/x", environment: ["TALLY_DATA_DIR": "/y"]) == "/x")
         #expect(HabitDataDirectory.resolve(option: nil, environment: ["TALLY_DATA_DIR": "/y", "HOME": "/h"]) == "/y")
-        #expect(HabitDataDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tally")
-        #expect(HabitDataDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]) == "/h/.local/share/tally")
+        #expect(
+            HabitDataDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tally")
+        #expect(
+            HabitDataDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/share/tally")
         #expect(HabitDataDirectory.resolve(option: nil, environment: [:]) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+
 @testable import TallyHabits
 
 /// The day written as `YYYY-MM-DD`; the tests only write valid days.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TallyHabits
 
 /// Every use case on the in-memory repository: the rules of SPEC §7 as a person meets them.
@@ -47,7 +48,9 @@ import Testing
     @Test func doneAndUndoFindTheHabitIgnoringCase() throws {
         try add("Read")
         try done("READ", "2026-11-28")
-        #expect(throws: HabitError.alreadyDone(habit: "Read", day: day("2026-11-28"))) { try done("read", "2026-11-28") }
+        #expect(throws: HabitError.alreadyDone(habit: "Read", day: day("2026-11-28"))) {
+            try done("read", "2026-11-28")
+        }
         let undone = try UndoCompletion(repository: repository).execute(name: "read", day: day("2026-11-28"))
         #expect(undone.completions.isEmpty)
         #expect(throws: HabitError.notDone(habit: "Read", day: day("2026-11-28"))) {
@@ -72,8 +75,12 @@ import Testing
 
     @Test func unknownNamesAreNotFound() {
         #expect(throws: HabitError.notFound(name: "Walk")) { try done("Walk", "2026-11-28") }
-        #expect(throws: HabitError.notFound(name: "Walk")) { try ShowHabit(repository: repository).execute(name: "Walk") }
-        #expect(throws: HabitError.notFound(name: "Walk")) { try RestoreHabit(repository: repository).execute(name: "Walk") }
+        #expect(throws: HabitError.notFound(name: "Walk")) {
+            try ShowHabit(repository: repository).execute(name: "Walk")
+        }
+        #expect(throws: HabitError.notFound(name: "Walk")) {
+            try RestoreHabit(repository: repository).execute(name: "Walk")
+        }
         #expect(throws: HabitError.notFound(name: "Walk")) {
             try DeleteHabit(repository: repository).execute(name: "Walk") { _ in true }
         }
@@ -82,7 +89,9 @@ import Testing
     @Test func archiveAndRestore() throws {
         try add("Read")
         try done("Read", "2026-11-25")
-        #expect(throws: HabitError.doneAfterArchive(habit: "Read", done: day("2026-11-25"), archived: day("2026-11-24"))) {
+        #expect(
+            throws: HabitError.doneAfterArchive(habit: "Read", done: day("2026-11-25"), archived: day("2026-11-24"))
+        ) {
             try ArchiveHabit(repository: repository).execute(name: "Read", day: day("2026-11-24"), today: today)
         }
         let archived = try ArchiveHabit(repository: repository).execute(name: "Read", day: today, today: today)
@@ -91,10 +100,15 @@ import Testing
             try ArchiveHabit(repository: repository).execute(name: "Read", day: today, today: today)
         }
         #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).isEmpty)
-        #expect(try ListHabits(repository: repository).execute(includeArchived: true, today: today).map(\.name) == ["Read"])
+        #expect(
+            try ListHabits(repository: repository).execute(includeArchived: true, today: today).map(\.name) == ["Read"])
         _ = try RestoreHabit(repository: repository).execute(name: "read")
-        #expect(throws: HabitError.notArchived(habit: "Read")) { try RestoreHabit(repository: repository).execute(name: "Read") }
-        #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == ["Read"])
+        #expect(throws: HabitError.notArchived(habit: "Read")) {
+            try RestoreHabit(repository: repository).execute(name: "Read")
+        }
+        #expect(
+            try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == ["Read"]
+        )
     }
 
     @Test func renameKeepsHistoryAndUniqueness() throws {
@@ -102,12 +116,16 @@ import Testing
         try add("Walk")
         try done("Read", "2026-11-28")
         let rename = RenameHabit(repository: repository)
-        #expect(throws: HabitError.duplicateName(name: "walk", existing: "Walk")) { try rename.execute(name: "Read", newName: "walk") }
+        #expect(throws: HabitError.duplicateName(name: "walk", existing: "Walk")) {
+            try rename.execute(name: "Read", newName: "walk")
+        }
         #expect(throws: HabitError.emptyName) { try rename.execute(name: "Read", newName: " ") }
         let (oldName, renamed) = try rename.execute(name: "read", newName: "READ")  // a change of case only
         #expect(oldName == "Read" && renamed.name == "READ" && renamed.isDone(on: day("2026-11-28")))
         _ = try rename.execute(name: "READ", newName: "Read books")
-        #expect(throws: HabitError.notFound(name: "Read")) { try ShowHabit(repository: repository).execute(name: "Read") }
+        #expect(throws: HabitError.notFound(name: "Read")) {
+            try ShowHabit(repository: repository).execute(name: "Read")
+        }
         #expect(try ShowHabit(repository: repository).execute(name: "read books").completions == [day("2026-11-28")])
     }
 
@@ -127,7 +145,10 @@ import Testing
 
     @Test func listIsSortedIgnoringCase() throws {
         for name in ["walk", "Read", "물 마시기", "apples"] { try add(name) }
-        #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == ["apples", "Read", "walk", "물 마시기"])
+        #expect(
+            try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == [
+                "apples", "Read", "walk", "물 마시기",
+            ])
     }
 
     @Test func aFailedCommandChangesNothing() throws {

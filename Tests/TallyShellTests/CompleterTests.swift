@@ -1,9 +1,11 @@
 import Testing
+
 @testable import TallyShell
 
 /// What Tab offers, by context: the words before the cursor decide.
 struct CompleterTests {
-    let completer = Completer(variableNames: ["alpha", "ans", "키"], habitNames: { ["Read 20 pages", "Walk", "walk the dog", "Say \"hi\""] })
+    let completer = Completer(
+        variableNames: ["alpha", "ans", "키"], habitNames: { ["Read 20 pages", "Walk", "walk the dog", "Say \"hi\""] })
 
     // Readline sorts the matches it lists; the order here is only the completer's own.
     @Test(arguments: [
@@ -43,10 +45,12 @@ struct CompleterTests {
 
     @Test func habitNamesAreOnlyLookedUpWhereOneIsWanted() {
         var asked = false
-        let watching = Completer(variableNames: [], habitNames: {
-            asked = true
-            return []
-        })
+        let watching = Completer(
+            variableNames: [],
+            habitNames: {
+                asked = true
+                return []
+            })
         _ = watching.complete("s", after: "")
         _ = watching.complete("d", after: "habit ")
         #expect(!asked)

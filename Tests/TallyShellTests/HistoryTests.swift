@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import TallyShell
 
 /// The history file: where it lives, what is recorded, and what survives problems.
 struct HistoryTests {
     /// A fresh directory, removed when the test ends.
     final class Folder {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-history-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-history-\(UUID().uuidString)")
+            .path
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
         func contents(_ name: String) -> String? {
@@ -19,14 +21,15 @@ struct HistoryTests {
         var lines: [String] = []
     }
 
-    @Test(arguments: [
-        (nil, false, ["XDG_STATE_HOME": "/state", "HOME": "/home/a"], "/state/tally/history"),
-        (nil, false, ["HOME": "/home/a"], "/home/a/.local/state/tally/history"),
-        (nil, false, ["XDG_STATE_HOME": "relative", "HOME": "/home/a"], "/home/a/.local/state/tally/history"),
-        ("/tmp/h", false, ["HOME": "/home/a"], "/tmp/h"),
-        ("/tmp/h", true, ["HOME": "/home/a"], nil),
-        (nil, false, [:], nil),
-    ] as [(String?, Bool, [String: String], String?)])
+    @Test(
+        arguments: [
+            (nil, false, ["XDG_STATE_HOME": "/state", "HOME": "/home/a"], "/state/tally/history"),
+            (nil, false, ["HOME": "/home/a"], "/home/a/.local/state/tally/history"),
+            (nil, false, ["XDG_STATE_HOME": "relative", "HOME": "/home/a"], "/home/a/.local/state/tally/history"),
+            ("/tmp/h", false, ["HOME": "/home/a"], "/tmp/h"),
+            ("/tmp/h", true, ["HOME": "/home/a"], nil),
+            (nil, false, [:], nil),
+        ] as [(String?, Bool, [String: String], String?)])
     func location(option: String?, noHistory: Bool, environment: [String: String], expected: String?) {
         #expect(History.location(option: option, noHistory: noHistory, environment: environment) == expected)
     }

@@ -22,13 +22,16 @@ import Testing
 
     @Test func setListsAndChangesSettings() {
         let outcomes = run(["set", "set digits 5", "1/3", "set maxdigits 50", "2^200", "set standard asia", "set"])
-        #expect(outcomes[0].output == """
-            digits     20        significant digits shown for values that are not exact decimals
-            maxdigits  1000000   the most digits a result may have
-            standard   who       BMI classification: who or asia
-            """)
+        #expect(
+            outcomes[0].output == """
+                digits     20        significant digits shown for values that are not exact decimals
+                maxdigits  1000000   the most digits a result may have
+                standard   who       BMI classification: who or asia
+                """)
         #expect(outcomes[2].output == "0.33333")
-        #expect(outcomes[4].diagnostic?.message == "result would have about 61 digits, more than the limit of 50 (set maxdigits N)")
+        #expect(
+            outcomes[4].diagnostic?.message
+                == "result would have about 61 digits, more than the limit of 50 (set maxdigits N)")
         #expect(outcomes[6].output?.contains("standard   asia") == true)
     }
 

@@ -20,7 +20,8 @@ public struct Evaluator: Sendable {
     public var settings: EvaluationSettings
 
     /// Names that cannot be assigned: functions, command words and `ans`.
-    public static let reservedWords: Set<String> = Set(Functions.names + ["ans", "help", "bmi", "habit", "set", "vars", "exit", "quit"])
+    public static let reservedWords: Set<String> = Set(
+        Functions.names + ["ans", "help", "bmi", "habit", "set", "vars", "exit", "quit"])
 
     public init(settings: EvaluationSettings = EvaluationSettings()) {
         self.settings = settings
@@ -48,7 +49,9 @@ public struct Evaluator: Sendable {
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
             if Evaluator.reservedWords.contains(name) {
-                let what = Functions.isBuiltIn(name) ? "a built-in function" : (name == "ans" ? "the last result" : "a command")
+                let what =
+                    Functions.isBuiltIn(name)
+                    ? "a built-in function" : (name == "ans" ? "the last result" : "a command")
                 throw Diagnostic("cannot assign to '\(name)': it is \(what)", at: nameSpan)
             }
             let value = try evaluate(expression)
@@ -84,7 +87,8 @@ public struct Evaluator: Sendable {
             case .integer(let value, let span):
                 stack.append(Operand(value: Number(value), span: span))
             case .smallDecimal(let significand, let exponent, let span):
-                stack.append(Operand(value: Number(numerator: significand, denominator: powerOfTen(-exponent)), span: span))
+                stack.append(
+                    Operand(value: Number(numerator: significand, denominator: powerOfTen(-exponent)), span: span))
             case .literal(let index, let span):
                 stack.append(Operand(value: try value(of: code.literals[index], at: span), span: span))
             case .variable(let index, let span):
@@ -112,7 +116,8 @@ public struct Evaluator: Sendable {
                 try Interruption.check(at: operatorSpan)
                 let rhs = stack.removeLast()
                 let lhs = stack.removeLast()
-                let value = try apply(operation, lhs.value, rhs.value, operatorSpan: operatorSpan, divisorSpan: rhs.span)
+                let value = try apply(
+                    operation, lhs.value, rhs.value, operatorSpan: operatorSpan, divisorSpan: rhs.span)
                 stack.append(Operand(value: value, span: lhs.span.union(rhs.span)))
             case .checkCall(let index):
                 try check(code.calls[index])
@@ -186,7 +191,9 @@ public struct Evaluator: Sendable {
 
     // MARK: Operators
 
-    private func apply(_ operation: InfixOperator, _ lhs: Number, _ rhs: Number, operatorSpan: SourceSpan, divisorSpan span: SourceSpan) throws(Diagnostic) -> Number {
+    private func apply(
+        _ operation: InfixOperator, _ lhs: Number, _ rhs: Number, operatorSpan: SourceSpan, divisorSpan span: SourceSpan
+    ) throws(Diagnostic) -> Number {
         switch operation {
         case .add, .subtract:
             if !(lhs.isInteger && rhs.isInteger) {
@@ -211,12 +218,16 @@ public struct Evaluator: Sendable {
         }
     }
 
-    private func factorial(of value: Number, operandSpan: SourceSpan, operatorSpan: SourceSpan) throws(Diagnostic) -> Number {
+    private func factorial(of value: Number, operandSpan: SourceSpan, operatorSpan: SourceSpan) throws(Diagnostic)
+        -> Number
+    {
         guard value.isExact, value.isInteger, value.signum >= 0 else {
             throw Diagnostic("factorial needs a non-negative integer, got \(briefly(value))", at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
-            throw Diagnostic("result would be astronomically large: \(briefly(value))! is far beyond the limit of \(grouped(settings.maxDigits)) digits", at: operandSpan.union(operatorSpan))
+            throw Diagnostic(
+                "result would be astronomically large: \(briefly(value))! is far beyond the limit of \(grouped(settings.maxDigits)) digits",
+                at: operandSpan.union(operatorSpan))
         }
         // log10(n!) = lgamma(n + 1) / ln 10
         try checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: operandSpan.union(operatorSpan))
@@ -243,7 +254,11 @@ public struct Evaluator: Sendable {
                 // |n| times the base's digits, so when that is within the limit no logarithms
                 // are needed.
                 if Double(base.decimalSize) * Double(n.magnitude) > Double(settings.maxDigits) {
-                    try checkSize(digits(fromLog10: Double(n.magnitude) * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)), at: span)
+                    try checkSize(
+                        digits(
+                            fromLog10: Double(n.magnitude)
+                                * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)),
+                        at: span)
                 }
                 return base.raised(to: n)
             }
@@ -257,7 +272,9 @@ public struct Evaluator: Sendable {
         if base.signum < 0 {
             let denominatorIsOdd = exponent.isExact && !exponent.denominator.isEven
             guard denominatorIsOdd else {
-                throw Diagnostic("a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)", at: span)
+                throw Diagnostic(
+                    "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)",
+                    at: span)
             }
             negativeResult = !exponent.numerator.isEven
         }
@@ -266,7 +283,11 @@ public struct Evaluator: Sendable {
         if base.isExact && exponent.isExact, let q = exponent.denominator.intValue, q <= 1 << 20,
             let p = exponent.numerator.intValue, let root = magnitude.exactRoot(q)
         {
-            try checkSize(digits(fromLog10: Double(p.magnitude) * Swift.max(Swift.abs(root.numerator.log10Magnitude), root.denominator.log10Magnitude)), at: span)
+            try checkSize(
+                digits(
+                    fromLog10: Double(p.magnitude)
+                        * Swift.max(Swift.abs(root.numerator.log10Magnitude), root.denominator.log10Magnitude)),
+                at: span)
             let result = root.raised(to: p)
             return negativeResult ? -result : result
         }
@@ -294,7 +315,9 @@ public struct Evaluator: Sendable {
         guard let signature = Functions.signature(of: name) else {
             let shown = TerminalSafeText.excerpt(name)
             if variables[name] != nil || name == "ans" {
-                throw Diagnostic("missing operator between '\(shown)' and '(': '\(shown)' is a variable, not a function", at: SourceSpan(at: site.nameSpan.end))
+                throw Diagnostic(
+                    "missing operator between '\(shown)' and '(': '\(shown)' is a variable, not a function",
+                    at: SourceSpan(at: site.nameSpan.end))
             }
             if let suggestion = Suggestion.nearest(to: name, in: Functions.names) {
                 throw Diagnostic("unknown function '\(shown)'; did you mean '\(suggestion)'?", at: site.nameSpan)
@@ -329,7 +352,8 @@ public struct Evaluator: Sendable {
             var places = 0
             if values.count == 2 {
                 guard values[1].isInteger, let p = values[1].intValue, p.magnitude <= UInt(settings.maxDigits) else {
-                    throw Diagnostic("round's places must be an integer within ±\(grouped(settings.maxDigits))", at: spans[1])
+                    throw Diagnostic(
+                        "round's places must be an integer within ±\(grouped(settings.maxDigits))", at: spans[1])
                 }
                 places = p
             }

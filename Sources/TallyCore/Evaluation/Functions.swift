@@ -34,17 +34,24 @@ public enum Functions {
     /// Every built-in function, in the order `help functions` lists them.
     public static let all: [Signature] = [
         Signature(name: "abs", arity: .exactly(1), usage: "abs(x)", summary: "absolute value"),
-        Signature(name: "sqrt", arity: .exactly(1), usage: "sqrt(x)", summary: "square root; exact when x is a perfect square"),
+        Signature(
+            name: "sqrt", arity: .exactly(1), usage: "sqrt(x)", summary: "square root; exact when x is a perfect square"
+        ),
         Signature(name: "cbrt", arity: .exactly(1), usage: "cbrt(x)", summary: "cube root; negative x allowed"),
-        Signature(name: "root", arity: .exactly(2), usage: "root(x, n)", summary: "n-th root; negative x allowed for odd n"),
-        Signature(name: "round", arity: .range(1...2), usage: "round(x), round(x, places)", summary: "nearest integer or multiple of 10^-places, ties away from zero"),
+        Signature(
+            name: "root", arity: .exactly(2), usage: "root(x, n)", summary: "n-th root; negative x allowed for odd n"),
+        Signature(
+            name: "round", arity: .range(1...2), usage: "round(x), round(x, places)",
+            summary: "nearest integer or multiple of 10^-places, ties away from zero"),
         Signature(name: "floor", arity: .exactly(1), usage: "floor(x)", summary: "largest integer not above x"),
         Signature(name: "ceil", arity: .exactly(1), usage: "ceil(x)", summary: "smallest integer not below x"),
         Signature(name: "trunc", arity: .exactly(1), usage: "trunc(x)", summary: "integer part, toward zero"),
         Signature(name: "min", arity: .atLeast(1), usage: "min(a, b, ...)", summary: "smallest argument"),
         Signature(name: "max", arity: .atLeast(1), usage: "max(a, b, ...)", summary: "largest argument"),
-        Signature(name: "gcd", arity: .atLeast(1), usage: "gcd(a, b, ...)", summary: "greatest common divisor of integers"),
-        Signature(name: "lcm", arity: .atLeast(1), usage: "lcm(a, b, ...)", summary: "least common multiple of integers"),
+        Signature(
+            name: "gcd", arity: .atLeast(1), usage: "gcd(a, b, ...)", summary: "greatest common divisor of integers"),
+        Signature(
+            name: "lcm", arity: .atLeast(1), usage: "lcm(a, b, ...)", summary: "least common multiple of integers"),
     ]
 
     /// The function names.

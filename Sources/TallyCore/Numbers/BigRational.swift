@@ -58,7 +58,9 @@ public final class BigRational: @unchecked Sendable {
 
     /// Decimal digits of the longer of numerator and denominator: exact or one too many.
     public var decimalSizeEstimate: Int {
-        Swift.max(Int(__gmpz_sizeinbase(tally_mpq_numref(pointer), 10)), Int(__gmpz_sizeinbase(tally_mpq_denref(pointer), 10)))
+        Swift.max(
+            Int(__gmpz_sizeinbase(tally_mpq_numref(pointer), 10)), Int(__gmpz_sizeinbase(tally_mpq_denref(pointer), 10))
+        )
     }
 
     /// Whether the denominator is 1.

@@ -16,7 +16,8 @@ extension Number {
         let bottom = denominator
         let shift = bits - (top.bitWidth - bottom.bitWidth)
         // round(x * 2^shift) = floor((2x * 2^shift + 1) / 2)
-        let doubled = top.shifted(by: max(shift + 1, 0)).flooredDivision(by: bottom.shifted(by: max(-(shift + 1), 0))).quotient
+        let doubled = top.shifted(by: max(shift + 1, 0)).flooredDivision(by: bottom.shifted(by: max(-(shift + 1), 0)))
+            .quotient
         let mantissa = (doubled + BigInteger(1)).shifted(by: -1)
         if shift >= 0 {
             return Number(numerator: mantissa, denominator: BigInteger(1).shifted(by: shift), isExact: isExact)
@@ -56,7 +57,8 @@ extension Number {
         let scaled = top.shifted(by: max(n * fractionBits, 0))
             .flooredDivision(by: bottom.shifted(by: max(-n * fractionBits, 0))).quotient
         let root = scaled.root(UInt(n)).root
-        let value = fractionBits >= 0
+        let value =
+            fractionBits >= 0
             ? Number(numerator: root, denominator: BigInteger(1).shifted(by: fractionBits), isExact: false)
             : Number(root.shifted(by: -fractionBits), isExact: false)
         return (negative ? -value : value).roundedToSignificantBits(bits)

@@ -30,7 +30,8 @@ extension Number {
             return Number(-value, isExact: operand.isExact)
         case .smallFraction(let numerator, let denominator):
             // The numerator is Int.min: its negation needs GMP, and the denominator stays.
-            return Number(numerator: -BigInteger(numerator), denominator: BigInteger(denominator), isExact: operand.isExact)
+            return Number(
+                numerator: -BigInteger(numerator), denominator: BigInteger(denominator), isExact: operand.isExact)
         case .small, .bigInteger:
             return Number(-operand.numerator, isExact: operand.isExact)
         }
@@ -82,7 +83,8 @@ extension Number {
             if magnitude == 1 { return Number(storage: .small(sign * denominator), isExact: isExact) }
             return Number(storage: .smallFraction(sign * denominator, magnitude), isExact: isExact)
         default:
-            return Number(numerator: denominator * BigInteger(signum), denominator: numerator.magnitude, isExact: isExact)
+            return Number(
+                numerator: denominator * BigInteger(signum), denominator: numerator.magnitude, isExact: isExact)
         }
     }
 
@@ -139,7 +141,8 @@ extension Number {
             if let top = machineWordPower(numerator, power), let bottom = machineWordPower(denominator, power) {
                 return Number(storage: bottom == 1 ? .small(top) : .smallFraction(top, bottom), isExact: isExact)
             }
-            return Number(numerator: self.numerator.power(power), denominator: self.denominator.power(power), isExact: isExact)
+            return Number(
+                numerator: self.numerator.power(power), denominator: self.denominator.power(power), isExact: isExact)
         case .bigFraction:
             return Number(numerator: numerator.power(power), denominator: denominator.power(power), isExact: isExact)
         }

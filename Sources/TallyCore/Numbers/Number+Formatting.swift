@@ -73,7 +73,8 @@ extension Number {
             digits.append(UInt8(remainder / denominator))
             remainder %= denominator
         }
-        var result = DecimalDigits(digits: digits, exponent: exponent, isNegative: numerator < 0, isRounded: remainder != 0 || !isExact)
+        var result = DecimalDigits(
+            digits: digits, exponent: exponent, isNegative: numerator < 0, isRounded: remainder != 0 || !isExact)
         if remainder != 0 && remainder >= denominator - remainder {
             result.roundUp()
         }

@@ -120,7 +120,8 @@ public struct Lexer: Sendable {
                 return try scan()
             }
             offset += length
-            throw Diagnostic("unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
+            throw Diagnostic(
+                "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
         }
     }
 
@@ -165,7 +166,8 @@ public struct Lexer: Sendable {
             }
             if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
                 consumeLiteralTail()
-                throw Diagnostic("malformed number '\(quoted(start, offset))': more than one decimal point", at: span(from: start))
+                throw Diagnostic(
+                    "malformed number '\(quoted(start, offset))': more than one decimal point", at: span(from: start))
             }
         }
         if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
@@ -174,7 +176,8 @@ public struct Lexer: Sendable {
         }
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "_") {
             consumeLiteralTail()
-            throw Diagnostic("malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
+            throw Diagnostic(
+                "malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
         }
         if integerDigits.count > 1 && integerDigits[0] == UInt8(ascii: "0") {
             // Suggest the literal as written, minus its leading zeros (keeping one before '.').
@@ -201,7 +204,9 @@ public struct Lexer: Sendable {
         if overflow {
             throw Diagnostic("exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
         }
-        return Token(.number(.decimal(significand: String(decoding: significand, as: UTF8.self), exponent: scaledExponent)), span(from: start))
+        return Token(
+            .number(.decimal(significand: String(decoding: significand, as: UTF8.self), exponent: scaledExponent)),
+            span(from: start))
     }
 
     /// The everyday literal — `42`, `3.14`, `.5`, `7.` — read in one pass with no allocation:
@@ -257,7 +262,9 @@ public struct Lexer: Sendable {
                     offset += 1
                 } else {
                     consumeLiteralTail()
-                    throw Diagnostic("malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
+                    throw Diagnostic(
+                        "malformed number '\(quoted(start, offset))': '_' must stand between digits",
+                        at: span(from: start))
                 }
             } else {
                 break
@@ -275,7 +282,9 @@ public struct Lexer: Sendable {
         }
         guard let first = peek(0), isDigit(first) else {
             consumeLiteralTail()
-            throw Diagnostic("malformed number '\(quoted(start, offset))': expected digits after the exponent 'e'", at: span(from: start))
+            throw Diagnostic(
+                "malformed number '\(quoted(start, offset))': expected digits after the exponent 'e'",
+                at: span(from: start))
         }
         let digits = try digitRun(start: start)
         var value = 0
@@ -310,7 +319,9 @@ public struct Lexer: Sendable {
             if byte == UInt8(ascii: "_") {
                 guard previousWasDigit, let next = peek(1), isAlphanumeric(next) else {
                     consumeLiteralTail()
-                    throw Diagnostic("malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
+                    throw Diagnostic(
+                        "malformed number '\(quoted(start, offset))': '_' must stand between digits",
+                        at: span(from: start))
                 }
                 previousWasDigit = false
                 offset += 1
@@ -319,14 +330,18 @@ public struct Lexer: Sendable {
             guard isAlphanumeric(byte) else { break }
             guard let value = digitValue(byte), value < radix else {
                 consumeLiteralTail()
-                throw Diagnostic("'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'", at: span(from: start))
+                throw Diagnostic(
+                    "'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'",
+                    at: span(from: start))
             }
             digits.append(byte)
             previousWasDigit = true
             offset += 1
         }
         if digits.isEmpty {
-            throw Diagnostic("malformed number '\(quoted(start, offset))': expected \(name) digits after the prefix", at: span(from: start))
+            throw Diagnostic(
+                "malformed number '\(quoted(start, offset))': expected \(name) digits after the prefix",
+                at: span(from: start))
         }
         let text = String(decoding: digits, as: UTF8.self)
         if let value = Int(text, radix: Int(radix)) {

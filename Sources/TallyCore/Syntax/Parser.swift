@@ -126,7 +126,8 @@ public struct Parser {
             case .number, .name, .leftParenthesis:
                 // Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
                 let before = previous.map(describe) ?? "the previous value"
-                throw Diagnostic("missing operator between \(before) and \(describe(token))", at: SourceSpan(at: token.span.start))
+                throw Diagnostic(
+                    "missing operator between \(before) and \(describe(token))", at: SourceSpan(at: token.span.start))
             case .rightParenthesis, .comma, .equals, .end:
                 return span
             }
@@ -227,7 +228,8 @@ public struct Parser {
                 break
             }
         }
-        let site = CallSite(name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
+        let site = CallSite(
+            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))
@@ -243,7 +245,9 @@ public struct Parser {
         case .end:
             throw Diagnostic("this '(' is never closed", at: opening.span)
         default:
-            throw Diagnostic("expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))", at: token.span)
+            throw Diagnostic(
+                "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
+                at: token.span)
         }
     }
 

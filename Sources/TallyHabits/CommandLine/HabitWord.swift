@@ -51,7 +51,8 @@ struct HabitWord: Sendable, Equatable {
             } else {
                 while index < bytes.count && !isBlank(bytes[index]) { index += 1 }
                 words.append(
-                    HabitWord(text: text(wordStart..<index), span: SourceSpan(start: wordStart, end: index), isQuoted: false))
+                    HabitWord(
+                        text: text(wordStart..<index), span: SourceSpan(start: wordStart, end: index), isQuoted: false))
             }
         }
     }

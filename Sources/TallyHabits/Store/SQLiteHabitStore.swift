@@ -36,7 +36,9 @@ public final class SQLiteHabitStore: HabitRepository {
     /// older version.
     init(directory: String, schemaVersion: Int) throws {
         try SQLiteHabitStore.createDirectory(directory)
-        let path = directory.hasSuffix("/") ? directory + SQLiteHabitStore.fileName
+        let path =
+            directory.hasSuffix("/")
+            ? directory + SQLiteHabitStore.fileName
             : directory + "/" + SQLiteHabitStore.fileName
         try SQLiteHabitStore.createFileIfMissing(path)
         try SQLiteHabitStore.checkHeader(path)

@@ -28,7 +28,8 @@ public struct HabitDetailView {
         ]
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
-        let heatmap = HabitHeatmap(habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour)
+        let heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour)
         return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + heatmap.lines()).joined(separator: "\n")
     }
 

@@ -20,12 +20,14 @@ struct HabitHeatmap {
         var lines = [monthLine(columns)]
         for weekday in Weekday.allCases {
             let marks = columns.map { week in
-                DayMark(habit: habit, day: week.adding(days: weekday.rawValue), today: today).symbol(useColour: useColour)
+                DayMark(habit: habit, day: week.adding(days: weekday.rawValue), today: today).symbol(
+                    useColour: useColour)
             }
             lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: " ")))
         }
         let legend = [DayMark.done, .missed].map { $0.symbol(useColour: useColour) }
-        lines.append(String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done")
+        lines.append(
+            String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done")
         return lines
     }
 
@@ -36,8 +38,10 @@ struct HabitHeatmap {
         for (index, week) in columns.enumerated() {
             let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 }
             guard let month = firstOfMonth?.month ?? (index == 0 ? week.month : nil) else { continue }
-            let label = (column: HabitHeatmap.labelWidth + 2 * index, text: Day.monthAbbreviations[month - 1],
-                isFirstColumnFallback: firstOfMonth == nil)
+            let label = (
+                column: HabitHeatmap.labelWidth + 2 * index, text: Day.monthAbbreviations[month - 1],
+                isFirstColumnFallback: firstOfMonth == nil
+            )
             if let previous = labels.last, label.column < previous.column + previous.text.count + 1 {
                 guard previous.isFirstColumnFallback else { continue }
                 labels.removeLast()

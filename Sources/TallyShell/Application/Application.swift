@@ -42,7 +42,8 @@ public enum Application {
 
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1
         if interactive {
-            return InteractiveSession.run(options: options, settings: settings, environment: environment, variables: variables)
+            return InteractiveSession.run(
+                options: options, settings: settings, environment: environment, variables: variables)
         }
 
         let session = Session(style: .batch, settings: settings, environment: environment)

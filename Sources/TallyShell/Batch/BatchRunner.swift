@@ -30,7 +30,8 @@ public struct BatchRunner {
         if let diagnostic = outcome.diagnostic {
             anyLineFailed = true
             output.flush()
-            errors.write(renderer.render(diagnostic, in: line, form: .located(sourceName: sourceName, lineNumber: lineNumber)))
+            errors.write(
+                renderer.render(diagnostic, in: line, form: .located(sourceName: sourceName, lineNumber: lineNumber)))
         }
         if outcome.endsSession { ended = true }
     }

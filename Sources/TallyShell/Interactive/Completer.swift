@@ -35,7 +35,8 @@ public struct Completer {
     /// follows an opening quote, `prefix` ends with that quote.
     public func complete(_ word: String, after prefix: String) -> Completion {
         let quote = prefix.last.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
-        let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(String.init)
+        let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(
+            String.init)
         guard let command = words.first.flatMap(CommandWord.init(rawValue:)), command != .bmi else {
             return expressionCompletion(word, atLineStart: words.isEmpty)
         }

@@ -94,7 +94,9 @@ public struct History {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\t" && (scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}")
+        scalar != "\t"
+            && (scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}")
     }
 
     private mutating func append(_ line: String, to path: String) {

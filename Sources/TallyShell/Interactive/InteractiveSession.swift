@@ -7,7 +7,9 @@ import TallyCore
 enum InteractiveSession {
     static let prompt = "> "
 
-    static func run(options: Options, settings: EvaluationSettings, environment: SessionEnvironment, variables: [String: String]) -> Int32 {
+    static func run(
+        options: Options, settings: EvaluationSettings, environment: SessionEnvironment, variables: [String: String]
+    ) -> Int32 {
         let output = OutputStream.standardOutput
         let errors = OutputStream.standardError
         let renderer = DiagnosticRenderer(useColour: Application.colourEnabled(options.colour, for: errors))
@@ -31,7 +33,8 @@ enum InteractiveSession {
 
         TerminalSignals.install()
         if !options.quiet {
-            output.writeLine("Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
+            output.writeLine(
+                "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
             output.flush()
         }
         while true {
@@ -56,7 +59,10 @@ enum InteractiveSession {
 
     /// Prints a result in pieces (a million digits take a while on a terminal, and Ctrl-C must
     /// stop them) or a diagnostic drawn under the line still on the screen.
-    private static func show(_ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream, renderer: DiagnosticRenderer) {
+    private static func show(
+        _ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream,
+        renderer: DiagnosticRenderer
+    ) {
         var interrupted = outcome.diagnostic?.isInterruption ?? false
         var cutShort = false
         if let text = outcome.output {
@@ -74,7 +80,8 @@ enum InteractiveSession {
             let newline = !cutShort && terminalEchoesControlCharacters
             errors.write((newline ? "\n" : "") + "interrupted\n")
         } else if let diagnostic = outcome.diagnostic {
-            errors.write(renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
+            errors.write(
+                renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
         }
     }
 

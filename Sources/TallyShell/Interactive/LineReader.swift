@@ -147,23 +147,26 @@ public final class LineReader {
         rl_callback_handler_remove()
     }
 
-    private static let attemptCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
-        // Never fall back to file names: nothing in Tally takes one.
-        tally_rl_set_attempted_completion_over(1)
-        guard let text, let complete = State.completion, let buffer = tally_rl_line_buffer() else { return nil }
-        let prefix = buffer.withMemoryRebound(to: UInt8.self, capacity: Int(start)) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: Int(start)), as: UTF8.self)
+    private static let attemptCompletion:
+        @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+            text, start, _ in
+            // Never fall back to file names: nothing in Tally takes one.
+            tally_rl_set_attempted_completion_over(1)
+            guard let text, let complete = State.completion, let buffer = tally_rl_line_buffer() else { return nil }
+            let prefix = buffer.withMemoryRebound(to: UInt8.self, capacity: Int(start)) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(start)), as: UTF8.self)
+            }
+            let result = complete(String(cString: text), prefix)
+            guard !result.matches.isEmpty else { return nil }
+            if !result.appendsSpace { tally_rl_set_completion_append_character(0) }
+            State.matches = result.matches
+            State.nextMatch = 0
+            return rl_completion_matches(text, LineReader.nextMatch)
         }
-        let result = complete(String(cString: text), prefix)
-        guard !result.matches.isEmpty else { return nil }
-        if !result.appendsSpace { tally_rl_set_completion_append_character(0) }
-        State.matches = result.matches
-        State.nextMatch = 0
-        return rl_completion_matches(text, LineReader.nextMatch)
-    }
 
     /// Readline's generator protocol: one malloc'ed match per call (readline frees it), then NULL.
-    private static let nextMatch: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, _ in
+    private static let nextMatch: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+        _, _ in
         guard State.nextMatch < State.matches.count else { return nil }
         defer { State.nextMatch += 1 }
         return strdup(State.matches[State.nextMatch])

@@ -59,7 +59,9 @@ struct CommandArguments {
     mutating func expectEnd(command: String) throws(Diagnostic) {
         let token = try next()
         guard case .end = token.kind else {
-            throw Diagnostic("unexpected argument: '\(command)' takes no more", at: SourceSpan(start: token.span.start, end: line.utf8.count))
+            throw Diagnostic(
+                "unexpected argument: '\(command)' takes no more",
+                at: SourceSpan(start: token.span.start, end: line.utf8.count))
         }
     }
 }

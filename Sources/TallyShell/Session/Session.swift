@@ -24,7 +24,10 @@ public struct Session {
     /// the database.
     private var habits: HabitCommandRunner?
 
-    public init(style: Style, settings: EvaluationSettings = EvaluationSettings(), environment: SessionEnvironment = SessionEnvironment()) {
+    public init(
+        style: Style, settings: EvaluationSettings = EvaluationSettings(),
+        environment: SessionEnvironment = SessionEnvironment()
+    ) {
         self.style = style
         self.environment = environment
         evaluator = Evaluator(settings: settings)
@@ -81,7 +84,9 @@ public struct Session {
         return formatted.text
     }
 
-    private mutating func run(_ command: CommandWord, line: String, argumentsStart: Int) throws(Diagnostic) -> LineOutcome {
+    private mutating func run(_ command: CommandWord, line: String, argumentsStart: Int) throws(Diagnostic)
+        -> LineOutcome
+    {
         var arguments = CommandArguments(line: line, start: argumentsStart)
         switch command {
         case .exit, .quit:
@@ -139,7 +144,8 @@ public struct Session {
         let context = HabitRunContext(
             today: today, useColour: environment.useColour, isInteractive: style == .interactive,
             confirm: environment.confirm)
-        var outcome = LineOutcome.printing(try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
+        var outcome = LineOutcome.printing(
+            try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
         outcome.acknowledgesStoredChange = true
         return outcome
     }
@@ -191,7 +197,9 @@ public struct Session {
             standard = chosen
         default:
             let known = ["digits", "maxdigits", "standard"]
-            let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? " (settings: \(known.joined(separator: ", ")))"
+            let hint =
+                Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" }
+                ?? " (settings: \(known.joined(separator: ", ")))"
             throw Diagnostic("unknown setting '\(name)'\(hint)", at: nameSpan)
         }
         return .silent

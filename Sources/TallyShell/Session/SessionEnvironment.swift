@@ -10,7 +10,10 @@ public struct SessionEnvironment {
     /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
     public var confirm: (String) -> Bool
 
-    public init(dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false, confirm: @escaping (String) -> Bool = { _ in false }) {
+    public init(
+        dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,
+        confirm: @escaping (String) -> Bool = { _ in false }
+    ) {
         self.dataDirectory = dataDirectory
         self.pinnedToday = pinnedToday
         self.useColour = useColour
