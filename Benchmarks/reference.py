@@ -7,15 +7,20 @@ integers in full; a non-integer whose decimal expansion ends within DIGITS signi
 exactly, without trailing zeros; anything else rounded to DIGITS significant digits, ties away
 from zero; scientific notation when the first digit's decimal exponent is >= DIGITS or < -6.
 
-It shares no code with Tally: its own tokenizer, precedence climbing and formatting.
+It shares no code with Tally: its own tokenizer and precedence climbing; the display rules
+come from Tests/Differential/differential.py, the other independent reference.
 
     python3 reference.py LINES_FILE > EXPECTED_FILE
 """
 
 import math
+import os
 import re
 import sys
 from fractions import Fraction
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Differential"))
+from differential import format_number  # noqa: E402  (the one Python copy of the display rules)
 
 DIGITS = 20
 TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(\*\*|//|[-+*/%^()]))")
@@ -122,32 +127,9 @@ def evaluate(line, smallest_divisor=Fraction(0)):
 
 
 def display(value, digits=DIGITS):
-    """The text Tally's batch mode prints for the exact rational `value`."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    sign = "-" if value < 0 else ""
-    magnitude = abs(value)
-    # exponent: the decimal exponent of the first significant digit.
-    exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))
-    if Fraction(10) ** exponent > magnitude:
-        exponent -= 1
-    scaled = magnitude / Fraction(10) ** (exponent - digits + 1)  # in [10^(digits-1), 10^digits)
-    whole = scaled.numerator // scaled.denominator
-    remainder = scaled - whole
-    if remainder * 2 >= 1:  # ties away from zero (on the magnitude)
-        whole += 1
-        if whole == 10**digits:
-            whole //= 10
-            exponent += 1
-    text = str(whole).rstrip("0") or "0"
-    if exponent >= digits or exponent < -6:
-        mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
-        return f"{sign}{mantissa}e{exponent}"
-    if exponent >= 0:
-        integer_part = text[: exponent + 1].ljust(exponent + 1, "0")
-        fraction_part = text[exponent + 1 :]
-        return sign + integer_part + ("." + fraction_part if fraction_part else "")
-    return sign + "0." + "0" * (-exponent - 1) + text
+    """The text Tally's batch mode prints for the exact rational `value`: the display rules
+    as the differential test writes them, so the two references cannot drift apart."""
+    return format_number(value, digits)
 
 
 def main():
