@@ -65,11 +65,6 @@ public struct Evaluator: Sendable {
         lastResult = value
     }
 
-    /// Removes every variable.
-    public mutating func clearVariables() {
-        variables.removeAll()
-    }
-
     // MARK: Expressions
 
     /// A value on the evaluation stack, with the source it came from.

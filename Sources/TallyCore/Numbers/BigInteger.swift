@@ -117,11 +117,6 @@ public final class BigInteger: @unchecked Sendable {
         return (quotient, remainder)
     }
 
-    /// Exact division; `divisor` must divide `self`.
-    public func dividedExactly(by divisor: BigInteger) -> BigInteger {
-        BigInteger.make { __gmpz_divexact($0, pointer, divisor.pointer) }
-    }
-
     /// `self` raised to a non-negative machine-word power.
     public func power(_ exponent: UInt) -> BigInteger {
         BigInteger.make { __gmpz_pow_ui($0, pointer, exponent) }
@@ -167,13 +162,6 @@ public final class BigInteger: @unchecked Sendable {
     /// The least common multiple (non-negative).
     public static func lcm(_ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger {
         make { __gmpz_lcm($0, lhs.pointer, rhs.pointer) }
-    }
-
-    /// Removes every factor `factor` from `self`; returns the rest and how many were removed.
-    public func removingFactor(_ factor: BigInteger) -> (rest: BigInteger, count: Int) {
-        let rest = BigInteger()
-        let count = __gmpz_remove(rest.pointer, pointer, factor.pointer)
-        return (rest, Int(count))
     }
 
     /// Three-way comparison.

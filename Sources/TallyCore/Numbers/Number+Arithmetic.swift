@@ -122,7 +122,7 @@ extension Number {
     }
 
     /// The exact value raised to an integer power (negative allowed when `self` is not zero).
-    /// Callers check the size of the result first (see ``estimatedLog10OfPower(_:)``).
+    /// Callers check the size of the result first.
     public func raised(to exponent: Int) -> Number {
         if exponent < 0 {
             return raised(to: -exponent).reciprocal
@@ -146,11 +146,6 @@ extension Number {
         case .bigFraction:
             return Number(numerator: numerator.power(power), denominator: denominator.power(power), isExact: isExact)
         }
-    }
-
-    /// log10 of |self^exponent|, for checking a power's size before computing it; self ≠ 0.
-    public func estimatedLog10OfPower(_ exponent: Double) -> Double {
-        log10Magnitude * exponent
     }
 
     /// Three-way comparison of the values.

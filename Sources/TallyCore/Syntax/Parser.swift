@@ -208,7 +208,7 @@ public struct Parser {
         // The check goes before the arguments (so `sqr(1/0)` is about `sqr`); its count and
         // span are filled in once the arguments are read.
         let checkIndex = code.instructions.count
-        code.instructions.append(.power)
+        code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
         var argumentCount = 0
         let closing: Token
         if case .rightParenthesis = current.kind {

@@ -38,9 +38,4 @@ public final class LineSource {
             String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
     }
-
-    /// True when the source is a directory or otherwise cannot be read as lines.
-    public var readError: Int32? {
-        ferror(file) != 0 ? errno : nil
-    }
 }

@@ -13,13 +13,6 @@ struct CommandArguments {
         lastSpan = SourceSpan(at: start)
     }
 
-    /// From the next argument to the end of the line (empty at the end).
-    var remainingSpan: SourceSpan {
-        var probe = lexer
-        let start = (try? probe.next().span.start) ?? position
-        return SourceSpan(start: start, end: Swift.max(start, line.utf8.count))
-    }
-
     /// The span of the token read last (an empty span at the start before any).
     private(set) var lastSpan: SourceSpan
 
