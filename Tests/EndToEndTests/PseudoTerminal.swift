@@ -108,10 +108,7 @@ final class PseudoTerminal {
     }
 
     /// `tally`, built next to this test bundle.
-    static var tallyPath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("tally").path
-    }
+    static var tallyPath: String { TallyProcess.executable.path }
 
     /// Sends keys.
     func type(_ keys: String) {

@@ -11,7 +11,9 @@ struct TallyProcess {
         var wasSignalled: Bool
     }
 
-    /// The built binary: `.build/<configuration>/tally`, beside the test bundle.
+    /// The built binary: `.build/<configuration>/tally`, beside the test runner (on some
+    /// toolchains the runner sits inside the `.xctest` bundle, so parents are searched too).
+    /// The one place the end-to-end suites find it.
     static let executable: URL = {
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = bundle.deletingLastPathComponent()

@@ -40,19 +40,8 @@ struct TallyRun {
 /// neither). Input, output and errors go through files: nothing blocks on a full pipe, however
 /// much a hostile input makes it write.
 enum TallyUnderTest {
-    /// The binary: `swift test` builds it into the directory of the test runner.
-    static let path: String = {
-        let runner =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        // On some toolchains the runner sits inside the .xctest bundle directory.
-        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("tally").path),
-            directory.pathComponents.count > 1
-        {
-            directory = directory.deletingLastPathComponent()
-        }
-        return directory.appendingPathComponent("tally").path
-    }()
+    /// The binary `swift test` built (see ``TallyProcess/executable``).
+    static let path: String = TallyProcess.executable.path
 
     /// Runs `tally arguments` with `input` on standard input, in a fresh temporary HOME.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> TallyRun
