@@ -161,10 +161,6 @@ public struct Evaluator: Sendable {
 
     private func value(of literal: NumberLiteral, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch literal {
-        case .integer(let value):
-            return Number(value)
-        case .smallDecimal(let significand, let exponent):
-            return Number(numerator: significand, denominator: powerOfTen(-exponent))
         case .digits(let text, let radix):
             try checkSize(Double(text.utf8.count) * log10(Double(radix)), at: span)
             guard let value = BigInteger(text, radix: radix) else {

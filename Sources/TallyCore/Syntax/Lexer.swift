@@ -10,6 +10,9 @@ public struct Lexer: Sendable {
     /// "found the end of the line" stands right after the last thing typed, not under a
     /// trailing comment.
     var lastTokenEnd: Int
+    /// The digits (underscores and leading zeros dropped) of the last `.digits` or `.decimal`
+    /// number token.
+    public private(set) var literalText = ""
 
     /// A lexer over `line` from UTF-8 byte `offset` up to `end` (the end of the line if nil);
     /// offsets in spans stay relative to the whole line.
@@ -91,7 +94,7 @@ public struct Lexer: Sendable {
                 break
             }
         }
-        return Token(.name(slice(start, offset)), span(from: start))
+        return Token(.name, span(from: start))
     }
 
     private mutating func nonASCII() throws(Diagnostic) -> Token {
@@ -192,7 +195,8 @@ public struct Lexer: Sendable {
             if integerDigits.count <= 18, let value = Int(String(decoding: integerDigits, as: UTF8.self)) {
                 return Token(.number(.integer(value)), span(from: start))
             }
-            return Token(.number(.digits(String(decoding: integerDigits, as: UTF8.self), radix: 10)), span(from: start))
+            literalText = String(decoding: integerDigits, as: UTF8.self)
+            return Token(.number(.digits(radix: 10)), span(from: start))
         }
         var significand = integerDigits + fractionDigits
         if let firstNonZero = significand.firstIndex(where: { $0 != UInt8(ascii: "0") }) {
@@ -204,8 +208,9 @@ public struct Lexer: Sendable {
         if overflow {
             throw Diagnostic("exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
         }
+        literalText = String(decoding: significand, as: UTF8.self)
         return Token(
-            .number(.decimal(significand: String(decoding: significand, as: UTF8.self), exponent: scaledExponent)),
+            .number(.decimal(exponent: scaledExponent)),
             span(from: start))
     }
 
@@ -245,7 +250,8 @@ public struct Lexer: Sendable {
         if fractionDigits <= 18 {
             return Token(.number(.smallDecimal(significand: value, exponent: -fractionDigits)), span(from: start))
         }
-        return Token(.number(.decimal(significand: String(value), exponent: -fractionDigits)), span(from: start))
+        literalText = String(value)
+        return Token(.number(.decimal(exponent: -fractionDigits)), span(from: start))
     }
 
     /// Decimal digits with single underscores between them; the underscores are dropped.
@@ -347,7 +353,8 @@ public struct Lexer: Sendable {
         if let value = Int(text, radix: Int(radix)) {
             return Token(.number(.integer(value)), span(from: start))
         }
-        return Token(.number(.digits(text, radix: radix)), span(from: start))
+        literalText = text
+        return Token(.number(.digits(radix: radix)), span(from: start))
     }
 
     /// After a malformed literal, takes the rest of it so the error covers it whole.
@@ -392,6 +399,11 @@ public struct Lexer: Sendable {
 
     private func span(from start: Int) -> SourceSpan {
         SourceSpan(start: start, end: offset)
+    }
+
+    /// The text a span covers, e.g. a name token's name.
+    public func text(of span: SourceSpan) -> String {
+        slice(span.start, span.end)
     }
 
     private func slice(_ start: Int, _ end: Int) -> String {

@@ -60,7 +60,8 @@ public struct Parser {
 
     private mutating func statement() throws(Diagnostic) -> Statement {
         if case .end = current.kind { return .empty }
-        if case .name(let name) = current.kind {
+        if case .name = current.kind {
+            let name = lexer.text(of: current.span)
             var probe = lexer
             if case .equals = try probe.next().kind {
                 let nameSpan = current.span
@@ -155,19 +156,23 @@ public struct Parser {
             throw Diagnostic("more than \(grouped(Parser.maximumOperands)) operands in one line", at: token.span)
         }
         switch token.kind {
-        case .number(let literal):
-            try advance()
-            switch literal {
+        case .number(let number):
+            switch number {
             case .integer(let value):
                 code.instructions.append(.integer(value, token.span))
             case .smallDecimal(let significand, let exponent):
                 code.instructions.append(.smallDecimal(significand: significand, exponent: exponent, token.span))
-            case .digits, .decimal:
-                code.literals.append(literal)
+            case .digits(let radix):
+                code.literals.append(.digits(lexer.literalText, radix: radix))
+                code.instructions.append(.literal(code.literals.count - 1, token.span))
+            case .decimal(let exponent):
+                code.literals.append(.decimal(significand: lexer.literalText, exponent: exponent))
                 code.instructions.append(.literal(code.literals.count - 1, token.span))
             }
+            try advance()
             return token.span
-        case .name(let name):
+        case .name:
+            let name = lexer.text(of: token.span)
             try advance()
             if case .leftParenthesis = current.kind,
                 current.span.start == token.span.end || Functions.isBuiltIn(name)

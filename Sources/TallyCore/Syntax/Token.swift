@@ -11,9 +11,14 @@ public struct Token: Sendable, Equatable {
 }
 
 /// The kinds of token. Adding one forces a decision in the parser's exhaustive `switch`es.
+///
+/// Kinds hold plain values only (text stays in the line), so tokens copy and vanish for free:
+/// the parser copies a token for every step it takes.
 public enum TokenKind: Sendable, Equatable {
-    case number(NumberLiteral)
-    case name(String)
+    /// A literal. Its long digit text, when it has one, is ``Lexer/literalText``.
+    case number(NumberToken)
+    /// A name; its text is ``Lexer/text(of:)`` of the token's span.
+    case name
     /// `+`
     case plus
     /// `-` or `−` (U+2212)
@@ -38,16 +43,25 @@ public enum TokenKind: Sendable, Equatable {
     case end
 }
 
-/// A numeric literal as written, converted to a value by the evaluator (which checks it
-/// against `maxdigits` first, so `1e999999999` is an error rather than a huge allocation).
-public enum NumberLiteral: Sendable, Equatable {
-    /// A decimal integer that fits in a machine word.
+/// A numeric literal as the lexer saw it, in plain values.
+public enum NumberToken: Sendable, Equatable {
+    /// A decimal or prefixed integer that fits in a machine word.
     case integer(Int)
-    /// An integer too long for a machine word: its digits (no underscores) in `radix`.
+    /// `significand × 10^exponent` with the significand in a machine word, exponent -18...0.
+    case smallDecimal(significand: Int, exponent: Int)
+    /// An integer too long for a machine word, in `radix`; the digits are the lexer's
+    /// ``Lexer/literalText``.
+    case digits(radix: Int32)
+    /// `literalText × 10^exponent`, from a long literal with a point or an exponent.
+    case decimal(exponent: Int)
+}
+
+/// A literal too long for a machine word, as written; the evaluator converts it after checking
+/// it against `maxdigits` (so `1e999999999` is an error rather than a huge allocation). Literals
+/// that fit in machine words go straight into ``Instruction``s.
+public enum NumberLiteral: Sendable, Equatable {
+    /// An integer: its digits (no underscores) in `radix`.
     case digits(String, radix: Int32)
     /// `significand × 10^exponent`, from a literal with a point or an exponent.
     case decimal(significand: String, exponent: Int)
-    /// An everyday decimal such as `3.14`: `significand × 10^exponent` with the significand in
-    /// a machine word and the exponent in -18...0.
-    case smallDecimal(significand: Int, exponent: Int)
 }

@@ -29,7 +29,7 @@ struct CommandArguments {
         let token = try next()
         switch token.kind {
         case .end: return nil
-        case .name(let word): return (word, token.span)
+        case .name: return (lexer.text(of: token.span), token.span)
         default: throw Diagnostic("expected a word here", at: token.span)
         }
     }
