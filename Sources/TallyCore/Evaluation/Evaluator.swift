@@ -157,6 +157,14 @@ public struct Evaluator: Sendable {
         }
     }
 
+    /// The size check for an operation whose result has at most as many digits as both operands
+    /// together. Two machine-word operands have at most 38, which any limit of 40 or more allows.
+    @inline(__always)
+    private func checkCombinedSize(_ lhs: Number, _ rhs: Number, at span: SourceSpan) throws(Diagnostic) {
+        if lhs.isMachineWord && rhs.isMachineWord && settings.maxDigits >= 40 { return }
+        try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: span)
+    }
+
     // MARK: Literals
 
     private func value(of literal: NumberLiteral, at span: SourceSpan) throws(Diagnostic) -> Number {
@@ -188,23 +196,23 @@ public struct Evaluator: Sendable {
         switch operation {
         case .add, .subtract:
             if !(lhs.isInteger && rhs.isInteger) {
-                try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
+                try checkCombinedSize(lhs, rhs, at: operatorSpan)
             }
             return settled(operation == .add ? lhs + rhs : lhs - rhs)
         case .multiply:
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
+            try checkCombinedSize(lhs, rhs, at: operatorSpan)
             return settled(lhs * rhs)
         case .divide:
             if rhs.isZero { throw Diagnostic("division by zero", at: span) }
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
+            try checkCombinedSize(lhs, rhs, at: operatorSpan)
             return settled(lhs / rhs)
         case .floorDivide:
             if rhs.isZero { throw Diagnostic("division by zero", at: span) }
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
+            try checkCombinedSize(lhs, rhs, at: operatorSpan)
             return lhs.flooredQuotient(dividingBy: rhs)
         case .modulo:
             if rhs.isZero { throw Diagnostic("modulo by zero", at: span) }
-            try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: operatorSpan)
+            try checkCombinedSize(lhs, rhs, at: operatorSpan)
             return settled(lhs.flooredRemainder(dividingBy: rhs))
         }
     }

@@ -120,6 +120,14 @@ public struct Number: Sendable {
         }
     }
 
+    /// Whether the value is held in machine words (an `Int`, or a fraction of `Int`s).
+    public var isMachineWord: Bool {
+        switch storage {
+        case .small, .smallFraction: return true
+        case .bigInteger, .bigFraction: return false
+        }
+    }
+
     /// The value as a machine word, when it is an integer that fits in one.
     public var intValue: Int? {
         if case .small(let value) = storage { return value }

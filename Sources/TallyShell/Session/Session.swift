@@ -65,6 +65,13 @@ public struct Session {
         while let first = utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
             utf8 = utf8.dropFirst()
         }
+        // Every command word starts with one of these letters; most lines start with a digit.
+        switch utf8.first {
+        case UInt8(ascii: "b"), UInt8(ascii: "e"), UInt8(ascii: "h"), UInt8(ascii: "q"), UInt8(ascii: "s"), UInt8(ascii: "v"):
+            break
+        default:
+            return nil
+        }
         let word = utf8.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
         guard word.count >= 3 && word.count <= 5 else { return nil }
         // A longer name such as `helpful` or `sets` is a variable, not a command.
