@@ -17,7 +17,9 @@ struct TallyRun {
     /// the runner's memory until `exec`, and Linux counts the runner's own peak at that moment
     /// into the child's, so this is the larger of the two.
     var reportedPeakKilobytes: Int
-    /// The test runner's own peak resident size just before the spawn, in kilobytes.
+    /// The test runner's own peak resident size once the child has exited, in kilobytes. The
+    /// peak only grows, so it bounds what the runner had at the child's `exec` even when other
+    /// tests' threads allocated meanwhile.
     var runnerPeakKilobytes: Int
 
     var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
@@ -88,7 +90,6 @@ enum TallyUnderTest {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        let runnerPeak = runnerPeakKilobytes()
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         var pid = pid_t()
@@ -101,6 +102,7 @@ enum TallyUnderTest {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &end)
+        let runnerPeak = runnerPeakKilobytes()
 
         // The wait status as the W* macros (not imported) decode it.
         let signal = status & 0x7F

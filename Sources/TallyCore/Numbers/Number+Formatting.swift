@@ -19,32 +19,50 @@ extension Number {
             return FormattedNumber(text: String(value), isRounded: false)
         case .bigInteger(let value) where isExact:
             return FormattedNumber(text: value.description(), isRounded: false)
-        case .smallFraction(let numerator, let denominator):
-            if let digits = smallDecimalDigits(numerator, denominator, significantDigits) {
-                return layout(digits, significantDigits: significantDigits)
-            }
         default:
             break
         }
-        return layout(bigDecimalDigits(significantDigits), significantDigits: significantDigits)
+        // The digits live in scratch space on the stack (the heap only for very long ones).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: significantDigits + 1) { buffer in
+            var digits = DecimalDigits(storage: buffer)
+            if case .smallFraction(let numerator, let denominator) = storage,
+                smallDecimalDigits(numerator, denominator, significantDigits, into: &digits)
+            {
+                return layout(digits, significantDigits: significantDigits)
+            }
+            digits.count = 0
+            bigDecimalDigits(significantDigits, into: &digits)
+            return layout(digits, significantDigits: significantDigits)
+        }
     }
 
-    /// Significant digits of |value|, the decimal exponent of the first, and whether rounded.
+    /// Significant digits of |value| (each 0...9), the decimal exponent of the first, and
+    /// whether they are rounded. The digits are written into borrowed scratch space.
     struct DecimalDigits {
-        var digits: [UInt8]
-        var exponent: Int
-        var isNegative: Bool
-        var isRounded: Bool
+        let storage: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+        var exponent = 0
+        var isNegative = false
+        var isRounded = false
+
+        init(storage: UnsafeMutableBufferPointer<UInt8>) {
+            self.storage = storage
+        }
+
+        subscript(index: Int) -> UInt8 { storage[index] }
+
+        mutating func append(_ digit: UInt8) {
+            storage[count] = digit
+            count += 1
+        }
     }
 
-    /// Long division in machine words; nil when the value needs GMP to format.
-    private func smallDecimalDigits(_ numerator: Int, _ denominator: Int, _ count: Int) -> DecimalDigits? {
-        guard denominator <= Int.max / 10, numerator != .min else { return nil }
+    /// Long division in machine words; false when the value needs GMP to format.
+    private func smallDecimalDigits(_ numerator: Int, _ denominator: Int, _ count: Int, into result: inout DecimalDigits) -> Bool {
+        guard denominator <= Int.max / 10, numerator != .min else { return false }
         let n = Int(numerator.magnitude)
         var integerPart = n / denominator
         var remainder = n % denominator
-        var digits: [UInt8] = []
-        digits.reserveCapacity(count + 1)
         var exponent = -1
         if integerPart > 0 {
             // Most significant digit first, without a reversed copy.
@@ -54,9 +72,9 @@ extension Number {
                 scale *= 10
                 width += 1
             }
-            if width > count { return nil }
+            if width > count { return false }
             while scale > 0 {
-                digits.append(UInt8(integerPart / scale))
+                result.append(UInt8(integerPart / scale))
                 integerPart %= scale
                 scale /= 10
             }
@@ -68,21 +86,22 @@ extension Number {
                 exponent -= 1
             }
         }
-        while digits.count < count && remainder != 0 {
+        while result.count < count && remainder != 0 {
             remainder *= 10
-            digits.append(UInt8(remainder / denominator))
+            result.append(UInt8(remainder / denominator))
             remainder %= denominator
         }
-        var result = DecimalDigits(
-            digits: digits, exponent: exponent, isNegative: numerator < 0, isRounded: remainder != 0 || !isExact)
+        result.exponent = exponent
+        result.isNegative = numerator < 0
+        result.isRounded = remainder != 0 || !isExact
         if remainder != 0 && remainder >= denominator - remainder {
             result.roundUp()
         }
-        return result
+        return true
     }
 
     /// The general case on GMP: scale by a power of ten, divide, round half away from zero.
-    private func bigDecimalDigits(_ count: Int) -> DecimalDigits {
+    private func bigDecimalDigits(_ count: Int, into result: inout DecimalDigits) {
         let top = numerator.magnitude
         let bottom = denominator
         var exponent = Int((top.log10Magnitude - bottom.log10Magnitude).rounded(.down))
@@ -101,22 +120,21 @@ extension Number {
                 exponent -= 1
                 continue
             }
-            var result = DecimalDigits(
-                digits: text.utf8.map { $0 - UInt8(ascii: "0") },
-                exponent: exponent,
-                isNegative: signum < 0,
-                isRounded: remainder.signum != 0 || !isExact)
+            for byte in text.utf8 { result.append(byte - UInt8(ascii: "0")) }
+            result.exponent = exponent
+            result.isNegative = signum < 0
+            result.isRounded = remainder.signum != 0 || !isExact
             if BigInteger.compare(remainder.shifted(by: 1), scaledBottom) >= 0 {
                 result.roundUp()
             }
-            return result
+            return
         }
     }
 
     /// Places the digits: fixed notation for moderate exponents, scientific otherwise. Writes
     /// the text's bytes straight into the string (one allocation, none for short results).
     private func layout(_ value: DecimalDigits, significantDigits: Int) -> FormattedNumber {
-        let digits = value.digits
+        let digits = value
         var count = digits.count
         while count > 1 && digits[count - 1] == 0 { count -= 1 }
         let exponent = value.exponent
@@ -163,18 +181,18 @@ extension Number {
 extension Number.DecimalDigits {
     /// Adds one unit in the last place, carrying; 9.99 becomes 10.0 with the exponent raised.
     mutating func roundUp() {
-        var index = digits.count - 1
+        var index = count - 1
         while index >= 0 {
-            if digits[index] == 9 {
-                digits[index] = 0
+            if storage[index] == 9 {
+                storage[index] = 0
                 index -= 1
             } else {
-                digits[index] += 1
+                storage[index] += 1
                 return
             }
         }
-        digits.insert(1, at: 0)
-        digits.removeLast()
+        // All nines: 1 followed by zeros, one place further left.
+        if count > 0 { storage[0] = 1 }
         exponent += 1
     }
 }
