@@ -73,10 +73,51 @@ public struct Evaluator: Sendable {
         var span: SourceSpan
     }
 
+    /// A stack of operands in borrowed memory; whoever creates it calls `removeAll()`.
+    private struct OperandStack {
+        let storage: UnsafeMutableBufferPointer<Operand>
+        var count = 0
+
+        mutating func append(_ operand: Operand) {
+            (storage.baseAddress! + count).initialize(to: operand)
+            count += 1
+        }
+
+        mutating func removeLast() -> Operand {
+            count -= 1
+            return (storage.baseAddress! + count).move()
+        }
+
+        /// The top `n` operands, bottom first.
+        mutating func removeLast(_ n: Int) -> [Operand] {
+            count -= n
+            return (0..<n).map { (storage.baseAddress! + count + $0).move() }
+        }
+
+        mutating func setTopSpan(_ span: SourceSpan) {
+            storage[count - 1].span = span
+        }
+
+        mutating func removeAll() {
+            if count > 0 { storage.baseAddress!.deinitialize(count: count) }
+            count = 0
+        }
+    }
+
     /// The value of an expression: runs its postfix code on a stack of values and their spans.
     public func evaluate(_ code: Code) throws(Diagnostic) -> Number {
-        var stack: [Operand] = []
-        stack.reserveCapacity(8)
+        // The stack never holds more values than there are instructions; it lives in scratch
+        // space on the machine stack (the heap only for very long lines).
+        try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count) {
+            buffer throws(Diagnostic) -> Number in
+            var stack = OperandStack(storage: buffer)
+            defer { stack.removeAll() }
+            try run(code, on: &stack)
+            return stack.removeLast().value
+        }
+    }
+
+    private func run(_ code: Code, on stack: inout OperandStack) throws(Diagnostic) {
         for instruction in code.instructions {
             switch instruction {
             case .integer(let value, let span):
@@ -89,7 +130,7 @@ public struct Evaluator: Sendable {
             case .variable(let index, let span):
                 stack.append(Operand(value: try lookUp(code.names[index], at: span), span: span))
             case .group(let span):
-                stack[stack.count - 1].span = span
+                stack.setTopSpan(span)
             case .prefix(let operation, let operatorSpan):
                 let operand = stack.removeLast()
                 let value = operation == .negate ? -operand.value : operand.value
@@ -118,13 +159,18 @@ public struct Evaluator: Sendable {
                 try check(code.calls[index])
             case .call(let index):
                 let site = code.calls[index]
-                let arguments = Array(stack.suffix(site.argumentCount))
-                stack.removeLast(site.argumentCount)
-                let value = try call(site, values: arguments.map(\.value), spans: arguments.map(\.span))
+                var values: [Number] = []
+                var spans: [SourceSpan] = []
+                values.reserveCapacity(site.argumentCount)
+                spans.reserveCapacity(site.argumentCount)
+                for operand in stack.removeLast(site.argumentCount) {
+                    values.append(operand.value)
+                    spans.append(operand.span)
+                }
+                let value = try call(site, values: values, spans: spans)
                 stack.append(Operand(value: value, span: site.span))
             }
         }
-        return stack[stack.count - 1].value
     }
 
     private func lookUp(_ name: String, at span: SourceSpan) throws(Diagnostic) -> Number {

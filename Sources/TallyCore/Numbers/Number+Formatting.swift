@@ -58,7 +58,9 @@ extension Number {
     }
 
     /// Long division in machine words; false when the value needs GMP to format.
-    private func smallDecimalDigits(_ numerator: Int, _ denominator: Int, _ count: Int, into result: inout DecimalDigits) -> Bool {
+    private func smallDecimalDigits(
+        _ numerator: Int, _ denominator: Int, _ count: Int, into result: inout DecimalDigits
+    ) -> Bool {
         guard denominator <= Int.max / 10, numerator != .min else { return false }
         let n = Int(numerator.magnitude)
         var integerPart = n / denominator

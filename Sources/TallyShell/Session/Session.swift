@@ -67,7 +67,8 @@ public struct Session {
         }
         // Every command word starts with one of these letters; most lines start with a digit.
         switch utf8.first {
-        case UInt8(ascii: "b"), UInt8(ascii: "e"), UInt8(ascii: "h"), UInt8(ascii: "q"), UInt8(ascii: "s"), UInt8(ascii: "v"):
+        case UInt8(ascii: "b"), UInt8(ascii: "e"), UInt8(ascii: "h"),
+            UInt8(ascii: "q"), UInt8(ascii: "s"), UInt8(ascii: "v"):
             break
         default:
             return nil
