@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Release builds of the batch hot path skip the run-time exclusivity checks (debug builds and
+/// `swift test` keep them, and the suite exercises every path there): they cost the per-line
+/// buffers of the reader and writer a few percent of the throughput.
+let releaseSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "Tally",
     products: [
@@ -25,13 +32,15 @@ let package = Package(
         ),
 
         // The language: lexer, Pratt parser, exact numbers, evaluator, diagnostics.
-        .target(name: "TallyCore", dependencies: ["CGMP"]),
+        .target(name: "TallyCore", dependencies: ["CGMP"], swiftSettings: releaseSettings),
         // BMI: units, standards, classification.
         .target(name: "TallyHealth", dependencies: ["TallyCore"]),
         // Habit domain, use cases and stores.
         .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyCore"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
-        .target(name: "TallyShell", dependencies: ["TallyCore", "TallyHealth", "TallyHabits", "CReadline"]),
+        .target(
+            name: "TallyShell", dependencies: ["TallyCore", "TallyHealth", "TallyHabits", "CReadline"],
+            swiftSettings: releaseSettings),
         // Thin executable: parses the command line and hands over. The release build is one
         // static file: with no shared libraries to load and relocate it starts as fast as `bc`
         // (Benchmarks/RESULTS.md); lld, which ships with the toolchain, links it.

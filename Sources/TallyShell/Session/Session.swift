@@ -61,11 +61,18 @@ public struct Session {
     /// The command word a line starts with, if any. A plain byte scan: most lines are
     /// expressions, and lexing them twice would cost a sixth of the batch throughput.
     static func leadingCommandWord(of line: String) -> CommandWord? {
+        // Every command word starts with one of these letters; most lines start with a digit.
+        switch line.utf8.first {
+        case UInt8(ascii: "b"), UInt8(ascii: "e"), UInt8(ascii: "h"), UInt8(ascii: "q"), UInt8(ascii: "s"),
+            UInt8(ascii: "v"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+            break
+        default:
+            return nil
+        }
         var utf8 = line.utf8[...]
         while let first = utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
             utf8 = utf8.dropFirst()
         }
-        // Every command word starts with one of these letters; most lines start with a digit.
         switch utf8.first {
         case UInt8(ascii: "b"), UInt8(ascii: "e"), UInt8(ascii: "h"),
             UInt8(ascii: "q"), UInt8(ascii: "s"), UInt8(ascii: "v"):

@@ -23,15 +23,22 @@ public final class OutputStream {
 
     /// Queues `text`; writes when the buffer is full.
     public func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        append(text)
         if buffer.count >= capacity { flush() }
     }
 
     /// Queues `text` and a newline.
     public func writeLine(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        append(text)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= capacity { flush() }
+    }
+
+    /// Appends the text's UTF-8 in one copy when the string is stored contiguously (as native
+    /// strings are), rather than byte by byte.
+    private func append(_ text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
+        if copied == nil { buffer.append(contentsOf: text.utf8) }
     }
 
     /// Writes everything queued. Gives up quietly if the reader went away (EPIPE).
