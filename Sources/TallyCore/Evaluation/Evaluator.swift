@@ -39,8 +39,8 @@ public struct Evaluator: Sendable {
     }
 
     /// Runs a parsed statement.
-    public mutating func run(_ statement: Statement) throws(Diagnostic) -> StatementResult {
-        switch statement {
+    public mutating func run(_ statement: consuming Statement) throws(Diagnostic) -> StatementResult {
+        switch consume statement {
         case .empty:
             return .nothing
         case .expression(let expression):

@@ -47,7 +47,10 @@ public struct Parser {
     private mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.additive)
         try expectEnd()
-        return code
+        // Hand the code over rather than share it with a parser that is about to go away.
+        let finished = code
+        code = Code()
+        return finished
     }
 
     /// Moves to the next token. The first call (from a fresh parser) reads the first token and
