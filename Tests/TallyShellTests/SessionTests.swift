@@ -1,3 +1,4 @@
+import TallyCore
 import Testing
 
 @testable import TallyShell
@@ -64,6 +65,15 @@ import Testing
         #expect(run(["exit"])[0].endsSession)
         #expect(run(["quit  # bye"])[0].endsSession)
         #expect(!run(["1"])[0].endsSession)
+    }
+
+    @Test func everyCommandWordIsRecognisedAndReserved() {
+        for word in CommandWord.allCases {
+            #expect(Session.mayStartWithCommandWord("  " + word.rawValue), "\(word)")
+            #expect(Evaluator.reservedWords.contains(word.rawValue), "\(word)")
+        }
+        // Longer names that start like a command are variables.
+        #expect(run(["helpful = 2", "helpful * 3", "sets = 1", "sets"]).map(\.output) == [nil, "6", nil, "1"])
     }
 
     @Test func commandWordsAreReserved() {

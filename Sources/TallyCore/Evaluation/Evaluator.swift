@@ -197,9 +197,7 @@ public struct Evaluator: Sendable {
 
     private func checkSize(_ estimatedDigits: Double, at span: SourceSpan) throws(Diagnostic) {
         if !(estimatedDigits <= Double(settings.maxDigits)) {
-            throw Diagnostic(
-                "result would have about \(roughCount(estimatedDigits)) digits, more than the limit of \(grouped(settings.maxDigits)) (set maxdigits N)",
-                at: span)
+            throw sizeError(estimatedDigits, at: span)
         }
     }
 
@@ -456,12 +454,16 @@ private func digits(fromLog10 log10: Double) -> Double {
     log10.rounded(.down) + 1
 }
 
-/// 10^exponent for 0...18.
+/// 10^exponent for 0...18 (a table: every decimal literal asks for one).
 private func powerOfTen(_ exponent: Int) -> Int {
-    var result = 1
-    for _ in 0..<exponent { result *= 10 }
-    return result
+    powersOfTen[exponent]
 }
+
+private let powersOfTen: [Int] = {
+    var powers = [1]
+    for _ in 1...18 { powers.append(powers[powers.count - 1] * 10) }
+    return powers
+}()
 
 /// 1234567 → "1,234,567".
 func grouped(_ value: Int) -> String {
