@@ -68,7 +68,7 @@ extension Number {
     /// as exp(exponent · ln self). Callers check the size of the result first.
     public func approximatePower(_ exponent: Number, bits: Int) -> Number {
         let magnitudeLog2 = Swift.abs(estimatedLog2OfPower(exponent))
-        let guardBits = BigInteger(Int(magnitudeLog2) + 1).bitWidth + 16
+        let guardBits = bitLength(Int(magnitudeLog2) + 1) + 16
         let precision = bits + guardBits + Swift.max(0, exponent.integerBitWidth)
         let logarithm = naturalLogarithm(precision: precision)
         let scaledExponent = exponent.fixedPoint(precision: precision)
@@ -106,13 +106,18 @@ extension Number {
         let top = numerator
         let bottom = denominator
         let power = top.bitWidth - bottom.bitWidth
-        let working = precision + BigInteger(Swift.abs(power) + 1).bitWidth + 8
+        let working = precision + bitLength(Swift.abs(power) + 1) + 8
         // self = 2^power · reduced with reduced in [0.5, 2).
         let reduced = top.shifted(by: working - power).flooredDivision(by: bottom).quotient
         let logReduced = logarithmOfReduced(reduced, precision: working)
         let logTwo = logarithmOfReduced(BigInteger(2).shifted(by: working), precision: working)
         return (logTwo * BigInteger(power) + logReduced).shifted(by: precision - working)
     }
+}
+
+/// Bits needed to write the non-negative machine word `value`.
+private func bitLength(_ value: Int) -> Int {
+    Int.bitWidth - value.leadingZeroBitCount
 }
 
 /// ln(x) · 2^precision for x in [0.5, 2], given as `fixed` = x · 2^precision.

@@ -64,10 +64,10 @@ public struct Parser {
     private mutating func statement() throws(Diagnostic) -> Statement {
         if case .end = current.kind { return .empty }
         if case .name = current.kind {
-            let name = lexer.text(of: current.span)
             var probe = lexer
             if case .equals = try probe.next().kind {
                 let nameSpan = current.span
+                let name = lexer.text(of: nameSpan)
                 try advance()
                 try advance()
                 return .assignment(name: name, nameSpan: nameSpan, value: try wholeExpression())
