@@ -1,3 +1,5 @@
+import TallyCore
+
 /// The command line, parsed: `tally [options] [FILE...]`.
 public struct Options: Sendable, Equatable {
     /// When to colour diagnostics and tables.
@@ -53,8 +55,9 @@ public struct Options: Sendable, Equatable {
                 case "-q", "--quiet": options.quiet = true
                 case "--digits":
                     let text = try take()
-                    guard let digits = Int(text), (1...100_000).contains(digits) else {
-                        throw UsageError(message: "--digits needs a whole number from 1 to 100000, not '\(text)'")
+                    let limit = EvaluationSettings.digitsLimit
+                    guard let digits = Int(text), (1...limit).contains(digits) else {
+                        throw UsageError(message: "--digits needs a whole number from 1 to \(limit), not '\(text)'")
                     }
                     options.digits = digits
                 case "--data-dir": options.dataDirectory = try take()
