@@ -48,12 +48,14 @@ let package = Package(
             name: "tally", dependencies: ["TallyShell"],
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))]),
 
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
-        .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth"]),
-        .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits"]),
-        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
+        // What every test target shares: the span-marker helper and the runner of the binary.
+        .target(name: "TallyTestSupport", dependencies: ["TallyCore"], path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
+        .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth", "TallyTestSupport"]),
+        .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits", "TallyTestSupport"]),
+        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyTestSupport"]),
         // End-to-end: runs the built `tally` binary on files, pipes and a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["tally", "TallyCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tally", "TallyCore", "TallyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

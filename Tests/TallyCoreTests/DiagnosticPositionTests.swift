@@ -1,3 +1,4 @@
+import TallyTestSupport
 import Testing
 
 @testable import TallyCore

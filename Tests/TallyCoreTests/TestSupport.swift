@@ -1,24 +1,8 @@
 import Foundation
 
+import TallyTestSupport
+
 @testable import TallyCore
-
-/// A line written with a `⟨…⟩` marker around the span a diagnostic must cover (`⟨⟩` for an
-/// empty span), so nobody counts columns by hand.
-struct MarkedLine {
-    let text: String
-    let span: SourceSpan
-
-    init(_ marked: String) {
-        let open = marked.range(of: "⟨")!
-        let close = marked.range(of: "⟩")!
-        let before = marked[..<open.lowerBound]
-        let inside = marked[open.upperBound..<close.lowerBound]
-        let after = marked[close.upperBound...]
-        text = String(before) + String(inside) + String(after)
-        let start = before.utf8.count
-        span = SourceSpan(start: start, end: start + inside.utf8.count)
-    }
-}
 
 /// Evaluates lines in order with one evaluator and returns the last line's displayed result.
 func evaluate(_ lines: [String], digits: Int = 20) throws(Diagnostic) -> String {

@@ -1,24 +1,89 @@
-/// A problem with one line of input: what is wrong, and exactly where.
+/// A problem with one line of input: what kind it is, how serious, what is wrong, exactly where,
+/// and any notes that help (a "did you mean", the place a unit was guessed).
 ///
 /// Diagnostics are data; ``DiagnosticRenderer`` is the one place that turns them into text.
+/// Tests can assert the ``id`` rather than the wording.
 public struct Diagnostic: Error, Sendable, Equatable {
+    /// How serious a diagnostic is. An error fails its line; a warning is shown beside a result.
+    public enum Severity: String, Sendable {
+        case error, warning, note
+    }
+
+    /// A remark attached to a diagnostic, rendered under it as `note: …`.
+    public struct Note: Sendable, Equatable {
+        /// One sentence, lower-case first word, no final period: "did you mean 'sqrt'?".
+        public var message: String
+        /// The part of the line the note is about; nil when it is about the diagnostic's span.
+        public var span: SourceSpan?
+
+        public init(_ message: String, at span: SourceSpan? = nil) {
+            self.message = message
+            self.span = span
+        }
+    }
+
+    /// Which kind of message this is; stable across changes of wording.
+    public var id: DiagnosticID
+    public var severity: Severity
     /// One sentence, lower-case first word, no final period: "expected a number after '+'".
     public var message: String
-    /// The part of the line the message is about.
+    /// The part of the line the message is about (0-based UTF-8 byte offsets).
     public var span: SourceSpan
+    /// Remarks shown under the message, in order.
+    public var notes: [Note]
 
-    /// Whether the work was stopped by Ctrl-C rather than failing: shown as a plain
-    /// "interrupted", with no caret.
-    public var isInterruption: Bool
-
-    public init(_ message: String, at span: SourceSpan, isInterruption: Bool = false) {
+    public init(
+        _ id: DiagnosticID, _ message: String, at span: SourceSpan, severity: Severity = .error, notes: [Note] = []
+    ) {
+        self.id = id
+        self.severity = severity
         self.message = message
         self.span = span
-        self.isInterruption = isInterruption
+        self.notes = notes
+    }
+
+    /// The same diagnostic with one more note.
+    public func noting(_ message: String, at span: SourceSpan? = nil) -> Diagnostic {
+        var copy = self
+        copy.notes.append(Note(message, at: span))
+        return copy
+    }
+
+    /// The same diagnostic with a "did you mean" note when there is a suggestion.
+    public func suggesting(_ suggestion: String?) -> Diagnostic {
+        guard let suggestion else { return self }
+        return noting("did you mean '\(TerminalSafeText.excerpt(suggestion))'?")
     }
 
     /// The same diagnostic for a line in which this text started `distance` bytes further right.
     public func shifted(by distance: Int) -> Diagnostic {
-        Diagnostic(message, at: span.shifted(by: distance), isInterruption: isInterruption)
+        var copy = self
+        copy.span = span.shifted(by: distance)
+        copy.notes = notes.map { Note($0.message, at: $0.span?.shifted(by: distance)) }
+        return copy
+    }
+}
+
+/// The stable name of one kind of diagnostic, such as `division-by-zero`. Each module declares
+/// its own in one catalog (`DiagnosticID+Core.swift`, `+Health`, `+Habits`, `+Shell`).
+public struct DiagnosticID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+}
+
+extension Diagnostic {
+    /// Transitional: a diagnostic not yet given its own identifier. Removed once every module
+    /// declares its catalog.
+    public init(_ message: String, at span: SourceSpan) {
+        self.init(DiagnosticID("unclassified"), message, at: span)
     }
 }

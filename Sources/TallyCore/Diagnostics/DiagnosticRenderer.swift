@@ -21,16 +21,32 @@ public struct DiagnosticRenderer: Sendable {
     /// The most columns of a long source line shown around the problem.
     static let sourceWindow = 100
 
-    /// The rendered diagnostic, ending in a newline.
+    /// The rendered diagnostic and its notes, ending in a newline. A note about another part
+    /// of the line gets that part drawn and underlined; a note about the same part only its
+    /// header, under the drawing of the diagnostic.
     public func render(_ diagnostic: Diagnostic, in line: String, form: Form) -> String {
-        let location = SourceLocation(of: diagnostic.span, in: line)
-        let label = paint("error:", "1;31")
-        let message = TerminalSafeText.escaped(diagnostic.message)
+        var text = render(diagnostic.severity, diagnostic.message, at: diagnostic.span, in: line, form: form)
+        for note in diagnostic.notes {
+            let span = note.span ?? diagnostic.span
+            text += render(
+                .note, note.message, at: span, in: line, form: form, drawsLine: note.span.map { $0 != diagnostic.span } ?? false)
+        }
+        return text
+    }
+
+    private func render(
+        _ severity: Diagnostic.Severity, _ message: String, at span: SourceSpan, in line: String, form: Form,
+        drawsLine: Bool = true
+    ) -> String {
+        let location = SourceLocation(of: span, in: line)
+        let label = paint("\(severity.rawValue):", Self.colour(of: severity))
+        let message = TerminalSafeText.escaped(message)
         switch form {
         case .located(let sourceName, let lineNumber):
             // A file name is input too: one named with escape codes must not reach the terminal raw.
             let name = TerminalSafeText.escaped(sourceName)
             let header = "\(name):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
+            guard drawsLine else { return header }
             let (shown, caretOffset) = location.window(width: DiagnosticRenderer.sourceWindow)
             let padding = String(repeating: " ", count: 4 + caretOffset)
             // The underline ends where the shown part of the line ends: a span of a megabyte
@@ -39,8 +55,19 @@ public struct DiagnosticRenderer: Sendable {
             let caret = caretText(width: Swift.min(location.underlineWidth, visibleWidth))
             return header + "    " + shown + "\n" + padding + caret + "\n"
         case .interactive(let promptWidth):
+            let body = label + " " + paint(message, "1") + "\n"
+            guard drawsLine else { return body }
             let padding = String(repeating: " ", count: promptWidth + location.caretOffset)
-            return padding + caretText(width: location.underlineWidth) + "\n" + label + " " + paint(message, "1") + "\n"
+            return padding + caretText(width: location.underlineWidth) + "\n" + body
+        }
+    }
+
+    /// Red for errors, magenta for warnings, cyan for notes, as GCC and Clang colour them.
+    private static func colour(of severity: Diagnostic.Severity) -> String {
+        switch severity {
+        case .error: return "1;31"
+        case .warning: return "1;35"
+        case .note: return "1;36"
         }
     }
 

@@ -17,6 +17,6 @@ public enum Interruption {
     /// Throws the "interrupted" diagnostic when a stop was requested.
     @inline(__always)
     public static func check(at span: SourceSpan) throws(Diagnostic) {
-        if isRequested { throw Diagnostic("interrupted", at: span, isInterruption: true) }
+        if isRequested { throw Diagnostic(.interrupted, "interrupted", at: span) }
     }
 }

@@ -47,7 +47,7 @@ public struct Lexer: Sendable {
         case UInt8(ascii: "."):
             if offset + 1 < bytes.count, isDigit(bytes[offset + 1]) { return try number() }
             offset += 1
-            throw Diagnostic("a number cannot start with '.' alone", at: span(from: start))
+            throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
         case UInt8(ascii: "+"): return single(.plus)
         case UInt8(ascii: "-"): return single(.minus)
         case UInt8(ascii: "*"):
@@ -74,7 +74,7 @@ public struct Lexer: Sendable {
         default:
             if byte < 0x80 {
                 offset += 1
-                throw Diagnostic("unexpected character \(quoted(byte: byte))", at: span(from: start))
+                throw Diagnostic(.unexpectedCharacter, "unexpected character \(quoted(byte: byte))", at: span(from: start))
             }
             return try nonASCII()
         }
@@ -102,7 +102,7 @@ public struct Lexer: Sendable {
         guard let (scalar, length) = decodeScalar(at: offset) else {
             offset += 1
             while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            throw Diagnostic("invalid UTF-8 in the input", at: span(from: start))
+            throw Diagnostic(.invalidUTF8, "invalid UTF-8 in the input", at: span(from: start))
         }
         switch scalar {
         case "\u{2212}":  // − MINUS SIGN
@@ -118,13 +118,9 @@ public struct Lexer: Sendable {
             if scalar.properties.isAlphabetic {
                 return name()
             }
-            if scalar.properties.isWhitespace {
-                offset += length
-                return try scan()
-            }
             offset += length
             throw Diagnostic(
-                "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
+                .unexpectedCharacter, "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
         }
     }
 
@@ -170,7 +166,7 @@ public struct Lexer: Sendable {
             if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
                 consumeLiteralTail()
                 throw Diagnostic(
-                    "malformed number '\(quoted(start, offset))': more than one decimal point", at: span(from: start))
+                    .malformedNumber, "malformed number '\(quoted(start, offset))': more than one decimal point", at: span(from: start))
             }
         }
         if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
@@ -180,7 +176,7 @@ public struct Lexer: Sendable {
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "_") {
             consumeLiteralTail()
             throw Diagnostic(
-                "malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
+                .malformedNumber, "malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
         }
         if integerDigits.count > 1 && integerDigits[0] == UInt8(ascii: "0") {
             // Suggest the literal as written, minus its leading zeros (keeping one before '.').
@@ -189,7 +185,7 @@ public struct Lexer: Sendable {
             if firstKept == written.count || !isDigit(written[firstKept]) { firstKept -= 1 }
             let suggestion = TerminalSafeText.excerpt(String(decoding: written[firstKept...], as: UTF8.self))
             let hint = isDecimal ? "write \(suggestion)" : "write \(suggestion), or 0o\(suggestion) for octal"
-            throw Diagnostic("leading zeros are not allowed; \(hint)", at: span(from: start))
+            throw Diagnostic(.leadingZeros, "leading zeros are not allowed; \(hint)", at: span(from: start))
         }
         if !isDecimal {
             if integerDigits.count <= 18, let value = Int(String(decoding: integerDigits, as: UTF8.self)) {
@@ -206,7 +202,7 @@ public struct Lexer: Sendable {
         }
         let (scaledExponent, overflow) = exponent.subtractingReportingOverflow(fractionDigits.count)
         if overflow {
-            throw Diagnostic("exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
+            throw Diagnostic(.exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
         }
         literalText = String(decoding: significand, as: UTF8.self)
         return Token(
@@ -269,7 +265,7 @@ public struct Lexer: Sendable {
                 } else {
                     consumeLiteralTail()
                     throw Diagnostic(
-                        "malformed number '\(quoted(start, offset))': '_' must stand between digits",
+                        .malformedNumber, "malformed number '\(quoted(start, offset))': '_' must stand between digits",
                         at: span(from: start))
                 }
             } else {
@@ -289,7 +285,7 @@ public struct Lexer: Sendable {
         guard let first = peek(0), isDigit(first) else {
             consumeLiteralTail()
             throw Diagnostic(
-                "malformed number '\(quoted(start, offset))': expected digits after the exponent 'e'",
+                .malformedNumber, "malformed number '\(quoted(start, offset))': expected digits after the exponent 'e'",
                 at: span(from: start))
         }
         let digits = try digitRun(start: start)
@@ -298,7 +294,7 @@ public struct Lexer: Sendable {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
             if o1 || o2 || sum > Int.max / 4 {
-                throw Diagnostic("exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
+                throw Diagnostic(.exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
             }
             value = sum
         }
@@ -326,7 +322,7 @@ public struct Lexer: Sendable {
                 guard previousWasDigit, let next = peek(1), isAlphanumeric(next) else {
                     consumeLiteralTail()
                     throw Diagnostic(
-                        "malformed number '\(quoted(start, offset))': '_' must stand between digits",
+                        .malformedNumber, "malformed number '\(quoted(start, offset))': '_' must stand between digits",
                         at: span(from: start))
                 }
                 previousWasDigit = false
@@ -337,7 +333,7 @@ public struct Lexer: Sendable {
             guard let value = digitValue(byte), value < radix else {
                 consumeLiteralTail()
                 throw Diagnostic(
-                    "'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'",
+                    .malformedNumber, "'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'",
                     at: span(from: start))
             }
             digits.append(byte)
@@ -346,7 +342,7 @@ public struct Lexer: Sendable {
         }
         if digits.isEmpty {
             throw Diagnostic(
-                "malformed number '\(quoted(start, offset))': expected \(name) digits after the prefix",
+                .malformedNumber, "malformed number '\(quoted(start, offset))': expected \(name) digits after the prefix",
                 at: span(from: start))
         }
         let text = String(decoding: digits, as: UTF8.self)
@@ -381,6 +377,10 @@ public struct Lexer: Sendable {
             let byte = bytes[offset]
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                 offset += 1
+            } else if byte >= 0x80, let (scalar, length) = decodeScalar(at: offset), scalar.properties.isWhitespace {
+                // Unicode spaces (U+00A0, U+3000, …) in a loop: a line of fifty thousand of
+                // them must not nest a call per character.
+                offset += length
             } else {
                 break
             }

@@ -63,7 +63,7 @@ enum InteractiveSession {
         _ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream,
         renderer: DiagnosticRenderer
     ) {
-        var interrupted = outcome.diagnostic?.isInterruption ?? false
+        var interrupted = outcome.diagnostic?.id == .interrupted
         var cutShort = false
         if let text = outcome.output {
             if Interruption.isRequested {

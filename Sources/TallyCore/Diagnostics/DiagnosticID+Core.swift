@@ -1,0 +1,52 @@
+/// The kinds of diagnostic the language itself gives: literals, syntax, evaluation and the
+/// word splitter that commands share. Identifiers are kebab-case and never reused for another
+/// kind of message.
+extension DiagnosticID {
+    // MARK: Literals and characters (Lexer)
+
+    public static let unexpectedCharacter = DiagnosticID("unexpected-character")
+    public static let invalidUTF8 = DiagnosticID("invalid-utf8")
+    public static let malformedNumber = DiagnosticID("malformed-number")
+    public static let leadingZeros = DiagnosticID("leading-zeros")
+    public static let exponentTooLarge = DiagnosticID("exponent-too-large")
+
+    // MARK: Syntax (Parser)
+
+    public static let unexpectedToken = DiagnosticID("unexpected-token")
+    public static let expectedOperand = DiagnosticID("expected-operand")
+    public static let missingOperator = DiagnosticID("missing-operator")
+    public static let unmatchedParenthesis = DiagnosticID("unmatched-parenthesis")
+    public static let unclosedParenthesis = DiagnosticID("unclosed-parenthesis")
+    public static let emptyParentheses = DiagnosticID("empty-parentheses")
+    public static let misplacedAssignment = DiagnosticID("misplaced-assignment")
+    public static let commaOutsideCall = DiagnosticID("comma-outside-call")
+    public static let nestingTooDeep = DiagnosticID("nesting-too-deep")
+    public static let tooManyOperands = DiagnosticID("too-many-operands")
+
+    // MARK: Names and calls
+
+    public static let reservedName = DiagnosticID("reserved-name")
+    public static let unknownName = DiagnosticID("unknown-name")
+    public static let noLastResult = DiagnosticID("no-last-result")
+    public static let functionUsedAsValue = DiagnosticID("function-used-as-value")
+    public static let unknownFunction = DiagnosticID("unknown-function")
+    public static let variableCalled = DiagnosticID("variable-called")
+    public static let wrongArgumentCount = DiagnosticID("wrong-argument-count")
+
+    // MARK: Evaluation
+
+    public static let divisionByZero = DiagnosticID("division-by-zero")
+    public static let moduloByZero = DiagnosticID("modulo-by-zero")
+    public static let zeroToNegativePower = DiagnosticID("zero-to-negative-power")
+    public static let noRealValue = DiagnosticID("no-real-value")
+    public static let domainError = DiagnosticID("domain-error")
+    public static let notAnInteger = DiagnosticID("not-an-integer")
+    public static let argumentOutOfRange = DiagnosticID("argument-out-of-range")
+    public static let resultTooLarge = DiagnosticID("result-too-large")
+    public static let interrupted = DiagnosticID("interrupted")
+
+    // MARK: Words of commands (Word.split)
+
+    public static let unclosedQuote = DiagnosticID("unclosed-quote")
+    public static let missingSpaceAfterQuote = DiagnosticID("missing-space-after-quote")
+}
