@@ -18,19 +18,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             case .nothing:
                 break
             case .value(let value), .assigned(_, let value):
-                let shown = value.formatted(significantDigits: evaluator.settings.digits)
+                let shown = ValueFormatter(settings: evaluator.settings).format(value)
                 precondition(!shown.text.isEmpty)
-                _ = value.formatted(significantDigits: 3)
+                _ = ValueFormatter(.decimal(significantDigits: 3)).format(value)
             }
         } catch {
-            let located = renderer.render(error, in: line, form: .located(sourceName: "<fuzz>", lineNumber: lineNumber))
-            let interactive = renderer.render(error, in: line, form: .interactive(promptWidth: 2))
+            guard case .failed(let diagnostic) = error else { preconditionFailure("nothing interrupts the fuzzer") }
+            let located = renderer.render(
+                diagnostic, in: line, form: .located(sourceName: "<fuzz>", lineNumber: lineNumber))
+            let interactive = renderer.render(diagnostic, in: line, form: .interactive(promptWidth: 2))
             // A diagnostic never writes a raw control character other than its own colours.
             for scalar in (located + interactive).unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
                 precondition(scalar == "\n" || scalar == "\u{1B}", "raw control character in a diagnostic")
             }
-            precondition(
-                error.span.start <= error.span.end && error.span.end <= line.utf8.count, "span outside the line")
+            for span in [diagnostic.span] + diagnostic.notes.compactMap(\.span) {
+                precondition(span.start <= span.end && span.end <= line.utf8.count, "span outside the line")
+            }
         }
     }
     return 0

@@ -70,7 +70,8 @@ import Testing
     func pointsAtTheProblem(_ marked: String, _ message: String) {
         let line = MarkedLine(marked)
         let found = diagnostic(of: line.text)
-        #expect(found?.message == message, "\(line.text)")
+        // A note reads after its message, as the renderer shows it: "…; did you mean 'sqrt'?".
+        #expect(found.map { ([$0.message] + $0.notes.map(\.message)).joined(separator: "; ") } == message, "\(line.text)")
         #expect(found?.span == line.span, "\(line.text)")
     }
 

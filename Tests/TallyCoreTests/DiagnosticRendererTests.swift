@@ -94,4 +94,59 @@ import Testing
         let dollarColumn = lines[1].firstIndex(of: "$").map { lines[1].distance(from: lines[1].startIndex, to: $0) }
         #expect(caretColumn == dollarColumn)
     }
+
+    @Test func notesFollowTheirDiagnostic() {
+        let line = MarkedLine("⟨sqr⟩(2)")
+        let diagnostic = Diagnostic(.unknownFunction, "unknown function 'sqr'", at: line.span).suggesting("sqrt")
+        #expect(
+            plain.render(diagnostic, in: line.text, form: .located(sourceName: "<stdin>", lineNumber: 1)) == """
+                <stdin>:1:1: error: unknown function 'sqr'
+                    sqr(2)
+                    ^~~
+                <stdin>:1:1: note: did you mean 'sqrt'?
+
+                """)
+        #expect(
+            plain.render(diagnostic, in: line.text, form: .interactive(promptWidth: 2)) == """
+                  ^~~
+                error: unknown function 'sqr'
+                note: did you mean 'sqrt'?
+
+                """)
+    }
+
+    @Test func aNoteAboutAnotherPartOfTheLineDrawsThatPart() {
+        let line = MarkedLine("bmi 175 ⟨154⟩")
+        let note = MarkedLine("bmi ⟨175⟩ 154")
+        let warning = Diagnostic(DiagnosticID("unit-guessed"), "154 was read as kg", at: line.span, severity: .warning)
+            .noting("the height is in cm", at: note.span)
+        #expect(
+            plain.render(warning, in: line.text, form: .located(sourceName: "<eval>", lineNumber: 2)) == """
+                <eval>:2:9: warning: 154 was read as kg
+                    bmi 175 154
+                            ^~~
+                <eval>:2:5: note: the height is in cm
+                    bmi 175 154
+                        ^~~
+
+                """)
+        #expect(
+            plain.render(warning, in: line.text, form: .interactive(promptWidth: 2)) == """
+                          ^~~
+                warning: 154 was read as kg
+                      ^~~
+                note: the height is in cm
+
+                """)
+    }
+
+    @Test func severitiesHaveTheirOwnColours() {
+        let coloured = DiagnosticRenderer(useColour: true)
+        let line = MarkedLine("⟨x⟩")
+        let text = coloured.render(
+            Diagnostic(.unknownName, "unknown name 'x'", at: line.span).suggesting("y"), in: line.text,
+            form: .interactive(promptWidth: 2))
+        #expect(text.contains("\u{1B}[1;31merror:"))
+        #expect(text.contains("\u{1B}[1;36mnote:"))
+    }
 }

@@ -45,15 +45,15 @@ import Testing
 
     @Test func approximateResultsAreMarkedRounded() throws {
         var evaluator = Evaluator()
-        guard case .value(let root) = try evaluator.run(line: "sqrt(2)") else { Issue.record("no value"); return }
-        #expect(!root.isExact)
-        #expect(root.formatted(significantDigits: 20).isRounded)
-        guard case .value(let exact) = try evaluator.run(line: "sqrt(2.25)") else { Issue.record("no value"); return }
-        #expect(exact.isExact)
-        #expect(!exact.formatted(significantDigits: 20).isRounded)
-        guard case .value(let third) = try evaluator.run(line: "1/3") else { Issue.record("no value"); return }
-        #expect(third.isExact)
-        #expect(third.formatted(significantDigits: 20).isRounded)
+        guard case .value(let root) = try run("sqrt(2)", in: &evaluator) else { Issue.record("no value"); return }
+        #expect(!root.number!.isExact)
+        #expect(root.number!.formatted(significantDigits: 20).isRounded)
+        guard case .value(let exact) = try run("sqrt(2.25)", in: &evaluator) else { Issue.record("no value"); return }
+        #expect(exact.number!.isExact)
+        #expect(!exact.number!.formatted(significantDigits: 20).isRounded)
+        guard case .value(let third) = try run("1/3", in: &evaluator) else { Issue.record("no value"); return }
+        #expect(third.number!.isExact)
+        #expect(third.number!.formatted(significantDigits: 20).isRounded)
     }
 
     @Test func moreDigitsOnRequest() throws {
@@ -70,12 +70,12 @@ import Testing
 
     @Test func assignmentPrintsNothingButSetsTheVariable() throws {
         var evaluator = Evaluator()
-        guard case .assigned(let name, let value) = try evaluator.run(line: "rate = 0.07") else {
+        guard case .assigned(let name, let value) = try run("rate = 0.07", in: &evaluator) else {
             Issue.record("not an assignment")
             return
         }
         #expect(name == "rate")
-        #expect(value.formatted(significantDigits: 20).text == "0.07")
+        #expect(value.number!.formatted(significantDigits: 20).text == "0.07")
         #expect(evaluator.lastResult == nil)
     }
 

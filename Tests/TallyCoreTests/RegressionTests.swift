@@ -9,11 +9,11 @@ struct RegressionTests {
     /// The value of `line` as batch output shows it.
     private func result(_ line: String, digits: Int = 20) throws -> String {
         var evaluator = Evaluator(settings: EvaluationSettings(digits: digits))
-        guard case .value(let value) = try evaluator.run(line: line) else {
+        guard case .value(let value) = try run(line, in: &evaluator) else {
             Issue.record("no value for \(line)")
             return ""
         }
-        return value.formatted(significantDigits: digits).text
+        return value.number!.formatted(significantDigits: digits).text
     }
 
     /// -2^63 fits a machine word but its negation does not: negating the fraction -2^63/3 kept
@@ -52,7 +52,7 @@ struct HugeLineRegressionTests {
     private func diagnostic(_ line: String) -> String {
         var evaluator = Evaluator()
         do {
-            _ = try evaluator.run(line: line)
+            _ = try run(line, in: &evaluator)
             Issue.record("no error for a line of \(line.utf8.count) bytes")
             return ""
         } catch {
@@ -98,11 +98,11 @@ struct OperandLimitRegressionTests {
     @Test func theLimitItselfIsAccepted() throws {
         var evaluator = Evaluator()
         let line = String(repeating: "1+", count: Parser.maximumOperands - 1) + "1"
-        guard case .value(let value) = try evaluator.run(line: line) else {
+        guard case .value(let value) = try run(line, in: &evaluator) else {
             Issue.record("no value")
             return
         }
-        #expect(value.intValue == Parser.maximumOperands)
+        #expect(value.number?.intValue == Parser.maximumOperands)
     }
 
     /// The name of a call is an operand too, so in `min(1,1,…)` the error comes one sooner.
@@ -117,7 +117,7 @@ struct OperandLimitRegressionTests {
         #expect {
             _ = try evaluator.run(line: line)
         } throws: { error in
-            guard let diagnostic = error as? Diagnostic else { return false }
+            guard let diagnostic = (error as? EvaluationError)?.diagnostic else { return false }
             return diagnostic.message == "more than 100,000 operands in one line"
                 && diagnostic.span.start == errorOffset
         }
@@ -135,11 +135,11 @@ struct HighDegreeRootRegressionTests {
     ])
     func aHighDegreeRootIsPromptAtManyDigits(line: String, leadingDigits: String) throws {
         var evaluator = Evaluator(settings: EvaluationSettings(digits: 1_000))
-        guard case .value(let value) = try evaluator.run(line: line) else {
+        guard case .value(let value) = try run(line, in: &evaluator) else {
             Issue.record("no value")
             return
         }
-        #expect(value.formatted(significantDigits: 1_000).text.hasPrefix(leadingDigits))
+        #expect(value.number!.formatted(significantDigits: 1_000).text.hasPrefix(leadingDigits))
     }
 }
 
@@ -166,7 +166,7 @@ struct FactorialMessageRegressionTests {
         #expect {
             _ = try evaluator.run(line: line)
         } throws: { error in
-            (error as? Diagnostic)?.message == message
+            (error as? EvaluationError)?.diagnostic?.message == message
         }
     }
 }

@@ -6,9 +6,9 @@ import Testing
     @Test(arguments: [
         ("dnoe", ["add", "done", "list"], "done"),
         ("lsit", ["add", "done", "list"], "list"),
-        ("sqr", Functions.names, "sqrt"),
-        ("lc", Functions.names, "lcm"),
-        ("SQRT2", Functions.names, "sqrt"),
+        ("sqr", FunctionTable.builtIn.names, "sqrt"),
+        ("lc", FunctionTable.builtIn.names, "lcm"),
+        ("SQRT2", FunctionTable.builtIn.names, "sqrt"),
     ])
     func suggestsTheNearestWord(_ word: String, _ candidates: [String], _ expected: String?) {
         #expect(Suggestion.nearest(to: word, in: candidates) == expected)
@@ -16,12 +16,12 @@ import Testing
 
     @Test func anAmbiguousAbbreviationGetsNoGuess() {
         // "ro" abbreviates both root and round, and is two edits from either.
-        #expect(Suggestion.nearest(to: "ro", in: Functions.names) == nil)
+        #expect(Suggestion.nearest(to: "ro", in: FunctionTable.builtIn.names) == nil)
     }
 
     @Test func farWordsGetNoSuggestion() {
         #expect(Suggestion.nearest(to: "x", in: ["add", "done", "list"]) == nil)
-        #expect(Suggestion.nearest(to: "foo", in: Functions.names) == nil)
+        #expect(Suggestion.nearest(to: "foo", in: FunctionTable.builtIn.names) == nil)
         #expect(Suggestion.nearest(to: "", in: ["a"]) == nil)
     }
 

@@ -42,13 +42,18 @@ import Testing
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
         ("set standard mars", "standard must be who or asia"),
-        ("help fun", "no help on 'fun'; did you mean 'functions'? (topics: syntax, functions, bmi, habit)"),
+        ("help fun", "no help on 'fun' (topics: syntax, functions, bmi, habit); did you mean 'functions'?"),
         ("help xyz", "no help on 'xyz' (topics: syntax, functions, bmi, habit)"),
-        ("help functionz", "no help on 'functionz'; did you mean 'functions'? (topics: syntax, functions, bmi, habit)"),
+        (
+            "help functionz",
+            "no help on 'functionz' (topics: syntax, functions, bmi, habit); did you mean 'functions'?"
+        ),
         ("exit now", "unexpected argument: 'exit' takes no more"),
     ])
     func commandErrors(_ line: String, _ message: String) {
-        #expect(run([line])[0].diagnostic?.message == message)
+        // A note reads after its message: "…; did you mean 'digits'?".
+        let diagnostic = run([line])[0].diagnostic
+        #expect(diagnostic.map { ([$0.message] + $0.notes.map(\.message)).joined(separator: "; ") } == message)
     }
 
     @Test func helpTopicsAreWrittenForPeople() {
@@ -68,9 +73,10 @@ import Testing
     }
 
     @Test func everyCommandWordIsRecognisedAndReserved() {
+        let evaluator = Session(style: .batch).evaluator
         for word in CommandWord.allCases {
             #expect(Session.mayStartWithCommandWord("  " + word.rawValue), "\(word)")
-            #expect(Evaluator.reservedWords.contains(word.rawValue), "\(word)")
+            #expect(evaluator.commandWords.contains(word.rawValue), "\(word)")
         }
         // Longer names that start like a command are variables.
         #expect(run(["helpful = 2", "helpful * 3", "sets = 1", "sets"]).map(\.output) == [nil, "6", nil, "1"])

@@ -48,23 +48,23 @@ public struct Lexer: Sendable {
             if offset + 1 < bytes.count, isDigit(bytes[offset + 1]) { return try number() }
             offset += 1
             throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
-        case UInt8(ascii: "+"): return single(.plus)
-        case UInt8(ascii: "-"): return single(.minus)
+        case UInt8(ascii: "+"): return single(.operator(.plus))
+        case UInt8(ascii: "-"): return single(.operator(.minus))
         case UInt8(ascii: "*"):
             if peek(1) == UInt8(ascii: "*") {
                 offset += 2
-                return Token(.caret, span(from: start))
+                return Token(.operator(.caret), span(from: start))
             }
-            return single(.star)
+            return single(.operator(.star))
         case UInt8(ascii: "/"):
             if peek(1) == UInt8(ascii: "/") {
                 offset += 2
-                return Token(.doubleSlash, span(from: start))
+                return Token(.operator(.doubleSlash), span(from: start))
             }
-            return single(.slash)
-        case UInt8(ascii: "%"): return single(.percent)
-        case UInt8(ascii: "^"): return single(.caret)
-        case UInt8(ascii: "!"): return single(.bang)
+            return single(.operator(.slash))
+        case UInt8(ascii: "%"): return single(.operator(.percent))
+        case UInt8(ascii: "^"): return single(.operator(.caret))
+        case UInt8(ascii: "!"): return single(.operator(.bang))
         case UInt8(ascii: "("): return single(.leftParenthesis)
         case UInt8(ascii: ")"): return single(.rightParenthesis)
         case UInt8(ascii: ","): return single(.comma)
@@ -107,13 +107,13 @@ public struct Lexer: Sendable {
         switch scalar {
         case "\u{2212}":  // − MINUS SIGN
             offset += length
-            return Token(.minus, span(from: start))
+            return Token(.operator(.minus), span(from: start))
         case "\u{00D7}":  // ×
             offset += length
-            return Token(.star, span(from: start))
+            return Token(.operator(.star), span(from: start))
         case "\u{00F7}":  // ÷
             offset += length
-            return Token(.slash, span(from: start))
+            return Token(.operator(.slash), span(from: start))
         default:
             if scalar.properties.isAlphabetic {
                 return name()
@@ -135,14 +135,7 @@ public struct Lexer: Sendable {
 
     /// Decodes the scalar starting at `index`; nil for invalid UTF-8.
     private func decodeScalar(at index: Int) -> (Unicode.Scalar, Int)? {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = Unicode.UTF8()
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar):
-            return (scalar, String(scalar).utf8.count)
-        case .emptyInput, .error:
-            return nil
-        }
+        TallyCore.decodeScalar(bytes, at: index)
     }
 
     // MARK: Numbers

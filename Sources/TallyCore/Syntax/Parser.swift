@@ -1,5 +1,6 @@
-/// A Pratt parser for one line of the expression language. Precedence comes from
-/// ``Precedence``; every operator decision is one exhaustive `switch` over ``TokenKind``. It
+/// A Pratt parser for one line of the expression language. What an operator means, how tightly
+/// it binds and how it associates come from ``OperatorTable``; every other decision is one
+/// exhaustive `switch` over ``TokenKind``. It
 /// emits postfix ``Code`` as it goes: each parsing function appends its operands, then its
 /// operator, and returns the span it covered.
 public struct Parser {
@@ -81,13 +82,15 @@ public struct Parser {
         case .end:
             return
         case .rightParenthesis:
-            throw Diagnostic("unmatched ')'", at: current.span)
+            throw Diagnostic(.unmatchedParenthesis, "unmatched ')'", at: current.span)
         case .equals:
-            throw Diagnostic("'=' assigns to a name and must follow it directly, as in 'x = 5'", at: current.span)
+            throw Diagnostic(
+                .misplacedAssignment, "'=' assigns to a name and must follow it directly, as in 'x = 5'",
+                at: current.span)
         case .comma:
-            throw Diagnostic("unexpected ',' outside a function call", at: current.span)
-        case .number, .name, .plus, .minus, .star, .slash, .doubleSlash, .percent, .caret, .bang, .leftParenthesis:
-            throw Diagnostic("unexpected \(describe(current))", at: current.span)
+            throw Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: current.span)
+        case .number, .name, .operator, .leftParenthesis:
+            throw Diagnostic(.unexpectedToken, "unexpected \(describe(current))", at: current.span)
         }
     }
 
@@ -96,58 +99,64 @@ public struct Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maximumNesting {
-            throw Diagnostic("nesting deeper than \(Parser.maximumNesting) levels", at: current.span)
+            throw nestingError(at: current.span)
         }
         var span = try prefix()
         var postfixCount = 0
         while true {
             let token = current
+            let definition: OperatorDefinition
             switch token.kind {
-            case .bang:
-                guard Precedence.postfix >= minimum else { return span }
+            case .operator(let symbol):
+                guard let trailing = OperatorTable.trailing(symbol) else { return span }
+                definition = trailing
+            case .name:
+                guard let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) else {
+                    throw missingOperator(before: token)
+                }
+                definition = keyword
+            case .number, .leftParenthesis:
+                throw missingOperator(before: token)
+            case .rightParenthesis, .comma, .equals, .end:
+                return span
+            }
+            guard definition.precedence >= minimum else { return span }
+            switch definition.operation {
+            case .postfix(let operation):
                 postfixCount += 1
                 if depth + postfixCount > Parser.maximumNesting {
-                    throw Diagnostic("nesting deeper than \(Parser.maximumNesting) levels", at: token.span)
+                    throw nestingError(at: token.span)
                 }
                 try advance()
-                code.instructions.append(.factorial(operatorSpan: token.span))
+                code.instructions.append(.postfix(operation, operatorSpan: token.span))
                 span = span.union(token.span)
-            case .caret:
-                guard Precedence.power >= minimum else { return span }
+            case .binary(let operation):
                 try advance()
-                let exponent = try expression(.power)
-                code.instructions.append(.power)
-                span = span.union(exponent)
-            case .plus, .minus, .star, .slash, .doubleSlash, .percent:
-                let operation = infixOperator(token.kind)
-                let precedence = operation.precedence
-                guard precedence >= minimum else { return span }
-                try advance()
-                // The right operand binds tighter, so `a - b - c` is `(a - b) - c`.
-                let right = try expression(Precedence(rawValue: precedence.rawValue + 1)!)
-                code.instructions.append(.infix(operation, operatorSpan: token.span))
+                // A left-associative operator's right operand binds tighter, so `a - b - c` is
+                // `(a - b) - c`; a right-associative one's at the same level, so `2^3^2` is
+                // `2^(3^2)`.
+                let operandLevel =
+                    definition.associativity == .right ? definition.precedence : definition.precedence.tighter
+                let right = try expression(operandLevel)
+                code.instructions.append(.binary(operation, operatorSpan: token.span))
                 span = span.union(right)
-            case .number, .name, .leftParenthesis:
-                // Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
-                let before = previous.map(describe) ?? "the previous value"
-                throw Diagnostic(
-                    "missing operator between \(before) and \(describe(token))", at: SourceSpan(at: token.span.start))
-            case .rightParenthesis, .comma, .equals, .end:
+            case .prefix:
+                // A prefix-only symbol after an operand: the table has no meaning for it here.
                 return span
             }
         }
     }
 
-    private func infixOperator(_ kind: TokenKind) -> InfixOperator {
-        switch kind {
-        case .plus: return .add
-        case .minus: return .subtract
-        case .star: return .multiply
-        case .slash: return .divide
-        case .doubleSlash: return .floorDivide
-        case .percent: return .modulo
-        default: preconditionFailure("not an infix operator: \(kind)")
-        }
+    /// Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
+    private func missingOperator(before token: Token) -> Diagnostic {
+        let before = previous.map(describe) ?? "the previous value"
+        return Diagnostic(
+            .missingOperator, "missing operator between \(before) and \(describe(token))",
+            at: SourceSpan(at: token.span.start))
+    }
+
+    private func nestingError(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.nestingTooDeep, "nesting deeper than \(Parser.maximumNesting) levels", at: span)
     }
 
     /// An operand: literal, name, call, parenthesised expression, or a prefix operator and its
@@ -156,7 +165,8 @@ public struct Parser {
         let token = current
         operandCount += 1
         if operandCount > Parser.maximumOperands {
-            throw Diagnostic("more than \(grouped(Parser.maximumOperands)) operands in one line", at: token.span)
+            throw Diagnostic(
+                .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: token.span)
         }
         switch token.kind {
         case .number(let number):
@@ -176,38 +186,59 @@ public struct Parser {
             return token.span
         case .name:
             let name = lexer.text(of: token.span)
+            if let keyword = OperatorTable.leading(word: name) {
+                return try prefixOperator(keyword, token: token)
+            }
             try advance()
             if case .leftParenthesis = current.kind,
-                current.span.start == token.span.end || Functions.isBuiltIn(name)
+                current.span.start == token.span.end || FunctionTable.builtIn.isFunction(name)
             {
                 return try call(name, nameSpan: token.span)
             }
             code.names.append(name)
-            code.instructions.append(.variable(code.names.count - 1, token.span))
+            code.instructions.append(.name(code.names.count - 1, token.span))
             return token.span
         case .leftParenthesis:
             try advance()
             if case .rightParenthesis = current.kind {
-                throw Diagnostic("empty parentheses: expected an expression inside", at: token.span.union(current.span))
+                throw Diagnostic(
+                    .emptyParentheses, "empty parentheses: expected an expression inside",
+                    at: token.span.union(current.span))
             }
             _ = try expression(.additive)
             let closing = try expectClosing(opening: token)
             let span = token.span.union(closing.span)
             code.instructions.append(.group(span))
             return span
-        case .minus, .plus:
-            try advance()
-            let operand = try expression(.power)
-            let operation: PrefixOperator = token.kind == .minus ? .negate : .plus
-            code.instructions.append(.prefix(operation, operatorSpan: token.span))
-            return token.span.union(operand)
-        case .end, .rightParenthesis, .comma, .equals, .star, .slash, .doubleSlash, .percent, .caret, .bang:
-            let expected = "expected a number, name or '('"
-            if let previous {
-                throw Diagnostic("\(expected) after \(describe(previous)), found \(describe(token))", at: token.span)
+        case .operator(let symbol):
+            if let definition = OperatorTable.leading(symbol) {
+                return try prefixOperator(definition, token: token)
             }
-            throw Diagnostic("\(expected), found \(describe(token))", at: token.span)
+            throw expectedOperand(found: token)
+        case .end, .rightParenthesis, .comma, .equals:
+            throw expectedOperand(found: token)
         }
+    }
+
+    /// A prefix operator and its operand, which binds as tightly as the table says: `-2^2` is
+    /// `-(2^2)`.
+    private mutating func prefixOperator(_ definition: OperatorDefinition, token: Token) throws(Diagnostic)
+        -> SourceSpan
+    {
+        guard case .prefix(let operation) = definition.operation else { preconditionFailure("not a prefix row") }
+        try advance()
+        let operand = try expression(definition.precedence.tighter)
+        code.instructions.append(.prefix(operation, operatorSpan: token.span))
+        return token.span.union(operand)
+    }
+
+    private func expectedOperand(found token: Token) -> Diagnostic {
+        let expected = "expected a number, name or '('"
+        if let previous {
+            return Diagnostic(
+                .expectedOperand, "\(expected) after \(describe(previous)), found \(describe(token))", at: token.span)
+        }
+        return Diagnostic(.expectedOperand, "\(expected), found \(describe(token))", at: token.span)
     }
 
     private mutating func call(_ name: String, nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
@@ -251,10 +282,10 @@ public struct Parser {
             try advance()
             return token
         case .end:
-            throw Diagnostic("this '(' is never closed", at: opening.span)
+            throw Diagnostic(.unclosedParenthesis, "this '(' is never closed", at: opening.span)
         default:
             throw Diagnostic(
-                "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
+                .unclosedParenthesis, "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
                 at: token.span)
         }
     }

@@ -27,18 +27,16 @@ public enum Instruction: Sendable {
     case smallDecimal(significand: Int, exponent: Int, SourceSpan)
     /// Pushes ``Code/literals``[index].
     case literal(Int, SourceSpan)
-    /// Pushes the value of the variable named ``Code/names``[index].
-    case variable(Int, SourceSpan)
+    /// Pushes the value of the variable or constant named ``Code/names``[index].
+    case name(Int, SourceSpan)
     /// Gives the value on top the span of its parentheses, `( … )`.
     case group(SourceSpan)
     /// Replaces the value on top by `-x` or `+x`.
     case prefix(PrefixOperator, operatorSpan: SourceSpan)
-    /// Replaces the value on top by its factorial.
-    case factorial(operatorSpan: SourceSpan)
-    /// Replaces base and exponent (the two values on top) by the power.
-    case power
+    /// Replaces the value on top by `x!`.
+    case postfix(PostfixOperator, operatorSpan: SourceSpan)
     /// Replaces the two values on top by `lhs op rhs`.
-    case infix(InfixOperator, operatorSpan: SourceSpan)
+    case binary(BinaryOperator, operatorSpan: SourceSpan)
     /// Checks that ``Code/calls``[index] names a function and passes it the right number of
     /// arguments, before any argument is evaluated.
     case checkCall(Int)
@@ -53,35 +51,6 @@ public struct CallSite: Sendable {
     public var argumentCount: Int
     /// From the name to the closing parenthesis.
     public var span: SourceSpan
-}
-
-/// Left-associative binary operators.
-public enum InfixOperator: String, Sendable, CaseIterable {
-    case add = "+"
-    case subtract = "-"
-    case multiply = "*"
-    case divide = "/"
-    case floorDivide = "//"
-    case modulo = "%"
-
-    /// How tightly the operator binds.
-    public var precedence: Precedence {
-        switch self {
-        case .add, .subtract: return .additive
-        case .multiply, .divide, .floorDivide, .modulo: return .multiplicative
-        }
-    }
-}
-
-/// `-x`, `+x`.
-public enum PrefixOperator: String, Sendable {
-    case negate = "-"
-    case plus = "+"
-}
-
-/// `x!`.
-public enum PostfixOperator: String, Sendable {
-    case factorial = "!"
 }
 
 /// A whole line of the expression language (commands are routed before this, by the shell).

@@ -19,22 +19,8 @@ public enum TokenKind: Sendable, Equatable {
     case number(NumberToken)
     /// A name; its text is ``Lexer/text(of:)`` of the token's span.
     case name
-    /// `+`
-    case plus
-    /// `-` or `−` (U+2212)
-    case minus
-    /// `*` or `×`
-    case star
-    /// `/` or `÷`
-    case slash
-    /// `//`
-    case doubleSlash
-    /// `%`
-    case percent
-    /// `^` or `**`
-    case caret
-    /// `!`
-    case bang
+    /// An operator symbol; ``OperatorTable`` says what it means where it stands.
+    case `operator`(OperatorSymbol)
     case leftParenthesis
     case rightParenthesis
     case comma

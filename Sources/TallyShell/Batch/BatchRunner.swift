@@ -27,12 +27,19 @@ public struct BatchRunner {
             output.writeLine(text)
             if outcome.acknowledgesStoredChange { output.flush() }
         }
-        if let diagnostic = outcome.diagnostic {
-            anyLineFailed = true
+        let diagnostics = outcome.warnings + (outcome.diagnostic.map { [$0] } ?? [])
+        if !diagnostics.isEmpty || outcome.wasInterrupted {
+            // Keep standard output and standard error in the order the lines ran.
             output.flush()
+        }
+        for diagnostic in diagnostics {
             errors.write(
                 renderer.render(diagnostic, in: line, form: .located(sourceName: sourceName, lineNumber: lineNumber)))
         }
+        if outcome.wasInterrupted {
+            errors.write("\(TerminalSafeText.escaped(sourceName)):\(lineNumber): interrupted\n")
+        }
+        if outcome.failed { anyLineFailed = true }
         if outcome.endsSession { ended = true }
     }
 

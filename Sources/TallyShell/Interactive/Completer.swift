@@ -23,11 +23,17 @@ public struct Completer {
 
     /// The session's variable names, `ans` included when it has a value.
     public var variableNames: [String]
-    /// The habit names; asked only when a habit name is wanted, since it opens the database.
+    /// The functions and constants the session knows.
+    public var functions: FunctionTable
+    /// The habit names; asked only when a habit name is wanted.
     public var habitNames: () -> [String]
 
-    public init(variableNames: [String], habitNames: @escaping () -> [String] = { [] }) {
+    public init(
+        variableNames: [String], functions: FunctionTable = .builtIn,
+        habitNames: @escaping () -> [String] = { [] }
+    ) {
         self.variableNames = variableNames
+        self.functions = functions
         self.habitNames = habitNames
     }
 
@@ -42,11 +48,11 @@ public struct Completer {
         }
         switch (command, words.count) {
         case (.help, 1):
-            return Completion(matches: Self.starting(with: word, in: HelpText.topics))
+            return Completion(matches: Self.starting(with: word, in: HelpTopic.allCases.map(\.rawValue)))
         case (.set, 1):
-            return Completion(matches: Self.starting(with: word, in: Self.settingNames))
-        case (.set, 2) where words[1] == "standard":
-            return Completion(matches: Self.starting(with: word, in: ["who", "asia"]))
+            return Completion(matches: Self.starting(with: word, in: Setting.allCases.map(\.rawValue)))
+        case (.set, 2):
+            return Completion(matches: Self.starting(with: word, in: Setting(rawValue: words[1])?.choices ?? []))
         case (.habit, 1):
             return Completion(matches: Self.starting(with: word, in: HabitCommandRunner.subcommandNames))
         case (.habit, 2) where words[1] == "export":
@@ -60,12 +66,9 @@ public struct Completer {
         }
     }
 
-    /// The settings `set` changes.
-    static let settingNames = ["digits", "maxdigits", "standard"]
-
     private func expressionCompletion(_ word: String, atLineStart: Bool) -> Completion {
-        var matches = Self.starting(with: word, in: Functions.names).map { $0 + "(" }
-        matches += Self.starting(with: word, in: variableNames)
+        var matches = Self.starting(with: word, in: functions.functionNames).map { $0 + "(" }
+        matches += Self.starting(with: word, in: functions.constantNames + variableNames)
         if atLineStart {
             matches += Self.starting(with: word, in: CommandWord.allCases.map(\.rawValue))
         }

@@ -25,11 +25,6 @@ enum InteractiveSession {
         var environment = environment
         environment.confirm = { question in reader.confirm(question) }
         var session = Session(style: .interactive, settings: settings, environment: environment)
-        reader.completion = { word, prefix in
-            var names = Array(session.evaluator.variables.keys)
-            if session.evaluator.lastResult != nil { names.append("ans") }
-            return Completer(variableNames: names, habitNames: { session.habitNames() }).complete(word, after: prefix)
-        }
 
         TerminalSignals.install()
         if !options.quiet {
@@ -38,6 +33,9 @@ enum InteractiveSession {
             output.flush()
         }
         while true {
+            // Tab reads a snapshot of the names, taken between lines: never the live session.
+            let completer = session.completer()
+            reader.completion = { word, prefix in completer.complete(word, after: prefix) }
             let line: String
             switch reader.read(prompt: prompt) {
             case .end:
@@ -63,7 +61,7 @@ enum InteractiveSession {
         _ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream,
         renderer: DiagnosticRenderer
     ) {
-        var interrupted = outcome.diagnostic?.id == .interrupted
+        var interrupted = outcome.wasInterrupted
         var cutShort = false
         if let text = outcome.output {
             if Interruption.isRequested {
@@ -79,9 +77,11 @@ enum InteractiveSession {
             // The terminal itself may have echoed ^C after the typed line; start a new line.
             let newline = !cutShort && terminalEchoesControlCharacters
             errors.write((newline ? "\n" : "") + "interrupted\n")
-        } else if let diagnostic = outcome.diagnostic {
-            errors.write(
-                renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
+        } else {
+            for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
+                errors.write(
+                    renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
+            }
         }
     }
 

@@ -30,7 +30,7 @@ struct CommandArguments {
         switch token.kind {
         case .end: return nil
         case .name: return (lexer.text(of: token.span), token.span)
-        default: throw Diagnostic("expected a word here", at: token.span)
+        default: throw Diagnostic(.expectedWord, "expected a word here", at: token.span)
         }
     }
 
@@ -42,9 +42,9 @@ struct CommandArguments {
         case .number(.integer(let value)) where range.contains(value):
             return value
         case .end:
-            throw Diagnostic("missing value: \(expectation)", at: token.span)
+            throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: token.span)
         default:
-            throw Diagnostic(expectation, at: token.span)
+            throw Diagnostic(.invalidSettingValue, expectation, at: token.span)
         }
     }
 
@@ -53,7 +53,7 @@ struct CommandArguments {
         let token = try next()
         guard case .end = token.kind else {
             throw Diagnostic(
-                "unexpected argument: '\(command)' takes no more",
+                .extraArgument, "unexpected argument: '\(command)' takes no more",
                 at: SourceSpan(start: token.span.start, end: line.utf8.count))
         }
     }

@@ -1,16 +1,36 @@
-/// The words that start a command line rather than an expression.
+import TallyHabits
+
+/// The words that start a command line rather than an expression: the one list that routing,
+/// `help`, completion and the evaluator's reserved names read.
 public enum CommandWord: String, CaseIterable, Sendable {
     case help, set, vars, bmi, habit, exit, quit
 
-    /// What each command does, for `help` and completion.
-    public var summary: String {
+    /// How the command is written, for `help` and messages.
+    public var usage: String {
         switch self {
-        case .help: return "help [syntax|functions|bmi|habit]"
-        case .set: return "set [digits N | maxdigits N | standard who|asia]"
-        case .vars: return "vars: list variables"
+        case .help: return "help [\(HelpTopic.allCases.map(\.rawValue).joined(separator: "|"))]"
+        case .set: return "set [\(Setting.allCases.map(\.usage).joined(separator: " | "))]"
+        case .vars: return "vars"
         case .bmi: return "bmi HEIGHT WEIGHT [who|asia]"
-        case .habit: return "habit add|list|done|undo|archive|restore|rename|delete|show|export"
-        case .exit, .quit: return "exit or quit: end the session"
+        case .habit: return "habit \(HabitCommandRunner.subcommandNames.joined(separator: "|"))"
+        case .exit, .quit: return rawValue
         }
     }
+
+    /// The words, for the evaluator: they cannot name variables.
+    public static let reservedWords = Set(allCases.map(\.rawValue))
+
+    /// Whether a line whose first non-blank byte is `byte` may start with a command word. Most
+    /// lines are expressions starting with a digit or a sign: this keeps them from being lexed
+    /// twice, which cost a sixth of the batch throughput.
+    @inline(__always)
+    static func mayStart(with byte: UInt8) -> Bool {
+        firstBytes[Int(byte)]
+    }
+
+    private static let firstBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for word in allCases { table[Int(word.rawValue.utf8.first!)] = true }
+        return table
+    }()
 }

@@ -4,22 +4,17 @@ import TallyHealth
 
 /// The text of `help` and its topics, written for a person at the prompt.
 public enum HelpText {
-    /// The help topics, as typed after `help`.
-    public static let topics = ["syntax", "functions", "bmi", "habit"]
-
     /// Reads the optional topic after `help` and returns its text.
     static func topic(_ arguments: inout CommandArguments) throws(Diagnostic) -> String {
-        guard let (topic, span) = try arguments.nextWord() else { return overview }
-        try arguments.expectEnd(command: "help \(topic)")
-        switch topic {
-        case "syntax": return syntax
-        case "functions": return functions
-        case "bmi": return bmi
-        case "habit": return habit
-        default:
-            let hint = Suggestion.nearest(to: topic, in: topics).map { "; did you mean '\($0)'?" } ?? ""
-            throw Diagnostic("no help on '\(topic)'\(hint) (topics: \(topics.joined(separator: ", ")))", at: span)
+        guard let (word, span) = try arguments.nextWord() else { return overview }
+        try arguments.expectEnd(command: "help \(word)")
+        guard let topic = HelpTopic(rawValue: word) else {
+            let topics = HelpTopic.allCases.map(\.rawValue)
+            throw Diagnostic(
+                .unknownHelpTopic, "no help on '\(word)' (topics: \(topics.joined(separator: ", ")))", at: span
+            ).suggesting(Suggestion.nearest(to: word, in: topics))
         }
+        return topic.text
     }
 
     static let overview = """
@@ -56,11 +51,12 @@ public enum HelpText {
         """
 
     static var functions: String {
-        let width = Functions.all.map(\.usage.count).max() ?? 0
+        let entries = FunctionTable.builtIn.entries
+        let width = entries.map(\.usage.count).max() ?? 0
         var lines = ["Functions:"]
-        for signature in Functions.all {
-            let padding = String(repeating: " ", count: width - signature.usage.count)
-            lines.append("  \(signature.usage)\(padding)   \(signature.summary)")
+        for entry in entries {
+            let padding = String(repeating: " ", count: width - entry.usage.count)
+            lines.append("  \(entry.usage)\(padding)   \(entry.summary)")
         }
         lines.append("Examples: sqrt(16) = 4   root(-27, 3) = -3   round(2.675, 2) = 2.68   gcd(12, 18) = 6")
         return lines.joined(separator: "\n")

@@ -1,12 +1,17 @@
 import TallyCore
 
-/// What handling one line produced: text for standard output, a diagnostic for standard
-/// error, or the end of the session. A session never prints; its runner does.
+/// What handling one line produced: text for standard output, warnings and an error for
+/// standard error, an interruption, or the end of the session. A session never prints; its
+/// runner does.
 public struct LineOutcome: Sendable {
     /// Text for standard output, without a final newline; nil when the line prints nothing.
     public var output: String?
-    /// The problem with the line, if any.
+    /// The error that failed the line, if any.
     public var diagnostic: Diagnostic?
+    /// Warnings about a line that still succeeded (shown with its output).
+    public var warnings: [Diagnostic] = []
+    /// True when Ctrl-C stopped the line: it changed nothing and shows only "interrupted".
+    public var wasInterrupted = false
     /// True for `exit` and `quit`.
     public var endsSession: Bool
     /// True when the line changed stored data: its output is the acknowledgement that the
@@ -19,11 +24,29 @@ public struct LineOutcome: Sendable {
         self.endsSession = endsSession
     }
 
+    /// Whether the line failed (an error or an interruption): the exit status counts it.
+    public var failed: Bool { diagnostic != nil || wasInterrupted }
+
     /// An outcome that only prints `text`.
     public static func printing(_ text: String) -> LineOutcome { LineOutcome(output: text) }
 
     /// An outcome that failed with `diagnostic`.
     public static func failing(_ diagnostic: Diagnostic) -> LineOutcome { LineOutcome(diagnostic: diagnostic) }
+
+    /// The outcome of a line stopped by Ctrl-C.
+    public static let interrupted: LineOutcome = {
+        var outcome = LineOutcome()
+        outcome.wasInterrupted = true
+        return outcome
+    }()
+
+    /// The outcome of an evaluation that did not finish.
+    static func stopped(by error: EvaluationError) -> LineOutcome {
+        switch error {
+        case .failed(let diagnostic): return .failing(diagnostic)
+        case .interrupted: return .interrupted
+        }
+    }
 
     /// An outcome with nothing to show.
     public static let silent = LineOutcome()

@@ -30,25 +30,20 @@ public struct Session {
     ) {
         self.style = style
         self.environment = environment
-        evaluator = Evaluator(settings: settings)
+        evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords)
     }
 
     /// Evaluates one line.
     public mutating func handle(_ line: String) -> LineOutcome {
         Interruption.clear()
         do {
-            if Session.mayStartWithCommandWord(line) {
-                var lexer = Lexer(line)
-                let first = try lexer.next()
-                if case .name = first.kind, let command = CommandWord(rawValue: lexer.text(of: first.span)) {
-                    var probe = lexer
-                    if case .equals = try probe.next().kind {
-                        // `help = 3`: let the evaluator explain that the word is reserved.
-                    } else {
-                        return try run(command, line: line, argumentsStart: first.span.end)
-                    }
-                }
+            if Session.mayStartWithCommandWord(line), let (command, argumentsStart) = try commandWord(of: line) {
+                return try run(command, line: line, argumentsStart: argumentsStart)
             }
+        } catch {
+            return .failing(error)
+        }
+        do {
             switch try evaluator.run(line: line) {
             case .nothing, .assigned:
                 return .silent
@@ -56,33 +51,39 @@ public struct Session {
                 return .printing(display(value))
             }
         } catch {
-            return .failing(error)
+            return .stopped(by: error)
         }
     }
 
-    /// Whether the line's first non-blank byte begins a command word. Most lines are
-    /// expressions starting with a digit or a sign: this keeps them from being lexed twice,
-    /// which cost a sixth of the batch throughput. The lexer decides the rest.
+    /// The command word the line starts with and where its arguments start, or nil when the
+    /// line is an expression or an assignment (`help = 3` is one, which the evaluator refuses).
+    private func commandWord(of line: String) throws(Diagnostic) -> (CommandWord, Int)? {
+        var lexer = Lexer(line)
+        let first = try lexer.next()
+        guard case .name = first.kind, let command = CommandWord(rawValue: lexer.text(of: first.span)) else {
+            return nil
+        }
+        if case .equals = try lexer.next().kind { return nil }
+        return (command, first.span.end)
+    }
+
+    /// Whether the line's first non-blank byte begins a command word; the lexer decides the
+    /// rest.
     static func mayStartWithCommandWord(_ line: String) -> Bool {
-        for byte in line.utf8 {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                continue
-            case UInt8(ascii: "b"), UInt8(ascii: "e"), UInt8(ascii: "h"), UInt8(ascii: "q"), UInt8(ascii: "s"),
-                UInt8(ascii: "v"):
-                return true
-            default:
-                return false
-            }
+        for byte in line.utf8 where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+            return CommandWord.mayStart(with: byte)
         }
         return false
     }
 
+    /// How this session writes values.
+    public var formatter: ValueFormatter { ValueFormatter(settings: evaluator.settings) }
+
     /// A value as this session shows results.
-    public func display(_ value: Number) -> String {
-        let formatted = value.formatted(significantDigits: evaluator.settings.digits)
-        if style == .interactive && formatted.isRounded { return "≈ " + formatted.text }
-        return formatted.text
+    public func display(_ value: Value) -> String {
+        let output = formatter.format(value)
+        if style == .interactive && output.isRounded { return "≈ " + output.text }
+        return output.text
     }
 
     private mutating func run(_ command: CommandWord, line: String, argumentsStart: Int) throws(Diagnostic)
@@ -115,14 +116,19 @@ public struct Session {
         let result: BMIResult
         do {
             result = try command.evaluate(defaultStandard: standard) { span in
-                try evaluator.evaluate(line: line, in: span)
+                try evaluator.evaluate(line: line, in: span).number(at: span)
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
+        } catch EvaluationError.failed(let diagnostic) {
+            throw diagnostic
+        } catch EvaluationError.interrupted {
+            return .interrupted
         } catch {
-            throw Diagnostic("\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
+            throw Diagnostic(
+                .bmiFailed, "\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
         }
-        self.evaluator.recordResult(result.value)
+        self.evaluator.recordResult(.number(result.value))
         return .printing(result.report)
     }
 
@@ -134,11 +140,12 @@ public struct Session {
         do {
             today = try Day.today(pinnedTo: environment.pinnedToday)
         } catch {
-            throw Diagnostic("TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
+            throw Diagnostic(.unusableToday, "TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
         }
         if habits == nil {
             guard let directory = environment.dataDirectory else {
-                throw Diagnostic("no place for habit data: set --data-dir DIR, TALLY_DATA_DIR or HOME", at: wordSpan)
+                throw Diagnostic(
+                    .noDataDirectory, "no place for habit data: set --data-dir DIR, TALLY_DATA_DIR or HOME", at: wordSpan)
             }
             habits = HabitCommandRunner(dataDirectory: directory)
         }
@@ -151,12 +158,15 @@ public struct Session {
         return outcome
     }
 
-    /// Habit names for tab completion; empty when there is no database yet.
-    public mutating func habitNames() -> [String] {
-        if habits == nil, let directory = environment.dataDirectory {
-            habits = HabitCommandRunner(dataDirectory: directory)
-        }
-        return habits?.habitNames() ?? []
+    /// What Tab completion may offer now: a snapshot of the names, which never opens the habit
+    /// database unless it already exists, and only when a habit name is wanted.
+    public func completer() -> Completer {
+        var names = Array(evaluator.variables.keys)
+        if evaluator.lastResult != nil { names.append("ans") }
+        let directory = environment.dataDirectory
+        return Completer(
+            variableNames: names, functions: evaluator.functions,
+            habitNames: { directory.map(HabitCommandRunner.existingHabitNames(dataDirectory:)) ?? [] })
     }
 
     // MARK: vars
@@ -180,44 +190,46 @@ public struct Session {
         guard let (name, nameSpan) = try arguments.nextWord() else {
             return .printing(settingsListing())
         }
-        switch name {
-        case "digits":
-            let value = try arguments.integer(named: "digits", in: 1...EvaluationSettings.digitsLimit)
-            try arguments.expectEnd(command: "set digits")
-            evaluator.settings.digits = value
-        case "maxdigits":
-            let value = try arguments.integer(named: "maxdigits", in: 10...EvaluationSettings.maxDigitsLimit)
-            try arguments.expectEnd(command: "set maxdigits")
-            evaluator.settings.maxDigits = value
-        case "standard":
-            guard let (word, span) = try arguments.nextWord(), let chosen = BMIStandard(word: word) else {
-                throw Diagnostic("standard must be who or asia", at: arguments.lastSpan)
+        guard let setting = Setting(rawValue: name) else {
+            let known = Setting.allCases.map(\.rawValue)
+            if let suggestion = Suggestion.nearest(to: name, in: known) {
+                throw Diagnostic(.unknownSetting, "unknown setting '\(name)'", at: nameSpan).suggesting(suggestion)
             }
-            _ = span
-            try arguments.expectEnd(command: "set standard")
-            standard = chosen
-        default:
-            let known = ["digits", "maxdigits", "standard"]
-            let hint =
-                Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" }
-                ?? " (settings: \(known.joined(separator: ", ")))"
-            throw Diagnostic("unknown setting '\(name)'\(hint)", at: nameSpan)
+            throw Diagnostic(
+                .unknownSetting, "unknown setting '\(name)' (settings: \(known.joined(separator: ", ")))", at: nameSpan)
         }
+        switch setting {
+        case .digits:
+            evaluator.settings.digits = try arguments.integer(named: name, in: setting.range!)
+        case .maxdigits:
+            evaluator.settings.maxDigits = try arguments.integer(named: name, in: setting.range!)
+        case .standard:
+            guard let (word, _) = try arguments.nextWord(), let chosen = BMIStandard(word: word) else {
+                throw Diagnostic(
+                    .invalidSettingValue, "standard must be \(setting.choices.joined(separator: " or "))",
+                    at: arguments.lastSpan)
+            }
+            standard = chosen
+        }
+        try arguments.expectEnd(command: "set \(name)")
         return .silent
     }
 
     private func settingsListing() -> String {
-        let settings = evaluator.settings
-        let rows = [
-            ("digits", String(settings.digits), "significant digits shown for values that are not exact decimals"),
-            ("maxdigits", String(settings.maxDigits), "the most digits a result may have"),
-            ("standard", standard.word, "BMI classification: who or asia"),
-        ]
+        let rows = Setting.allCases.map { setting in (setting.rawValue, currentValue(of: setting), setting.meaning) }
         let valueWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { name, value, meaning in
             let namePadding = String(repeating: " ", count: 11 - name.count)
             let valuePadding = String(repeating: " ", count: valueWidth - value.count)
             return "\(name)\(namePadding)\(value)\(valuePadding)   \(meaning)"
         }.joined(separator: "\n")
+    }
+
+    private func currentValue(of setting: Setting) -> String {
+        switch setting {
+        case .digits: return String(evaluator.settings.digits)
+        case .maxdigits: return String(evaluator.settings.maxDigits)
+        case .standard: return standard.word
+        }
     }
 }

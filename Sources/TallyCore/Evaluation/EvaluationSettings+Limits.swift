@@ -1,0 +1,82 @@
+import Glibc
+
+/// The size checks every operation and built-in makes before computing, and the shared pieces of
+/// their messages. A result over `maxdigits` digits is an error found before the work starts.
+extension EvaluationSettings {
+    /// Fails when a result of about `estimatedDigits` digits would exceed `maxdigits`.
+    @inline(__always)
+    func checkSize(_ estimatedDigits: Double, at span: SourceSpan) throws(Diagnostic) {
+        if !(estimatedDigits <= Double(maxDigits)) {
+            throw sizeError(estimatedDigits, at: span)
+        }
+    }
+
+    /// The size check for an operation whose result has at most as many digits as both operands
+    /// together. Two machine-word operands have at most 38, which any limit of 40 or more allows.
+    @inline(__always)
+    func checkCombinedSize(_ lhs: Number, _ rhs: Number, at span: SourceSpan) throws(Diagnostic) {
+        if lhs.isMachineWord && rhs.isMachineWord && maxDigits >= 40 { return }
+        try checkSize(Double(lhs.decimalSize + rhs.decimalSize), at: span)
+    }
+
+    func sizeError(_ estimatedDigits: Double, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .resultTooLarge,
+            "result would have about \(roughCount(estimatedDigits)) digits, more than the limit of \(grouped(maxDigits)) (set maxdigits N)",
+            at: span)
+    }
+
+    /// A value as a message quotes it: rounded to the shown digits, and an integer of more
+    /// digits than that in scientific notation (`3!!!!` would otherwise quote 720! in full).
+    func briefly(_ value: Number) -> String {
+        value.withExactness(false).formatted(significantDigits: digits).text
+    }
+
+    /// Rounds approximate values to the working precision so they stay small.
+    @inline(__always)
+    func settled(_ value: Number) -> Number {
+        value.isExact ? value : value.roundedToSignificantBits(precisionBits)
+    }
+
+    /// The `n`-th root of `value` (non-negative, or negative with odd `n`): exact when it is.
+    func root(_ value: Number, _ n: Int) -> Number {
+        if let exact = value.exactRoot(n) { return exact }
+        return value.approximateRoot(n, bits: precisionBits)
+    }
+}
+
+/// The number of digits of an integer whose log10 is `log10` (floor + 1).
+func digits(fromLog10 log10: Double) -> Double {
+    log10.rounded(.down) + 1
+}
+
+/// 10^exponent for 0...18 (a table: every decimal literal asks for one).
+@inline(__always)
+func powerOfTen(_ exponent: Int) -> Int {
+    powersOfTen[exponent]
+}
+
+private let powersOfTen: [Int] = {
+    var powers = [1]
+    for _ in 1...18 { powers.append(powers[powers.count - 1] * 10) }
+    return powers
+}()
+
+/// 1234567 → "1,234,567".
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (index, character) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(character)
+    }
+    return value < 0 ? "-" + result : result
+}
+
+/// A digit count for messages: grouped when it fits a machine word, else in powers of ten.
+func roughCount(_ digits: Double) -> String {
+    if digits < 1e18 { return grouped(Int(digits.rounded())) }
+    // Infinite, or NaN from an estimate such as 0 × ∞: never convert those to an integer.
+    if !digits.isFinite { return "infinitely many" }
+    return "10^\(Int(log10(digits)))"
+}

@@ -1,0 +1,135 @@
+/// The functions and constants a line can name: one entry each, with what `help functions`
+/// shows and how to compute it. The parser, the evaluator, tab completion, "did you mean" and
+/// `help functions` all read this table, so adding a built-in is adding one entry (see
+/// ``BuiltIns``).
+///
+/// The table is a value: a session's evaluator holds one, so entries defined at run time (user
+/// functions) can join the built-in ones.
+public struct FunctionTable: Sendable {
+    /// The entries in the order `help functions` lists them.
+    public private(set) var entries: [FunctionEntry]
+    private var indexByName: [String: Int]
+
+    /// A table of `entries`; a later entry with the same name replaces an earlier one.
+    public init(_ entries: [FunctionEntry]) {
+        self.entries = []
+        indexByName = [:]
+        for entry in entries { define(entry) }
+    }
+
+    /// The built-in functions and constants.
+    public static let builtIn = FunctionTable(BuiltIns.all)
+
+    /// Adds `entry`, or replaces the entry of the same name.
+    public mutating func define(_ entry: FunctionEntry) {
+        if let index = indexByName[entry.name] {
+            entries[index] = entry
+        } else {
+            indexByName[entry.name] = entries.count
+            entries.append(entry)
+        }
+    }
+
+    /// The entry named `name`, if any.
+    public func entry(named name: String) -> FunctionEntry? {
+        indexByName[name].map { entries[$0] }
+    }
+
+    /// Whether `name` is a function (called with parentheses).
+    public func isFunction(_ name: String) -> Bool {
+        if case .function? = entry(named: name)?.kind { return true }
+        return false
+    }
+
+    /// Every name in the table, functions and constants, in table order.
+    public var names: [String] { entries.map(\.name) }
+
+    /// The names of the functions, for completion (which adds the `(`).
+    public var functionNames: [String] { entries.filter(\.isFunction).map(\.name) }
+
+    /// The names of the constants, for completion and suggestions.
+    public var constantNames: [String] { entries.filter { !$0.isFunction }.map(\.name) }
+}
+
+/// One function or constant of a ``FunctionTable``.
+public struct FunctionEntry: Sendable {
+    /// What the entry is, and how to compute it.
+    public enum Kind: Sendable {
+        /// A function of its arguments, called as `name(…)`.
+        case function(Arity, @Sendable (FunctionCall) throws(Diagnostic) -> Value)
+        /// A named value, written without parentheses (`pi`); computed for the settings in
+        /// force, so its precision follows them.
+        case constant(@Sendable (EvaluationSettings) throws(Diagnostic) -> Value)
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// How `help functions` writes a call: `round(x), round(x, places)`.
+    public let usage: String
+    /// One line for `help functions`: "nearest integer or multiple of 10^-places".
+    public let summary: String
+
+    public init(name: String, usage: String, summary: String, kind: Kind) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.kind = kind
+    }
+
+    /// Whether the entry is called with parentheses.
+    public var isFunction: Bool {
+        if case .function = kind { return true }
+        return false
+    }
+}
+
+/// How many arguments a function accepts.
+public enum Arity: Sendable {
+    case exactly(Int)
+    case range(ClosedRange<Int>)
+    case atLeast(Int)
+
+    /// Whether `count` arguments are acceptable.
+    public func accepts(_ count: Int) -> Bool {
+        switch self {
+        case .exactly(let n): return count == n
+        case .range(let range): return range.contains(count)
+        case .atLeast(let n): return count >= n
+        }
+    }
+
+    /// "1 argument", "1 or 2 arguments", "at least 1 argument".
+    public var description: String {
+        switch self {
+        case .exactly(let n): return n == 1 ? "1 argument" : "\(n) arguments"
+        case .range(let range): return "\(range.lowerBound) or \(range.upperBound) arguments"
+        case .atLeast(let n): return n == 1 ? "at least 1 argument" : "at least \(n) arguments"
+        }
+    }
+}
+
+/// One call of a function, as its implementation sees it: the evaluated arguments with the
+/// spans they came from, where the call stands, and the settings in force.
+public struct FunctionCall: Sendable {
+    public let name: String
+    public let arguments: [Value]
+    /// The source of each argument, for errors about one of them.
+    public let argumentSpans: [SourceSpan]
+    /// From the function's name to the closing parenthesis.
+    public let span: SourceSpan
+    /// The settings in force, with their size checks.
+    public let settings: EvaluationSettings
+
+    /// Argument `index` as a number; an error at that argument when it is another kind of value.
+    public func number(_ index: Int) throws(Diagnostic) -> Number {
+        try arguments[index].number(at: argumentSpans[index])
+    }
+
+    /// Every argument as a number.
+    public func numbers() throws(Diagnostic) -> [Number] {
+        var numbers: [Number] = []
+        numbers.reserveCapacity(arguments.count)
+        for index in arguments.indices { numbers.append(try number(index)) }
+        return numbers
+    }
+}

@@ -1,0 +1,39 @@
+extension Code {
+    /// The instructions as postfix text, one word each, for tests and debugging:
+    /// `2^3^2` is `2 3 2 ^ ^`, `-x!` is `x ! neg`, `(1+2)*3` is `1 2 + () 3 *`, and
+    /// `max(1, 2)` is `check:max/2 1 2 call:max/2` (the call is checked before its arguments run).
+    public var disassembled: String {
+        instructions.map(word).joined(separator: " ")
+    }
+
+    private func word(_ instruction: Instruction) -> String {
+        switch instruction {
+        case .integer(let value, _):
+            return String(value)
+        case .smallDecimal(let significand, let exponent, _):
+            return Number(numerator: significand, denominator: powerOfTen(-exponent))
+                .formatted(significantDigits: 40).text
+        case .literal(let index, _):
+            switch literals[index] {
+            case .digits(let digits, let radix):
+                return radix == 10 ? digits : "\(digits)_base\(radix)"
+            case .decimal(let significand, let exponent):
+                return "\(significand)e\(exponent)"
+            }
+        case .name(let index, _):
+            return names[index]
+        case .group:
+            return "()"
+        case .prefix(let operation, _):
+            return operation == .negate ? "neg" : "pos"
+        case .postfix(let operation, _):
+            return operation.rawValue
+        case .binary(let operation, _):
+            return operation.rawValue
+        case .checkCall(let index):
+            return "check:\(calls[index].name)/\(calls[index].argumentCount)"
+        case .call(let index):
+            return "call:\(calls[index].name)/\(calls[index].argumentCount)"
+        }
+    }
+}

@@ -1,0 +1,191 @@
+/// Binding power of the operators, loosest first. `Grammar/tally.ebnf` lists the same levels
+/// with the same operators, and a test holds the two together.
+public enum Precedence: Int, Sendable, Comparable, CaseIterable {
+    /// Binary `+ -`.
+    case additive
+    /// Binary `* / // %` (also `×` `÷`).
+    case multiplicative
+    /// Prefix `- +` (also `−`): looser than `^`, so `-2^2` is `-4`.
+    case prefix
+    /// `^` and `**`, right-associative.
+    case power
+    /// Postfix `!`.
+    case postfix
+
+    public static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The next tighter level (the operand level of a left-associative operator).
+    var tighter: Precedence { Precedence(rawValue: rawValue + 1) ?? .postfix }
+
+    /// The operators at this level as the grammar writes them, and how they associate.
+    public var table: (operators: [String], associativity: String) {
+        let rows = OperatorTable.all.filter { $0.precedence == self }
+        return (rows.flatMap(\.spellings), rows.first.map { "\($0.associativity)" } ?? "")
+    }
+}
+
+/// How operators of one level group: `a - b - c` is `(a - b) - c` (left), `2^3^2` is `2^(3^2)`
+/// (right); prefix and postfix operators apply to one operand.
+public enum Associativity: String, Sendable, CustomStringConvertible {
+    case left, right, prefix, postfix
+
+    public var description: String { rawValue }
+}
+
+/// The symbols the lexer reads as operators, whatever their spelling.
+public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
+    case plus, minus, star, slash, doubleSlash, percent, caret, bang
+
+    /// Every way to write the symbol, as typed.
+    public var spellings: [String] {
+        switch self {
+        case .plus: return ["+"]
+        case .minus: return ["-", "−"]
+        case .star: return ["*", "×"]
+        case .slash: return ["/", "÷"]
+        case .doubleSlash: return ["//"]
+        case .percent: return ["%"]
+        case .caret: return ["^", "**"]
+        case .bang: return ["!"]
+        }
+    }
+}
+
+/// How an operator is written: a symbol, or a word such as `mod` or `to` (a name in operator
+/// position).
+public enum OperatorToken: Sendable, Equatable {
+    case symbol(OperatorSymbol)
+    case word(String)
+}
+
+/// Operators with two operands.
+public enum BinaryOperator: String, Sendable, CaseIterable {
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case floorDivide = "//"
+    case modulo = "%"
+    case power = "^"
+}
+
+/// Operators before their operand: `-x`, `+x`.
+public enum PrefixOperator: String, Sendable, CaseIterable {
+    case negate = "-"
+    case plus = "+"
+}
+
+/// Operators after their operand: `x!`.
+public enum PostfixOperator: String, Sendable, CaseIterable {
+    case factorial = "!"
+}
+
+/// One row of the operator table: how an operator is written, where it stands, how tightly it
+/// binds and what it computes.
+public struct OperatorDefinition: Sendable {
+    /// What the operator does once parsed.
+    public enum Operation: Sendable {
+        case binary(BinaryOperator)
+        case prefix(PrefixOperator)
+        case postfix(PostfixOperator)
+    }
+
+    public let token: OperatorToken
+    public let operation: Operation
+    public let precedence: Precedence
+    public let associativity: Associativity
+
+    /// How the grammar writes the operator: each spelling of its symbol, or its word.
+    public var spellings: [String] {
+        switch token {
+        case .symbol(let symbol):
+            // `-` the sign and `-` the subtraction share a symbol; the grammar writes the sign
+            // as typed, `−` included, at its own level.
+            return symbol.spellings
+        case .word(let word): return [word]
+        }
+    }
+}
+
+/// The language's operators, as data: the Pratt parser asks this table what a token means
+/// after an operand (binary or postfix) or before one (prefix), and how tightly it binds. A new
+/// operator — a symbol or a keyword such as `mod` — is one row here plus its evaluation.
+public enum OperatorTable {
+    /// Every operator, loosest level first.
+    public static let all: [OperatorDefinition] = [
+        row(.plus, .binary(.add), .additive, .left),
+        row(.minus, .binary(.subtract), .additive, .left),
+        row(.star, .binary(.multiply), .multiplicative, .left),
+        row(.slash, .binary(.divide), .multiplicative, .left),
+        row(.doubleSlash, .binary(.floorDivide), .multiplicative, .left),
+        row(.percent, .binary(.modulo), .multiplicative, .left),
+        row(.minus, .prefix(.negate), .prefix, .prefix),
+        row(.plus, .prefix(.plus), .prefix, .prefix),
+        row(.caret, .binary(.power), .power, .right),
+        row(.bang, .postfix(.factorial), .postfix, .postfix),
+    ]
+
+    private static func row(
+        _ symbol: OperatorSymbol, _ operation: OperatorDefinition.Operation, _ precedence: Precedence,
+        _ associativity: Associativity
+    ) -> OperatorDefinition {
+        OperatorDefinition(
+            token: .symbol(symbol), operation: operation, precedence: precedence, associativity: associativity)
+    }
+
+    /// The operator a symbol makes after an operand (binary or postfix), by symbol.
+    private static let trailingBySymbol: [OperatorDefinition?] = table { !$0.isPrefix }
+    /// The operator a symbol makes before an operand, by symbol.
+    private static let leadingBySymbol: [OperatorDefinition?] = table { $0.isPrefix }
+    /// Keyword operators after an operand, by word.
+    private static let trailingByWord: [String: OperatorDefinition] = words { !$0.isPrefix }
+    /// Keyword operators before an operand, by word.
+    private static let leadingByWord: [String: OperatorDefinition] = words { $0.isPrefix }
+
+    /// What `symbol` means after an operand; nil when it cannot stand there.
+    @inline(__always)
+    static func trailing(_ symbol: OperatorSymbol) -> OperatorDefinition? {
+        trailingBySymbol[Int(symbol.rawValue)]
+    }
+
+    /// What `symbol` means before an operand; nil when it cannot start one.
+    @inline(__always)
+    static func leading(_ symbol: OperatorSymbol) -> OperatorDefinition? {
+        leadingBySymbol[Int(symbol.rawValue)]
+    }
+
+    /// The keyword operator `word` makes after an operand, if it is one.
+    static func trailing(word: String) -> OperatorDefinition? {
+        trailingByWord.isEmpty ? nil : trailingByWord[word]
+    }
+
+    /// The keyword operator `word` makes before an operand, if it is one.
+    static func leading(word: String) -> OperatorDefinition? {
+        leadingByWord.isEmpty ? nil : leadingByWord[word]
+    }
+
+    private static func table(_ include: (OperatorDefinition) -> Bool) -> [OperatorDefinition?] {
+        var table = [OperatorDefinition?](repeating: nil, count: OperatorSymbol.allCases.count)
+        for definition in all where include(definition) {
+            guard case .symbol(let symbol) = definition.token else { continue }
+            precondition(table[Int(symbol.rawValue)] == nil, "two rows for one symbol in one position")
+            table[Int(symbol.rawValue)] = definition
+        }
+        return table
+    }
+
+    private static func words(_ include: (OperatorDefinition) -> Bool) -> [String: OperatorDefinition] {
+        var table: [String: OperatorDefinition] = [:]
+        for definition in all where include(definition) {
+            if case .word(let word) = definition.token { table[word] = definition }
+        }
+        return table
+    }
+}
+
+extension OperatorDefinition {
+    fileprivate var isPrefix: Bool {
+        if case .prefix = operation { return true }
+        return false
+    }
+}

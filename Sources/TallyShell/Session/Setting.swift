@@ -1,0 +1,43 @@
+import TallyCore
+import TallyHealth
+
+/// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
+/// completion read.
+public enum Setting: String, CaseIterable, Sendable {
+    case digits, maxdigits, standard
+
+    /// How `set` writes the setting with its value.
+    public var usage: String {
+        switch self {
+        case .digits: return "digits N"
+        case .maxdigits: return "maxdigits N"
+        case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
+        }
+    }
+
+    /// What the setting means, for the listing of `set`.
+    public var meaning: String {
+        switch self {
+        case .digits: return "significant digits shown for values that are not exact decimals"
+        case .maxdigits: return "the most digits a result may have"
+        case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
+        }
+    }
+
+    /// The words the setting's value may be, for completion; empty for numbers.
+    public var choices: [String] {
+        switch self {
+        case .digits, .maxdigits: return []
+        case .standard: return BMIStandard.allCases.map(\.word)
+        }
+    }
+
+    /// The whole numbers the setting accepts; nil when its value is a word.
+    public var range: ClosedRange<Int>? {
+        switch self {
+        case .digits: return 1...EvaluationSettings.digitsLimit
+        case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
+        case .standard: return nil
+        }
+    }
+}
