@@ -14,13 +14,15 @@ let package = Package(
         .executable(name: "tally", targets: ["tally"])
     ],
     targets: [
-        // System libraries: each is owned by exactly one Swift type (see STYLE.md).
+        // System libraries: each is owned by exactly one Swift type (BigInteger for GMP, the
+        // store for SQLite, LineReader for readline), so no other code handles their pointers.
         .systemLibrary(
             name: "CGMP",
             pkgConfig: "gmp",
             providers: [.apt(["libgmp-dev"])]
         ),
-        // No pkgConfig: readline's .pc inherits flags that SwiftPM rejects (PLATFORM-NOTES).
+        // No pkgConfig: readline's .pc inherits -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 from ncurses,
+        // flags SwiftPM rejects; the module map's link "readline" is enough.
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TallyCore
 
-/// Every error case of SPEC §3–4: the message and exactly the span it covers (marked ⟨…⟩).
+/// Every error case of docs/diagnostics.md: the message and exactly the span it covers (marked ⟨…⟩).
 @Suite struct DiagnosticPositionTests {
     @Test(arguments: [
         ("⟨007⟩", "leading zeros are not allowed; write 7, or 0o7 for octal"),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TallyCore
 
-/// SPEC §3 as a table: input → displayed result (batch form, 20 digits).
+/// The display rules of docs/language.md as a table: input → displayed result (batch form, 20 digits).
 @Suite struct EvaluatorTests {
     @Test(arguments: [
         ("0.1 + 0.2", "0.3"), ("1/3*3", "1"), ("7/2", "3.5"),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TallyCore
 
-/// The display rules of SPEC §3 on `Number` directly.
+/// The display rules of docs/language.md on `Number` directly.
 @Suite struct NumberFormattingTests {
     @Test(arguments: [
         (1, 3, 20, "0.33333333333333333333", true),
