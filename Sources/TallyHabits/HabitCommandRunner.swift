@@ -59,7 +59,7 @@ public final class HabitCommandRunner {
         return habits.map(\.name)
     }
 
-    /// The subcommand words, for tab completion.
+    /// The subcommand words, for tab completion; ``HabitSubcommand`` says what follows each.
     public static var subcommandNames: [String] { HabitCommandLine.subcommandNames }
 
     /// `help habit`.
@@ -112,7 +112,8 @@ public final class HabitCommandRunner {
             return "renamed \(quoted(oldName)) to \(quoted(habit.name))"
         case .delete(let name, let confirmed):
             guard confirmed || context.isInteractive else {
-                throw Diagnostic("habit delete needs --yes in files and pipes", at: command.endSpan)
+                throw Diagnostic(
+                    .deleteNeedsConfirmation, "habit delete needs --yes in files and pipes", at: command.endSpan)
             }
             let deleted = try DeleteHabit(repository: repository).execute(name: name.value) { habit in
                 confirmed || context.confirm("delete \(quoted(habit.name)) and \(history(of: habit))? [y/N] ")
@@ -151,27 +152,24 @@ public final class HabitCommandRunner {
         case let diagnostic as Diagnostic:
             return diagnostic
         case let error as HabitError:
+            let span: SourceSpan
             switch error {
             case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
-                return Diagnostic(error.message, at: command.givenNameSpan ?? fallback)
+                span = command.givenNameSpan ?? fallback
             case .notFound(let name):
-                return Diagnostic(error.message + suggestion(for: name), at: fallback)
+                return Diagnostic(error.diagnosticID, error.message, at: fallback).suggesting(
+                    Suggestion.nearest(to: name, in: habitNames()))
             case .alreadyArchived, .notArchived:
-                return Diagnostic(error.message, at: fallback)
+                span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
                 .archiveBeforeStart, .doneAfterArchive:
-                return Diagnostic(error.message, at: command.daySpan ?? fallback)
+                span = command.daySpan ?? fallback
             }
+            return Diagnostic(error.diagnosticID, error.message, at: span)
         case let error as HabitStoreError:
-            return Diagnostic(error.message, at: command.subcommandSpan)
+            return Diagnostic(error.diagnosticID, error.message, at: command.subcommandSpan)
         default:
-            return Diagnostic("habit \(error)", at: command.subcommandSpan)
+            return Diagnostic(.unexpectedHabitError, "habit \(error)", at: command.subcommandSpan)
         }
-    }
-
-    /// "; did you mean 'Read'?" when a stored name is close to the one typed.
-    private func suggestion(for typedName: String) -> String {
-        guard let match = Suggestion.nearest(to: typedName, in: habitNames()) else { return "" }
-        return "; did you mean \(quoted(match))?"
     }
 }
