@@ -8,20 +8,28 @@ import TallyCore
 public final class HabitCommandRunner {
     private let openRepository: () throws -> any HabitRepository
     private var openedRepository: (any HabitRepository)?
+    /// The directory of the SQLite database, when the runner was made on one.
+    private let dataDirectory: String?
+
+    private init(dataDirectory: String?, openRepository: @escaping () throws -> any HabitRepository) {
+        self.dataDirectory = dataDirectory
+        self.openRepository = openRepository
+    }
 
     /// A runner that gets its repository from `openRepository` when first needed.
-    public init(openRepository: @escaping () throws -> any HabitRepository) {
-        self.openRepository = openRepository
+    public convenience init(openRepository: @escaping () throws -> any HabitRepository) {
+        self.init(dataDirectory: nil, openRepository: openRepository)
     }
 
     /// A runner on the SQLite database in `dataDirectory` (see ``HabitDataDirectory``).
     public convenience init(dataDirectory: String) {
-        self.init { try SQLiteHabitStore(directory: dataDirectory) }
+        self.init(dataDirectory: dataDirectory) { try SQLiteHabitStore(directory: dataDirectory) }
     }
 
     /// A runner on a repository that is already open (tests use an in-memory one).
     public convenience init(repository: any HabitRepository) {
-        self.init { repository }
+        self.init(dataDirectory: nil) { repository }
+        openedRepository = repository
     }
 
     /// Parses and runs one `habit` line.
@@ -48,15 +56,37 @@ public final class HabitCommandRunner {
         }
     }
 
-    /// The names of all habits, archived ones included, sorted ignoring case, for tab
-    /// completion; empty when the database cannot be read. Insert them with
-    /// ``HabitCommandLine/quotedForInput(_:)``.
+    /// The names of all habits, archived ones included, sorted ignoring case; empty when the
+    /// database cannot be read. Opens the repository (creating the database) like any command:
+    /// tab completion wants ``existingHabitNames()``, which never creates it.
     public func habitNames() -> [String] {
+        guard let repository = try? repository() else { return [] }
+        return HabitCommandRunner.names(in: repository)
+    }
+
+    /// The names of all habits for tab completion, as ``habitNames()`` gives them, without ever
+    /// creating the database: from the repository when a command has opened it, else from the
+    /// database file in the data directory when there is one, read without writing. Empty for a
+    /// runner made on neither. Insert them with ``HabitCommandLine/quotedForInput(_:)``.
+    public func existingHabitNames() -> [String] {
+        if let openedRepository { return HabitCommandRunner.names(in: openedRepository) }
+        guard let dataDirectory else { return [] }
+        return HabitCommandRunner.existingHabitNames(dataDirectory: dataDirectory)
+    }
+
+    /// The names of the habits in the database in `dataDirectory`, for tab completion; empty
+    /// when there is no database there yet or it cannot be read as it is. Creates no directory
+    /// and no file.
+    public static func existingHabitNames(dataDirectory: String) -> [String] {
+        guard let store = try? SQLiteHabitStore(readingExistingIn: dataDirectory) else { return [] }
+        return names(in: store)
+    }
+
+    /// The names in `repository`, sorted ignoring case; empty when it cannot be read.
+    private static func names(in repository: any HabitRepository) -> [String] {
         // Names do not depend on the day, so any day will do for the summaries.
-        guard let repository = try? repository(),
-            let habits = try? ListHabits(repository: repository).execute(includeArchived: true, today: .currentLocal())
-        else { return [] }
-        return habits.map(\.name)
+        let habits = try? ListHabits(repository: repository).execute(includeArchived: true, today: .currentLocal())
+        return habits?.map(\.name) ?? []
     }
 
     /// The subcommand words, for tab completion; ``HabitSubcommand`` says what follows each.

@@ -240,9 +240,48 @@ import Testing
     @Test func namesAndSubcommandsForCompletion() throws {
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
+        #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(HabitCommandRunner.subcommandNames.count == 10)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
+    }
+
+    @Test func completionReadsNoDatabaseIntoExistence() throws {
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/nested/tally"
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: root) == [])
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: directory) == [])
+        #expect(HabitCommandRunner(dataDirectory: directory).existingHabitNames() == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [])
+    }
+
+    @Test func completionReadsAnExistingDatabase() throws {
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/odd %41 ?x #y"  // characters that mean something in an SQLite URI
+        let names = ["Walk", "물 마시기"]
+        do {
+            let writer = HabitCommandRunner(dataDirectory: directory)
+            _ = try writer.run(line: "habit add Walk", argumentsStart: 5, context: context())
+            _ = try writer.run(line: "habit add '물 마시기'", argumentsStart: 5, context: context())
+            #expect(writer.existingHabitNames() == names)  // through its open store
+            // While another session holds the file open, through its write-ahead log.
+            #expect(HabitCommandRunner(dataDirectory: directory).existingHabitNames() == names)
+        }
+        // With no session holding the file open, as when a new session starts.
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(HabitCommandRunner(dataDirectory: directory).existingHabitNames() == names)
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: directory) == names)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == files)
+    }
+
+    @Test func completionLeavesAnOlderDatabaseForACommandToUpgrade() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try SQLiteHabitStore(directory: directory, schemaVersion: 1)
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: directory) == [])
+        #expect(try SQLiteHabitStore(directory: directory, schemaVersion: 1).schemaVersionForTesting() == 1)
     }
 
     @Test func worksOnTheSQLiteStore() throws {

@@ -6,10 +6,7 @@ extension SQLiteHabitStore {
     /// file is known to be an empty database or one of ours.
     func prepareSchema(upTo target: Int) throws {
         let (version, tableCount) = try versionAndTableCount()
-        if version > SQLiteSchema.latestVersion {
-            throw HabitStoreError.newerSchema(file: path, version: version, supported: SQLiteSchema.latestVersion)
-        }
-        if version == 0 && tableCount > 0 { throw HabitStoreError.foreignDatabase(file: path) }
+        try checkIsOurs(version: version, tableCount: tableCount)
 
         // Readers never block the writer and a killed process never leaves a torn file.
         try switchToWriteAheadLog()
@@ -34,6 +31,14 @@ extension SQLiteHabitStore {
         }
     }
 
+    /// Throws unless the file is an empty database or one of ours at a version this Tally knows.
+    func checkIsOurs(version: Int, tableCount: Int) throws {
+        if version > SQLiteSchema.latestVersion {
+            throw HabitStoreError.newerSchema(file: path, version: version, supported: SQLiteSchema.latestVersion)
+        }
+        if version == 0 && tableCount > 0 { throw HabitStoreError.foreignDatabase(file: path) }
+    }
+
     /// Turns on WAL mode (a no-op once the file is in it). Switching needs an exclusive lock and
     /// SQLite does not call the busy handler for it, so a session opening the file while another
     /// one is starting up retries here, for as long as a write would wait.
@@ -51,7 +56,7 @@ extension SQLiteHabitStore {
     }
 
     /// One statement, so both come from the same snapshot even while another session migrates.
-    private func versionAndTableCount() throws -> (version: Int, tables: Int) {
+    func versionAndTableCount() throws -> (version: Int, tables: Int) {
         var result = (version: 0, tables: 0)
         try forEachRow(
             "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)", []

@@ -25,6 +25,34 @@ extension SQLiteHabitStore {
         try prepareSchema(upTo: schemaVersion)
     }
 
+    /// Opens the database in `directory` only to read it, when there is one Tally can read as
+    /// it is: nil when the file does not exist, is empty or has an older schema (the first
+    /// store opened with ``init(directory:)`` upgrades it). Creates no directory and no
+    /// database file, and never writes; tab completion uses it, so that pressing Tab cannot
+    /// leave a database behind.
+    ///
+    /// Throws ``HabitStoreError`` when the file cannot be read, is not an SQLite database, is
+    /// another program's database or has a newer schema.
+    convenience init?(readingExistingIn directory: String) throws {
+        let path = SQLiteHabitStore.path(in: directory)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw HabitStoreError.cannotOpen(file: path, reason: SQLiteHabitStore.lastErrorText())
+        }
+        try SQLiteHabitStore.checkHeader(path)
+        // A read-only connection to a file in WAL mode creates the log and its shared memory
+        // when they are missing. They are missing only when no session has the file open, and
+        // then every change is in the file itself, which can be read as immutable, touching
+        // nothing. (Should a session open the file and write during that read, the read may
+        // fail or miss the change: completion then offers fewer names, nothing worse.)
+        let sessionIsOpen = access(path + "-wal", F_OK) == 0 && access(path + "-shm", F_OK) == 0
+        try self.init(openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: !sessionIsOpen)
+        let (version, tableCount) = try versionAndTableCount()
+        try checkIsOurs(version: version, tableCount: tableCount)
+        guard version == SQLiteSchema.latestVersion else { return nil }
+    }
+
     /// The database file's path in `directory`.
     static func path(in directory: String) -> String {
         directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
@@ -65,7 +93,7 @@ extension SQLiteHabitStore {
 
     /// Throws unless the file is empty (new) or starts with SQLite's 16-byte header. Read with a
     /// plain read-only descriptor, so a file that is not a database is never touched.
-    private static func checkHeader(_ path: String) throws {
+    static func checkHeader(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw HabitStoreError.cannotOpen(file: path, reason: lastErrorText()) }
         defer { close(descriptor) }

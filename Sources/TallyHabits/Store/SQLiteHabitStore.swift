@@ -25,10 +25,13 @@ public final class SQLiteHabitStore: HabitRepository {
     private var transactionDepth = 0
 
     /// Opens the existing file at `path` with SQLite's `flags`, without creating it: the
-    /// extensions create and check the file first (``init(directory:)``).
-    init(openingFileAt path: String, flags: Int32) throws {
+    /// extensions create and check the file first (``init(directory:)``). An `immutable` file
+    /// is read as one nobody changes: without locks, a write-ahead log or its shared memory.
+    init(openingFileAt path: String, flags: Int32, immutable: Bool = false) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_FULLMUTEX, nil)
+        let name = immutable ? SQLiteHabitStore.immutableURI(path) : path
+        let uriFlag = immutable ? SQLITE_OPEN_URI : 0
+        let code = sqlite3_open_v2(name, &handle, flags | uriFlag | SQLITE_OPEN_FULLMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(handle)
@@ -37,6 +40,22 @@ public final class SQLiteHabitStore: HabitRepository {
         self.path = path
         self.connection = handle
         sqlite3_busy_timeout(connection, SQLiteHabitStore.busyTimeoutMilliseconds)
+    }
+
+    /// `path` as an SQLite URI with `immutable=1`. Only `%`, `?` and `#` mean something in
+    /// the path part; `file://` plus an absolute path leaves the authority empty even for a
+    /// path starting `//`.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
     }
 
     deinit {
