@@ -8,20 +8,28 @@ import TallyCore
 public final class HabitCommandRunner {
     private let openRepository: () throws -> any HabitRepository
     private var openedRepository: (any HabitRepository)?
+    /// The directory of the SQLite database, when the runner was made on one.
+    private let dataDirectory: String?
+
+    private init(dataDirectory: String?, openRepository: @escaping () throws -> any HabitRepository) {
+        self.dataDirectory = dataDirectory
+        self.openRepository = openRepository
+    }
 
     /// A runner that gets its repository from `openRepository` when first needed.
-    public init(openRepository: @escaping () throws -> any HabitRepository) {
-        self.openRepository = openRepository
+    public convenience init(openRepository: @escaping () throws -> any HabitRepository) {
+        self.init(dataDirectory: nil, openRepository: openRepository)
     }
 
     /// A runner on the SQLite database in `dataDirectory` (see ``HabitDataDirectory``).
     public convenience init(dataDirectory: String) {
-        self.init { try SQLiteHabitStore(directory: dataDirectory) }
+        self.init(dataDirectory: dataDirectory) { try SQLiteHabitStore(directory: dataDirectory) }
     }
 
     /// A runner on a repository that is already open (tests use an in-memory one).
     public convenience init(repository: any HabitRepository) {
-        self.init { repository }
+        self.init(dataDirectory: nil) { repository }
+        openedRepository = repository
     }
 
     /// Parses and runs one `habit` line.
@@ -48,18 +56,40 @@ public final class HabitCommandRunner {
         }
     }
 
-    /// The names of all habits, archived ones included, sorted ignoring case, for tab
-    /// completion; empty when the database cannot be read. Insert them with
-    /// ``HabitCommandLine/quotedForInput(_:)``.
+    /// The names of all habits, archived ones included, sorted ignoring case; empty when the
+    /// database cannot be read. Opens the repository (creating the database) like any command:
+    /// tab completion wants ``existingHabitNames()``, which never creates it.
     public func habitNames() -> [String] {
-        // Names do not depend on the day, so any day will do for the summaries.
-        guard let repository = try? repository(),
-            let habits = try? ListHabits(repository: repository).execute(includeArchived: true, today: .currentLocal())
-        else { return [] }
-        return habits.map(\.name)
+        guard let repository = try? repository() else { return [] }
+        return HabitCommandRunner.names(in: repository)
     }
 
-    /// The subcommand words, for tab completion.
+    /// The names of all habits for tab completion, as ``habitNames()`` gives them, without ever
+    /// creating the database: from the repository when a command has opened it, else from the
+    /// database file in the data directory when there is one, read without writing. Empty for a
+    /// runner made on neither. Insert them with ``HabitCommandLine/quotedForInput(_:)``.
+    public func existingHabitNames() -> [String] {
+        if let openedRepository { return HabitCommandRunner.names(in: openedRepository) }
+        guard let dataDirectory else { return [] }
+        return HabitCommandRunner.existingHabitNames(dataDirectory: dataDirectory)
+    }
+
+    /// The names of the habits in the database in `dataDirectory`, for tab completion; empty
+    /// when there is no database there yet or it cannot be read as it is. Creates no directory
+    /// and no file.
+    public static func existingHabitNames(dataDirectory: String) -> [String] {
+        guard let store = try? SQLiteHabitStore(readingExistingIn: dataDirectory) else { return [] }
+        return names(in: store)
+    }
+
+    /// The names in `repository`, sorted ignoring case; empty when it cannot be read.
+    private static func names(in repository: any HabitRepository) -> [String] {
+        // Names do not depend on the day, so any day will do for the summaries.
+        let habits = try? ListHabits(repository: repository).execute(includeArchived: true, today: .currentLocal())
+        return habits?.map(\.name) ?? []
+    }
+
+    /// The subcommand words, for tab completion; ``HabitSubcommand`` says what follows each.
     public static var subcommandNames: [String] { HabitCommandLine.subcommandNames }
 
     /// `help habit`.
@@ -112,7 +142,8 @@ public final class HabitCommandRunner {
             return "renamed \(quoted(oldName)) to \(quoted(habit.name))"
         case .delete(let name, let confirmed):
             guard confirmed || context.isInteractive else {
-                throw Diagnostic("habit delete needs --yes in files and pipes", at: command.endSpan)
+                throw Diagnostic(
+                    .deleteNeedsConfirmation, "habit delete needs --yes in files and pipes", at: command.endSpan)
             }
             let deleted = try DeleteHabit(repository: repository).execute(name: name.value) { habit in
                 confirmed || context.confirm("delete \(quoted(habit.name)) and \(history(of: habit))? [y/N] ")
@@ -151,27 +182,24 @@ public final class HabitCommandRunner {
         case let diagnostic as Diagnostic:
             return diagnostic
         case let error as HabitError:
+            let span: SourceSpan
             switch error {
             case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
-                return Diagnostic(error.message, at: command.givenNameSpan ?? fallback)
+                span = command.givenNameSpan ?? fallback
             case .notFound(let name):
-                return Diagnostic(error.message + suggestion(for: name), at: fallback)
+                return Diagnostic(error.diagnosticID, error.message, at: fallback).suggesting(
+                    Suggestion.nearest(to: name, in: habitNames()))
             case .alreadyArchived, .notArchived:
-                return Diagnostic(error.message, at: fallback)
+                span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
                 .archiveBeforeStart, .doneAfterArchive:
-                return Diagnostic(error.message, at: command.daySpan ?? fallback)
+                span = command.daySpan ?? fallback
             }
+            return Diagnostic(error.diagnosticID, error.message, at: span)
         case let error as HabitStoreError:
-            return Diagnostic(error.message, at: command.subcommandSpan)
+            return Diagnostic(error.diagnosticID, error.message, at: command.subcommandSpan)
         default:
-            return Diagnostic("habit \(error)", at: command.subcommandSpan)
+            return Diagnostic(.unexpectedHabitError, "habit \(error)", at: command.subcommandSpan)
         }
-    }
-
-    /// "; did you mean 'Read'?" when a stored name is close to the one typed.
-    private func suggestion(for typedName: String) -> String {
-        guard let match = Suggestion.nearest(to: typedName, in: habitNames()) else { return "" }
-        return "; did you mean \(quoted(match))?"
     }
 }

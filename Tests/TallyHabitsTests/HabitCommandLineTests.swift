@@ -1,4 +1,5 @@
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyHabits
@@ -91,72 +92,118 @@ import Testing
 
     // MARK: Errors, each pointing at the exact span
 
-    @Test(arguments: [
-        (
-            "habit⟦⟧",
-            "missing habit subcommand; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
-        ),
-        ("habit ⟦dne⟧ Read", "unknown habit subcommand 'dne'; did you mean 'done'?"),
-        ("habit ⟦arch⟧ Read", "unknown habit subcommand 'arch'; did you mean 'archive'?"),
-        ("habit ⟦Done⟧ Read", "unknown habit subcommand 'Done'; did you mean 'done'?"),
-        (
-            "habit ⟦frobnicate⟧",
-            "unknown habit subcommand 'frobnicate'; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
-        ),
-        ("habit ⟦\"done\"⟧ Read", "unknown habit subcommand 'done'; did you mean 'done'?"),
-        ("habit done⟦⟧", "missing habit name after 'done'"),
-        ("habit done⟦⟧   ", "missing habit name after 'done'"),
-        ("habit show⟦⟧ # nothing", "missing habit name after 'show'"),
-        ("habit done Read ⟦2026-13-01⟧", "there is no month 13 in '2026-13-01'; months run from 01 to 12"),
-        ("habit done Read ⟦2026-02-30⟧", "there is no day '2026-02-30': February 2026 has 28 days"),
-        ("habit done '물 마시기' ⟦2026-02-29⟧", "there is no day '2026-02-29': February 2026 has 28 days"),
-        ("habit done Read ⟦2026-12-01⟧", "2026-12-01 is in the future; today is 2026-11-29"),
-        ("habit add Read since ⟦2026-11-30⟧", "2026-11-30 is in the future; today is 2026-11-29"),
-        (
-            "habit done Read ⟦tomorrow⟧",
-            "'tomorrow' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
-        ),
-        ("habit done Read ⟦-99999999999999999999⟧", "'-99999999999999999999' reaches back before the year 1"),
-        (
-            "habit done Read ⟦20⟧ pages",
-            "'20' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago); a name with spaces needs quotes: \"Read 20 pages\""
-        ),
-        (
-            "habit show Read ⟦20⟧ pages",
-            "unexpected '20'; the form is habit show NAME; a name with spaces needs quotes: \"Read 20 pages\""
-        ),
-        (
-            "habit show Read ⟦books⟧",
-            "unexpected 'books'; the form is habit show NAME; a name with spaces needs quotes: \"Read books\""
-        ),
-        ("habit done Read ⟦Book⟧", "'Book' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"),
-        ("habit done Read today ⟦again⟧", "unexpected 'again'; the form is habit done NAME [DATE]"),
-        ("habit done ⟦\"⟧Read 20 pages", "this quote is never closed; end the name with \""),
-        ("habit done ⟦'⟧물 마시기", "this quote is never closed; end the name with '"),
-        ("habit done \"Read\"⟦x⟧", "expected a space after the closing quote"),
-        ("habit done '물'⟦마⟧", "expected a space after the closing quote"),
-        ("habit add Read ⟦2026-11-01⟧", "expected 'since' before the date: since 2026-11-01"),
-        (
-            "habit add Read ⟦from⟧ 2026-11-01",
-            "unexpected 'from'; the form is habit add NAME [since DATE]; a name with spaces needs quotes: \"Read from 2026-11-01\""
-        ),
-        ("habit add Read since⟦⟧", "missing date after 'since'"),
-        ("habit list ⟦everything⟧", "unexpected 'everything'; the form is habit list [all]"),
-        ("habit list all ⟦now⟧", "unexpected 'now'; the form is habit list [all]"),
-        ("habit restore Read ⟦today⟧", "unexpected 'today'; the form is habit restore NAME"),
-        ("habit rename Read⟦⟧", "missing new name after 'rename'"),
-        ("habit rename Read books ⟦more⟧", "unexpected 'more'; the form is habit rename NAME NEWNAME"),
-        ("habit delete Read ⟦--yse⟧", "unknown option '--yse' for habit delete; did you mean '--yes'?"),
-        ("habit delete Read ⟦--force⟧", "unknown option '--force' for habit delete"),
-        ("habit delete --yes⟦⟧", "missing habit name after 'delete'"),
-        ("habit export⟦⟧", "missing export format after 'export'; expected csv or json"),
-        ("habit export ⟦xml⟧", "unknown export format 'xml'; expected csv or json"),
-        ("habit export ⟦jsn⟧", "unknown export format 'jsn'; did you mean 'json'?"),
-        ("habit export csv ⟦json⟧", "unexpected 'json'; the form is habit export csv|json"),
-    ])
-    func errorsPointAtTheProblem(source: String, message: String) {
-        let (line, span) = marked(source)
-        #expect(throws: Diagnostic(message, at: span)) { try parse(line) }
+    @Test(
+        arguments: [
+            (
+                "habit⟨⟩", DiagnosticID.missingHabitSubcommand,
+                "missing habit subcommand; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
+            ),
+            (
+                "habit ⟨frobnicate⟩", .unknownHabitSubcommand,
+                "unknown habit subcommand 'frobnicate'; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
+            ),
+            ("habit done⟨⟩", .missingHabitName, "missing habit name after 'done'"),
+            ("habit done⟨⟩   ", .missingHabitName, "missing habit name after 'done'"),
+            ("habit show⟨⟩ # nothing", .missingHabitName, "missing habit name after 'show'"),
+            (
+                "habit done Read ⟨2026-13-01⟩", .noSuchDate,
+                "there is no month 13 in '2026-13-01'; months run from 01 to 12"
+            ),
+            ("habit done Read ⟨2026-02-30⟩", .noSuchDate, "there is no day '2026-02-30': February 2026 has 28 days"),
+            ("habit done '물 마시기' ⟨2026-02-29⟩", .noSuchDate, "there is no day '2026-02-29': February 2026 has 28 days"),
+            ("habit done Read ⟨2026-12-01⟩", .dateInFuture, "2026-12-01 is in the future; today is 2026-11-29"),
+            ("habit add Read since ⟨2026-11-30⟩", .dateInFuture, "2026-11-30 is in the future; today is 2026-11-29"),
+            (
+                "habit done Read ⟨tomorrow⟩", .malformedDate,
+                "'tomorrow' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+            ),
+            (
+                "habit done Read ⟨-99999999999999999999⟩", .noSuchDate,
+                "'-99999999999999999999' reaches back before the year 1"
+            ),
+            (
+                "habit done Read ⟨20⟩ pages", .malformedDate,
+                "'20' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago); a name with spaces needs quotes: \"Read 20 pages\""
+            ),
+            (
+                "habit show Read ⟨20⟩ pages", .unexpectedHabitArgument,
+                "unexpected '20'; the form is habit show NAME; a name with spaces needs quotes: \"Read 20 pages\""
+            ),
+            (
+                "habit show Read ⟨books⟩", .unexpectedHabitArgument,
+                "unexpected 'books'; the form is habit show NAME; a name with spaces needs quotes: \"Read books\""
+            ),
+            (
+                "habit done Read ⟨Book⟩", .malformedDate,
+                "'Book' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+            ),
+            (
+                "habit done Read today ⟨again⟩", .unexpectedHabitArgument,
+                "unexpected 'again'; the form is habit done NAME [DATE]"
+            ),
+            ("habit done ⟨\"⟩Read 20 pages", .unclosedQuote, "this quote is never closed; end the name with \""),
+            ("habit done ⟨'⟩물 마시기", .unclosedQuote, "this quote is never closed; end the name with '"),
+            ("habit done \"Read\"⟨x⟩", .missingSpaceAfterQuote, "expected a space after the closing quote"),
+            ("habit done '물'⟨마⟩", .missingSpaceAfterQuote, "expected a space after the closing quote"),
+            ("habit add Read ⟨2026-11-01⟩", .missingSince, "expected 'since' before the date: since 2026-11-01"),
+            (
+                "habit add Read ⟨from⟩ 2026-11-01", .unexpectedHabitArgument,
+                "unexpected 'from'; the form is habit add NAME [since DATE]; a name with spaces needs quotes: \"Read from 2026-11-01\""
+            ),
+            ("habit add Read since⟨⟩", .missingDate, "missing date after 'since'"),
+            (
+                "habit list ⟨everything⟩", .unexpectedHabitArgument,
+                "unexpected 'everything'; the form is habit list [all]"
+            ),
+            ("habit list all ⟨now⟩", .unexpectedHabitArgument, "unexpected 'now'; the form is habit list [all]"),
+            (
+                "habit restore Read ⟨today⟩", .unexpectedHabitArgument,
+                "unexpected 'today'; the form is habit restore NAME"
+            ),
+            ("habit rename Read⟨⟩", .missingHabitName, "missing new name after 'rename'"),
+            (
+                "habit rename Read books ⟨more⟩", .unexpectedHabitArgument,
+                "unexpected 'more'; the form is habit rename NAME NEWNAME"
+            ),
+            ("habit delete Read ⟨--force⟩", .unknownHabitOption, "unknown option '--force' for habit delete"),
+            ("habit delete --yes⟨⟩", .missingHabitName, "missing habit name after 'delete'"),
+            ("habit export⟨⟩", .missingExportFormat, "missing export format after 'export'; expected csv or json"),
+            ("habit export ⟨xml⟩", .unknownExportFormat, "unknown export format 'xml'; expected csv or json"),
+            (
+                "habit export csv ⟨json⟩", .unexpectedHabitArgument,
+                "unexpected 'json'; the form is habit export csv|json"
+            ),
+        ] as [(String, DiagnosticID, String)])
+    func errorsPointAtTheProblem(source: String, id: DiagnosticID, message: String) {
+        let line = MarkedLine(source)
+        #expect(throws: Diagnostic(id, message, at: line.span)) { try parse(line.text) }
+    }
+
+    /// A word near a known one gets "did you mean" as a note under the message, not in it.
+    @Test(
+        arguments: [
+            ("habit ⟨dne⟩ Read", DiagnosticID.unknownHabitSubcommand, "unknown habit subcommand 'dne'", "done"),
+            ("habit ⟨arch⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'arch'", "archive"),
+            ("habit ⟨Done⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'Done'", "done"),
+            ("habit ⟨\"done\"⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'done'", "done"),
+            ("habit delete Read ⟨--yse⟩", .unknownHabitOption, "unknown option '--yse' for habit delete", "--yes"),
+            ("habit export ⟨jsn⟩", .unknownExportFormat, "unknown export format 'jsn'", "json"),
+        ] as [(String, DiagnosticID, String, String)])
+    func misspellingsGetADidYouMeanNote(source: String, id: DiagnosticID, message: String, suggestion: String) {
+        let line = MarkedLine(source)
+        #expect(throws: Diagnostic(id, message, at: line.span).suggesting(suggestion)) { try parse(line.text) }
+        let error = #expect(throws: Diagnostic.self) { try parse(line.text) }
+        #expect(error?.notes == [Diagnostic.Note("did you mean '\(suggestion)'?")])
+    }
+
+    @Test func unicodeSpacesSeparateWords() throws {
+        let line = "habit\u{00A0}done\u{00A0}Read\u{2003}yesterday"
+        let command = try parse(line)
+        #expect(
+            command.action
+                == .done(
+                    name: name("Read", written: "Read", in: line),
+                    day: Spanned(day("2026-11-28"), at: span(of: "yesterday", in: line))))
     }
 
     @Test func quotesNamesForInput() {

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyHabits
@@ -139,8 +140,10 @@ import Testing
     @Test func deleteAsksInteractivelyAndNeedsYesInBatch() throws {
         try run("habit add Read since 2026-11-27")
         try run("habit done Read")
-        let (line, span) = marked("habit delete Read⟦⟧")
-        #expect(throws: Diagnostic("habit delete needs --yes in files and pipes", at: span)) { try run(line) }
+        let line = MarkedLine("habit delete Read⟨⟩")
+        #expect(
+            throws: Diagnostic(.deleteNeedsConfirmation, "habit delete needs --yes in files and pipes", at: line.span)
+        ) { try run(line.text) }
 
         var questions: [String] = []
         let declining = context(interactive: true, answer: false) { questions.append($0) }
@@ -153,44 +156,66 @@ import Testing
 
     // MARK: Rules broken, pointing at the argument they are about
 
-    @Test(arguments: [
-        ("habit done ⟦Reed⟧", "there is no habit named 'Reed'; did you mean 'Read'?"),
-        ("habit show ⟦Rea⟧", "there is no habit named 'Rea'; did you mean 'Read'?"),
-        ("habit show ⟦Swim⟧", "there is no habit named 'Swim'"),
-        ("habit done Read ⟦2026-11-28⟧", "'Read' was already done on 2026-11-28"),
-        ("habit undo Read ⟦-4⟧", "'Read' was not done on 2026-11-25, so there is nothing to undo"),
-        ("habit undo ⟦Read⟧", "'Read' was not done on 2026-11-29, so there is nothing to undo"),
-        ("habit done Read ⟦2026-10-31⟧", "2026-10-31 is before 'Read' started on 2026-11-01"),
-        ("habit done Walk ⟦2026-11-25⟧", "2026-11-25 is after 'Walk' was archived on 2026-11-20"),
-        ("habit done ⟦Walk⟧", "2026-11-29 is after 'Walk' was archived on 2026-11-20"),
-        ("habit add ⟦READ⟧", "a habit named 'Read' already exists"),
-        ("habit add ⟦'  '⟧", "a habit name cannot be empty"),
-        ("habit add Swim since ⟦2026-02-29⟧", "there is no day '2026-02-29': February 2026 has 28 days"),
-        ("habit rename Read ⟦walk⟧", "a habit named 'Walk' already exists"),
-        ("habit rename ⟦Swim⟧ Run", "there is no habit named 'Swim'"),
-        ("habit restore ⟦Read⟧", "'Read' is not archived"),
-        ("habit archive ⟦Walk⟧", "'Walk' is already archived (on 2026-11-20)"),
-        ("habit archive Read ⟦2026-11-27⟧", "'Read' was done on 2026-11-28, after its archive day 2026-11-27"),
-        ("habit archive Read ⟦2026-10-01⟧", "'Read' cannot be archived on 2026-10-01, before it started on 2026-11-01"),
-        ("habit delete ⟦Swim⟧ --yes", "there is no habit named 'Swim'"),
-    ])
-    func domainErrorsPointAtTheArgument(source: String, message: String) throws {
+    @Test(
+        arguments: [
+            ("habit done ⟨Reed⟩", DiagnosticID.unknownHabit, "there is no habit named 'Reed'", "Read"),
+            ("habit show ⟨Rea⟩", .unknownHabit, "there is no habit named 'Rea'", "Read"),
+            ("habit show ⟨Swim⟩", .unknownHabit, "there is no habit named 'Swim'", nil),
+            ("habit done Read ⟨2026-11-28⟩", .alreadyDone, "'Read' was already done on 2026-11-28", nil),
+            ("habit undo Read ⟨-4⟩", .notDone, "'Read' was not done on 2026-11-25, so there is nothing to undo", nil),
+            ("habit undo ⟨Read⟩", .notDone, "'Read' was not done on 2026-11-29, so there is nothing to undo", nil),
+            ("habit done Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
+            (
+                "habit done Walk ⟨2026-11-25⟩", .dayAfterArchive,
+                "2026-11-25 is after 'Walk' was archived on 2026-11-20", nil
+            ),
+            ("habit done ⟨Walk⟩", .dayAfterArchive, "2026-11-29 is after 'Walk' was archived on 2026-11-20", nil),
+            ("habit add ⟨READ⟩", .duplicateHabitName, "a habit named 'Read' already exists", nil),
+            ("habit add ⟨'  '⟩", .emptyHabitName, "a habit name cannot be empty", nil),
+            (
+                "habit add Swim since ⟨2026-02-29⟩", .noSuchDate,
+                "there is no day '2026-02-29': February 2026 has 28 days", nil
+            ),
+            ("habit rename Read ⟨walk⟩", .duplicateHabitName, "a habit named 'Walk' already exists", nil),
+            ("habit rename ⟨Swim⟩ Run", .unknownHabit, "there is no habit named 'Swim'", nil),
+            ("habit restore ⟨Read⟩", .notArchived, "'Read' is not archived", nil),
+            ("habit archive ⟨Walk⟩", .alreadyArchived, "'Walk' is already archived (on 2026-11-20)", nil),
+            (
+                "habit archive Read ⟨2026-11-27⟩", .doneAfterArchive,
+                "'Read' was done on 2026-11-28, after its archive day 2026-11-27", nil
+            ),
+            (
+                "habit archive Read ⟨2026-10-01⟩", .archiveBeforeStart,
+                "'Read' cannot be archived on 2026-10-01, before it started on 2026-11-01", nil
+            ),
+            ("habit delete ⟨Swim⟩ --yes", .unknownHabit, "there is no habit named 'Swim'", nil),
+        ] as [(String, DiagnosticID, String, String?)])
+    func domainErrorsPointAtTheArgument(source: String, id: DiagnosticID, message: String, suggestion: String?) throws {
         try run("habit add Read since 2026-11-01")
         try run("habit done Read 2026-11-28")
         try run("habit add Walk since 2026-11-01")
         try run("habit archive Walk 2026-11-20")
-        let (line, span) = marked(source)
-        #expect(throws: Diagnostic(message, at: span)) { try run(line) }
+        let line = MarkedLine(source)
+        #expect(throws: Diagnostic(id, message, at: line.span).suggesting(suggestion)) { try run(line.text) }
+    }
+
+    @Test func anUnknownHabitGetsTheNearestNameAsANote() throws {
+        try run("habit add Read")
+        let error = #expect(throws: Diagnostic.self) { try run("habit done Reed") }
+        #expect(error?.id == .unknownHabit)
+        #expect(error?.message == "there is no habit named 'Reed'")
+        #expect(error?.notes == [Diagnostic.Note("did you mean 'Read'?")])
     }
 
     @Test func aNameTooLongIsShortenedInTheMessage() throws {
         let name = String(repeating: "가", count: 101)
-        let (line, span) = marked("habit add ⟦\(name)⟧")
+        let line = MarkedLine("habit add ⟨\(name)⟩")
         #expect(
             throws: Diagnostic(
+                .habitNameTooLong,
                 "the habit name '\(String(repeating: "가", count: 20))…' is 101 characters long; the limit is 100",
-                at: span)
-        ) { try run(line) }
+                at: line.span)
+        ) { try run(line.text) }
     }
 
     @Test func storeProblemsPointAtTheSubcommandAndNameTheFile() throws {
@@ -199,12 +224,13 @@ import Testing
             attempts += 1
             throw HabitStoreError.notADatabase(file: "/data/habits.sqlite3")
         }
-        let (line, span) = marked("habit ⟦list⟧")
+        let line = MarkedLine("habit ⟨list⟩")
         let expected = Diagnostic(
+            .notAHabitDatabase,
             "/data/habits.sqlite3 is not an SQLite database; it was left unchanged (move it away to start a new habit database)",
-            at: span)
-        #expect(throws: expected) { try broken.run(line: line, argumentsStart: 5, context: context()) }
-        #expect(throws: expected) { try broken.run(line: line, argumentsStart: 5, context: context()) }
+            at: line.span)
+        #expect(throws: expected) { try broken.run(line: line.text, argumentsStart: 5, context: context()) }
+        #expect(throws: expected) { try broken.run(line: line.text, argumentsStart: 5, context: context()) }
         #expect(attempts == 2)  // each command tries again, so moving the file away fixes it
         #expect(broken.habitNames() == [])
     }
@@ -214,9 +240,48 @@ import Testing
     @Test func namesAndSubcommandsForCompletion() throws {
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
+        #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(HabitCommandRunner.subcommandNames.count == 10)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
+    }
+
+    @Test func completionReadsNoDatabaseIntoExistence() throws {
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/nested/tally"
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: root) == [])
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: directory) == [])
+        #expect(HabitCommandRunner(dataDirectory: directory).existingHabitNames() == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [])
+    }
+
+    @Test func completionReadsAnExistingDatabase() throws {
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/odd %41 ?x #y"  // characters that mean something in an SQLite URI
+        let names = ["Walk", "물 마시기"]
+        do {
+            let writer = HabitCommandRunner(dataDirectory: directory)
+            _ = try writer.run(line: "habit add Walk", argumentsStart: 5, context: context())
+            _ = try writer.run(line: "habit add '물 마시기'", argumentsStart: 5, context: context())
+            #expect(writer.existingHabitNames() == names)  // through its open store
+            // While another session holds the file open, through its write-ahead log.
+            #expect(HabitCommandRunner(dataDirectory: directory).existingHabitNames() == names)
+        }
+        // With no session holding the file open, as when a new session starts.
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(HabitCommandRunner(dataDirectory: directory).existingHabitNames() == names)
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: directory) == names)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == files)
+    }
+
+    @Test func completionLeavesAnOlderDatabaseForACommandToUpgrade() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try SQLiteHabitStore(directory: directory, schemaVersion: 1)
+        #expect(HabitCommandRunner.existingHabitNames(dataDirectory: directory) == [])
+        #expect(try SQLiteHabitStore(directory: directory, schemaVersion: 1).schemaVersionForTesting() == 1)
     }
 
     @Test func worksOnTheSQLiteStore() throws {

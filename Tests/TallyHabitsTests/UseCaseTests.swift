@@ -2,7 +2,8 @@ import Testing
 
 @testable import TallyHabits
 
-/// Every use case on the in-memory repository: the rules of SPEC §7 as a person meets them.
+/// Every use case on the in-memory repository: the rules of habits (names, days, archiving) as a
+/// person meets them.
 @Suite struct UseCaseTests {
     let repository = InMemoryHabitRepository()
     let today = pinnedToday

@@ -43,6 +43,24 @@ public struct HabitCommand: Sendable, Equatable {
     }
 }
 
+extension HabitCommand.Action {
+    /// The subcommand this action is written with.
+    var subcommand: HabitSubcommand {
+        switch self {
+        case .add: return .add
+        case .list: return .list
+        case .done: return .done
+        case .undo: return .undo
+        case .archive: return .archive
+        case .restore: return .restore
+        case .rename: return .rename
+        case .delete: return .delete
+        case .show: return .show
+        case .export: return .export
+        }
+    }
+}
+
 extension HabitCommand {
     /// Where the habit's name is, for errors about the habit.
     var nameSpan: SourceSpan? {

@@ -1,22 +1,16 @@
 extension HabitCommandLine {
+    /// The order `help habit` lists the subcommands in: the daily ones first, as a person
+    /// meets them, rather than the order of ``HabitSubcommand/allCases``.
+    static let helpOrder: [HabitSubcommand] = [
+        .add, .done, .undo, .list, .show, .archive, .restore, .rename, .delete, .export,
+    ]
+
     /// The text of `help habit`, for a person: what each subcommand does, what NAME and DATE
     /// may be, and examples. Ends without a newline.
     public static let helpText = """
         habit: track daily habits and streaks
 
-          habit add NAME [since DATE]   start tracking a habit (from today unless DATE is given)
-          habit done NAME [DATE]        record that you did it (today unless DATE is given)
-          habit undo NAME [DATE]        take back a day recorded by mistake
-          habit list [all]              each habit's streak, last 7 days and total
-                                        (all: archived habits too)
-          habit show NAME               one habit in detail: longest streak, completion rate
-                                        and a calendar of recent weeks
-          habit archive NAME [DATE]     stop tracking but keep the history (DATE is the last day)
-          habit restore NAME            track an archived habit again
-          habit rename NAME NEWNAME     change the name; the history stays
-          habit delete NAME [--yes]     remove a habit and its history for good; asks first,
-                                        and needs --yes in files and pipes
-          habit export csv|json         every habit and day done, for spreadsheets and scripts
+        \(subcommandTable)
 
         NAME is a word or a quoted string: Read, "Read 20 pages", '물 마시기'. Case does not
         matter (read and READ are the same habit); at most 100 characters.
@@ -38,6 +32,20 @@ extension HabitCommandLine {
         Habits are kept in $XDG_DATA_HOME/tally/habits.sqlite3 (~/.local/share/tally/ by
         default); --data-dir DIR or TALLY_DATA_DIR puts them elsewhere.
         """
+
+    /// Each subcommand's usage, its summary beside it; the summary's later lines are indented
+    /// to stand under its first.
+    private static var subcommandTable: String {
+        let width = helpOrder.map(\.usage.count).max()! + 3
+        var lines: [String] = []
+        for subcommand in helpOrder {
+            for (index, summary) in subcommand.summaryLines.enumerated() {
+                let usage = index == 0 ? subcommand.usage : ""
+                lines.append("  " + usage + String(repeating: " ", count: width - usage.count) + summary)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// `name` as it must be typed in a `habit` line: bare when it is one plain word, otherwise
     /// in double quotes, or single quotes when it contains a double quote. Nil for a name that

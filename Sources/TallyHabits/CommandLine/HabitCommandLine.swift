@@ -2,33 +2,19 @@ import TallyCore
 
 /// The grammar of the `habit` command: turns the text of a line into a ``HabitCommand``.
 ///
-/// ```
-/// habit add NAME [since DATE]      habit archive NAME [DATE]
-/// habit list [all]                 habit restore NAME
-/// habit done NAME [DATE]           habit rename NAME NEWNAME
-/// habit undo NAME [DATE]           habit delete NAME [--yes]
-/// habit show NAME                  habit export csv|json
-/// ```
-///
-/// NAME is a word or a quoted string; DATE is `YYYY-MM-DD`, `today`, `yesterday` or `-N`.
+/// A line is `habit` followed by a subcommand (see ``HabitSubcommand`` for each one's form) and
+/// its arguments. NAME is a word or a quoted string; DATE is `YYYY-MM-DD`, `today`, `yesterday`
+/// or `-N`.
 public enum HabitCommandLine {
-    /// The subcommands, in the order help lists them.
-    public static let subcommandNames = [
-        "add", "list", "done", "undo", "archive", "restore", "rename", "delete", "show", "export",
-    ]
+    /// The subcommand words, in the order messages list them.
+    public static var subcommandNames: [String] { HabitSubcommand.allCases.map(\.rawValue) }
 
-    /// The subcommands whose first argument is a habit's name (where the shell completes names).
-    public static let subcommandsTakingName: Set<String> = [
-        "add", "done", "undo", "archive", "restore", "rename", "delete", "show",
-    ]
-
-    /// How each subcommand is written, for messages about extra arguments.
-    static let usage: [String: String] = [
-        "add": "habit add NAME [since DATE]", "list": "habit list [all]", "done": "habit done NAME [DATE]",
-        "undo": "habit undo NAME [DATE]", "archive": "habit archive NAME [DATE]", "restore": "habit restore NAME",
-        "rename": "habit rename NAME NEWNAME", "delete": "habit delete NAME [--yes]", "show": "habit show NAME",
-        "export": "habit export csv|json",
-    ]
+    /// The subcommands whose first argument is a habit's name, a new one for `add`.
+    ///
+    /// Kept for the shell's completion, which should read ``HabitSubcommand/firstArgument``.
+    public static var subcommandsTakingName: Set<String> {
+        Set(HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue))
+    }
 
     /// Parses the arguments of a `habit` line.
     ///
@@ -40,72 +26,78 @@ public enum HabitCommandLine {
     /// - Throws: a ``Diagnostic`` whose span (0-based UTF-8 byte offsets into `line`) points at
     ///   the offending word, or is empty at the end of the line when an argument is missing.
     public static func parse(_ line: String, argumentsStart: Int, today: Day) throws(Diagnostic) -> HabitCommand {
-        let (words, end) = try HabitWord.split(line, from: argumentsStart)
-        guard let subcommand = words.first else {
-            throw Diagnostic(
-                "missing habit subcommand; expected one of \(subcommandNames.joined(separator: ", "))",
-                at: SourceSpan(at: end))
+        let (words, end) = try Word.split(line, from: argumentsStart)
+        let expected = "expected one of \(subcommandNames.joined(separator: ", "))"
+        guard let word = words.first else {
+            throw Diagnostic(.missingHabitSubcommand, "missing habit subcommand; \(expected)", at: SourceSpan(at: end))
         }
-        guard !subcommand.isQuoted, usage[subcommand.text] != nil else {
-            var message = "unknown habit subcommand '\(subcommand.text)'"
-            if let suggestion = Suggestion.nearest(to: subcommand.text, in: subcommandNames) {
-                message += "; did you mean '\(suggestion)'?"
-            } else {
-                message += "; expected one of \(subcommandNames.joined(separator: ", "))"
-            }
-            throw Diagnostic(message, at: subcommand.span)
+        // A quoted word is never a keyword, but may still be a misspelt one ('done' in quotes).
+        guard !word.isQuoted, let subcommand = HabitSubcommand(rawValue: word.text) else {
+            throw unknown(
+                .unknownHabitSubcommand, "unknown habit subcommand '\(word.text)'", word, among: subcommandNames,
+                otherwise: expected)
         }
-        var arguments = ArgumentReader(
-            words: Array(words.dropFirst()), end: end, subcommand: subcommand.text, today: today)
+        var arguments = ArgumentReader(words: Array(words.dropFirst()), end: end, subcommand: subcommand, today: today)
         let action = try arguments.readAction()
         try arguments.finish()
-        return HabitCommand(action, subcommandSpan: subcommand.span, endSpan: SourceSpan(at: end))
+        return HabitCommand(action, subcommandSpan: word.span, endSpan: SourceSpan(at: end))
+    }
+
+    /// The diagnostic for a `word` that is none of `candidates`: with a "did you mean" note when
+    /// it is near one, else with `otherwise` (the choices, if any) appended to the message.
+    private static func unknown(
+        _ id: DiagnosticID, _ message: String, _ word: Word, among candidates: [String], otherwise: String?
+    ) -> Diagnostic {
+        if let suggestion = Suggestion.nearest(to: word.text, in: candidates) {
+            return Diagnostic(id, message, at: word.span).suggesting(suggestion)
+        }
+        return Diagnostic(id, message + (otherwise.map { "; " + $0 } ?? ""), at: word.span)
     }
 
     /// Reads the arguments after the subcommand, one at a time.
     private struct ArgumentReader {
-        var words: [HabitWord]
+        var words: [Word]
         let end: Int
-        let subcommand: String
+        let subcommand: HabitSubcommand
         let today: Day
         private var position = 0
 
-        init(words: [HabitWord], end: Int, subcommand: String, today: Day) {
+        init(words: [Word], end: Int, subcommand: HabitSubcommand, today: Day) {
             self.words = words
             self.end = end
             self.subcommand = subcommand
             self.today = today
         }
 
-        private var next: HabitWord? { position < words.count ? words[position] : nil }
+        private var next: Word? { position < words.count ? words[position] : nil }
 
         mutating func readAction() throws(Diagnostic) -> HabitCommand.Action {
             switch subcommand {
-            case "add":
+            case .add:
                 let name = try readName("habit name")
                 return .add(name: name, start: try readSince(after: name))
-            case "list":
+            case .list:
                 return .list(includeArchived: try readListScope())
-            case "done":
+            case .done:
                 let name = try readName("habit name")
                 return .done(name: name, day: try readOptionalDate(after: name))
-            case "undo":
+            case .undo:
                 let name = try readName("habit name")
                 return .undo(name: name, day: try readOptionalDate(after: name))
-            case "archive":
+            case .archive:
                 let name = try readName("habit name")
                 return .archive(name: name, day: try readOptionalDate(after: name))
-            case "restore":
+            case .restore:
                 return .restore(name: try readName("habit name"))
-            case "rename":
+            case .rename:
                 let name = try readName("habit name")
                 return .rename(name: name, newName: try readName("new name"))
-            case "delete":
+            case .delete:
                 let confirmed = try removeYesFlag()
                 return .delete(name: try readName("habit name"), confirmed: confirmed)
-            case "show":
+            case .show:
                 return .show(name: try readName("habit name"))
-            default:
+            case .export:
                 return .export(try readExportFormat())
             }
         }
@@ -113,14 +105,22 @@ public enum HabitCommandLine {
         /// Throws at the first word nobody read.
         func finish() throws(Diagnostic) {
             guard let extra = next else { return }
-            throw Diagnostic(
-                "unexpected '\(extra.text)'; the form is \(HabitCommandLine.usage[subcommand]!)\(quotingHint(from: position))",
-                at: extra.span)
+            throw unexpected(extra)
+        }
+
+        /// A word the form has no place for, with the form and, when the word seems to be part
+        /// of a name written without quotes, the quoted name.
+        private func unexpected(_ word: Word) -> Diagnostic {
+            Diagnostic(
+                .unexpectedHabitArgument,
+                "unexpected '\(word.text)'; the form is \(subcommand.usage)\(quotingHint(from: position))",
+                at: word.span)
         }
 
         private mutating func readName(_ what: String) throws(Diagnostic) -> Spanned<String> {
             guard let word = next else {
-                throw Diagnostic("missing \(what) after '\(subcommand)'", at: SourceSpan(at: end))
+                throw Diagnostic(
+                    .missingHabitName, "missing \(what) after '\(subcommand.rawValue)'", at: SourceSpan(at: end))
             }
             position += 1
             return Spanned(word.text, at: word.span)
@@ -131,15 +131,14 @@ public enum HabitCommandLine {
             guard let word = next else { return Spanned(today, at: name.span) }
             guard !word.isQuoted, word.text == "since" else {
                 if (try? Day.resolve(word.text, today: today)) != nil {
-                    throw Diagnostic("expected 'since' before the date: since \(word.text)", at: word.span)
+                    throw Diagnostic(
+                        .missingSince, "expected 'since' before the date: since \(word.text)", at: word.span)
                 }
-                throw Diagnostic(
-                    "unexpected '\(word.text)'; the form is habit add NAME [since DATE]\(quotingHint(from: position))",
-                    at: word.span)
+                throw unexpected(word)
             }
             position += 1
             guard let dateWord = next else {
-                throw Diagnostic("missing date after 'since'", at: SourceSpan(at: end))
+                throw Diagnostic(.missingDate, "missing date after 'since'", at: SourceSpan(at: end))
             }
             position += 1
             return try resolveDate(dateWord)
@@ -151,26 +150,24 @@ public enum HabitCommandLine {
             return try resolveDate(word)
         }
 
-        private func resolveDate(_ word: HabitWord) throws(Diagnostic) -> Spanned<Day> {
+        private func resolveDate(_ word: Word) throws(Diagnostic) -> Spanned<Day> {
             let day: Day
             do {
                 day = try Day.resolve(word.text, today: today)
             } catch {
                 var message = error.message
                 if case .malformed = error { message += quotingHint(from: position - 1) }
-                throw Diagnostic(message, at: word.span)
+                throw Diagnostic(error.diagnosticID, message, at: word.span)
             }
             guard day <= today else {
-                throw Diagnostic("\(day) is in the future; today is \(today)", at: word.span)
+                throw Diagnostic(.dateInFuture, "\(day) is in the future; today is \(today)", at: word.span)
             }
             return Spanned(day, at: word.span)
         }
 
         private mutating func readListScope() throws(Diagnostic) -> Bool {
             guard let word = next else { return false }
-            guard !word.isQuoted, word.text == "all" else {
-                throw Diagnostic("unexpected '\(word.text)'; the form is habit list [all]", at: word.span)
-            }
+            guard !word.isQuoted, word.text == "all" else { throw unexpected(word) }
             position += 1
             return true
         }
@@ -179,9 +176,9 @@ public enum HabitCommandLine {
         private mutating func removeYesFlag() throws(Diagnostic) -> Bool {
             var confirmed = false
             for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != "--yes" {
-                var message = "unknown option '\(word.text)' for habit delete"
-                if Suggestion.nearest(to: word.text, in: ["--yes"]) != nil { message += "; did you mean '--yes'?" }
-                throw Diagnostic(message, at: word.span)
+                throw HabitCommandLine.unknown(
+                    .unknownHabitOption, "unknown option '\(word.text)' for habit delete", word, among: ["--yes"],
+                    otherwise: nil)
             }
             words.removeAll { word in
                 let isFlag = !word.isQuoted && word.text == "--yes"
@@ -192,19 +189,16 @@ public enum HabitCommandLine {
         }
 
         private mutating func readExportFormat() throws(Diagnostic) -> HabitExportFormat {
+            let expected = "expected " + HabitSubcommand.exportFormatNames.joined(separator: " or ")
             guard let word = next else {
-                throw Diagnostic("missing export format after 'export'; expected csv or json", at: SourceSpan(at: end))
+                throw Diagnostic(
+                    .missingExportFormat, "missing export format after 'export'; \(expected)", at: SourceSpan(at: end))
             }
             position += 1
             guard let format = HabitExportFormat(rawValue: word.text) else {
-                var message = "unknown export format '\(word.text)'"
-                let names = HabitExportFormat.allCases.map(\.rawValue)
-                if let suggestion = Suggestion.nearest(to: word.text, in: names) {
-                    message += "; did you mean '\(suggestion)'?"
-                } else {
-                    message += "; expected csv or json"
-                }
-                throw Diagnostic(message, at: word.span)
+                throw HabitCommandLine.unknown(
+                    .unknownExportFormat, "unknown export format '\(word.text)'", word,
+                    among: HabitSubcommand.exportFormatNames, otherwise: expected)
             }
             return format
         }
@@ -214,9 +208,13 @@ public enum HabitCommandLine {
         private func quotingHint(from index: Int) -> String {
             // Only where NAME is the one free-text argument: rename has two, list and export none.
             // After a name that may take a DATE, one odd word is more likely a mistyped date.
-            let takesDate = ["done", "undo", "archive"].contains(subcommand)
-            guard subcommand != "rename", HabitCommandLine.subcommandsTakingName.contains(subcommand),
-                words.count >= (takesDate ? 3 : 2), index == 1, !words[0].isQuoted,
+            let wordsNeeded: Int
+            switch subcommand {
+            case .add, .restore, .delete, .show: wordsNeeded = 2
+            case .done, .undo, .archive: wordsNeeded = 3
+            case .rename, .list, .export: return ""
+            }
+            guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),
                 (try? Day.resolve(words[index].text, today: today)) == nil  // a date is not a name part
             else { return "" }

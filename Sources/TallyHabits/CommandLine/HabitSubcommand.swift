@@ -1,0 +1,99 @@
+/// The subcommands of `habit`, the one list of its vocabulary: parsing, the usage in messages,
+/// `help habit` and the shell's tab completion all read it, so a subcommand is added here (and
+/// the compiler then asks ``HabitCommandLine`` how to read its arguments).
+///
+/// The cases are declared in the order messages list them and Tab offers them.
+public enum HabitSubcommand: String, CaseIterable, Sendable {
+    /// `habit add NAME [since DATE]`.
+    case add
+    /// `habit list [all]`.
+    case list
+    /// `habit done NAME [DATE]`.
+    case done
+    /// `habit undo NAME [DATE]`.
+    case undo
+    /// `habit archive NAME [DATE]`.
+    case archive
+    /// `habit restore NAME`.
+    case restore
+    /// `habit rename NAME NEWNAME`.
+    case rename
+    /// `habit delete NAME [--yes]`.
+    case delete
+    /// `habit show NAME`.
+    case show
+    /// `habit export csv|json`.
+    case export
+
+    /// What may come first after a subcommand, which decides what Tab offers there.
+    public enum FirstArgument: Sendable, Equatable {
+        /// The name of a habit that exists: Tab offers the stored names.
+        case habitName
+        /// The name of a habit being created: there is nothing to offer.
+        case newHabitName
+        /// One of these fixed words (they may also be left out where the usage says so).
+        case word(oneOf: [String])
+    }
+
+    /// How the subcommand is written, as help and messages about its arguments show it:
+    /// `habit add NAME [since DATE]`.
+    public var usage: String {
+        switch self {
+        case .add: return "habit add NAME [since DATE]"
+        case .list: return "habit list [all]"
+        case .done: return "habit done NAME [DATE]"
+        case .undo: return "habit undo NAME [DATE]"
+        case .archive: return "habit archive NAME [DATE]"
+        case .restore: return "habit restore NAME"
+        case .rename: return "habit rename NAME NEWNAME"
+        case .delete: return "habit delete NAME [--yes]"
+        case .show: return "habit show NAME"
+        case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|")
+        }
+    }
+
+    /// What the subcommand does, in one line.
+    public var summary: String {
+        summaryLines.joined(separator: " ")
+    }
+
+    /// The summary as `help habit` lays it out beside the usage, broken where a line would run
+    /// too long to read.
+    var summaryLines: [String] {
+        switch self {
+        case .add: return ["start tracking a habit (from today unless DATE is given)"]
+        case .list: return ["each habit's streak, last 7 days and total", "(all: archived habits too)"]
+        case .done: return ["record that you did it (today unless DATE is given)"]
+        case .undo: return ["take back a day recorded by mistake"]
+        case .archive: return ["stop tracking but keep the history (DATE is the last day)"]
+        case .restore: return ["track an archived habit again"]
+        case .rename: return ["change the name; the history stays"]
+        case .delete:
+            return ["remove a habit and its history for good; asks first,", "and needs --yes in files and pipes"]
+        case .show:
+            return ["one habit in detail: longest streak, completion rate", "and a calendar of recent weeks"]
+        case .export: return ["every habit and day done, for spreadsheets and scripts"]
+        }
+    }
+
+    /// What comes first after the subcommand; see ``FirstArgument``.
+    public var firstArgument: FirstArgument {
+        switch self {
+        case .add: return .newHabitName
+        case .list: return .word(oneOf: ["all"])
+        case .done, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
+        case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
+        }
+    }
+
+    /// Whether the first argument is a habit's name, an existing one or (for `add`) a new one.
+    public var takesHabitName: Bool {
+        switch firstArgument {
+        case .habitName, .newHabitName: return true
+        case .word: return false
+        }
+    }
+
+    /// The words `habit export` accepts, from the formats it writes.
+    static var exportFormatNames: [String] { HabitExportFormat.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,90 @@
+import TallyCore
+
+/// The kinds of diagnostic the `habit` command gives: its grammar, the rules of habits and the
+/// habit database. Identifiers are kebab-case and never reused for another kind of message.
+/// (Quotes left open come from `Word.split` with TallyCore's identifiers.)
+extension DiagnosticID {
+    // MARK: The command line (HabitCommandLine)
+
+    /// `habit` with nothing after it.
+    public static let missingHabitSubcommand = DiagnosticID("missing-habit-subcommand")
+    /// A word after `habit` that names no subcommand.
+    public static let unknownHabitSubcommand = DiagnosticID("unknown-habit-subcommand")
+    /// A word the subcommand's form has no place for.
+    public static let unexpectedHabitArgument = DiagnosticID("unexpected-habit-argument")
+    /// An option other than `--yes` on `habit delete`.
+    public static let unknownHabitOption = DiagnosticID("unknown-habit-option")
+    /// NAME (or NEWNAME) left out.
+    public static let missingHabitName = DiagnosticID("missing-habit-name")
+    /// `habit add NAME DATE`, without the `since` a start day needs.
+    public static let missingSince = DiagnosticID("missing-since")
+    /// `since` with no date after it.
+    public static let missingDate = DiagnosticID("missing-date")
+    /// A date not written as `YYYY-MM-DD`, `today`, `yesterday` or `-N`.
+    public static let malformedDate = DiagnosticID("malformed-date")
+    /// A date written correctly that the calendar does not have (month 13, February 30th, the
+    /// year 0, before the year 1).
+    public static let noSuchDate = DiagnosticID("no-such-date")
+    /// A day after today, written on the line or reached by a habit rule.
+    public static let dateInFuture = DiagnosticID("date-in-future")
+    /// `habit export` without a format.
+    public static let missingExportFormat = DiagnosticID("missing-export-format")
+    /// `habit export` with a format other than csv or json.
+    public static let unknownExportFormat = DiagnosticID("unknown-export-format")
+
+    // MARK: Rules of habits (HabitError)
+
+    /// A habit name that is empty once trimmed.
+    public static let emptyHabitName = DiagnosticID("empty-habit-name")
+    /// A habit name holding a control character.
+    public static let controlCharacterInHabitName = DiagnosticID("control-character-in-habit-name")
+    /// A habit name over the length limit.
+    public static let habitNameTooLong = DiagnosticID("habit-name-too-long")
+    /// A name another habit already has, ignoring case.
+    public static let duplicateHabitName = DiagnosticID("duplicate-habit-name")
+    /// A name no habit has.
+    public static let unknownHabit = DiagnosticID("unknown-habit")
+    /// A start day after today.
+    public static let startInFuture = DiagnosticID("start-in-future")
+    /// A day before the habit started.
+    public static let dayBeforeStart = DiagnosticID("day-before-start")
+    /// A day after the habit was archived.
+    public static let dayAfterArchive = DiagnosticID("day-after-archive")
+    /// A day recorded as done a second time.
+    public static let alreadyDone = DiagnosticID("already-done")
+    /// Undoing a day that was not done.
+    public static let notDone = DiagnosticID("not-done")
+    /// Archiving a habit that is archived.
+    public static let alreadyArchived = DiagnosticID("already-archived")
+    /// Restoring a habit that is not archived.
+    public static let notArchived = DiagnosticID("not-archived")
+    /// An archive day before the habit started.
+    public static let archiveBeforeStart = DiagnosticID("archive-before-start")
+    /// An archive day before a day already done.
+    public static let doneAfterArchive = DiagnosticID("done-after-archive")
+    /// `habit delete` in a file or pipe without `--yes`, where nobody can be asked.
+    public static let deleteNeedsConfirmation = DiagnosticID("delete-needs-confirmation")
+
+    // MARK: The habit database (HabitStoreError)
+
+    /// The data directory cannot be created.
+    public static let cannotCreateDataDirectory = DiagnosticID("cannot-create-data-directory")
+    /// The database file cannot be created or opened.
+    public static let cannotOpenHabitDatabase = DiagnosticID("cannot-open-habit-database")
+    /// The file is not an SQLite database.
+    public static let notAHabitDatabase = DiagnosticID("not-a-habit-database")
+    /// The file is another program's SQLite database.
+    public static let foreignHabitDatabase = DiagnosticID("foreign-habit-database")
+    /// The file's schema is newer than this Tally knows.
+    public static let newerHabitSchema = DiagnosticID("newer-habit-schema")
+    /// A stored habit row breaks a rule.
+    public static let invalidHabitRow = DiagnosticID("invalid-habit-row")
+    /// A stored completion belongs to no habit.
+    public static let orphanCompletion = DiagnosticID("orphan-completion")
+    /// The database refused a write.
+    public static let habitConstraintViolated = DiagnosticID("habit-constraint-violated")
+    /// SQLite reported an error.
+    public static let habitDatabaseError = DiagnosticID("habit-database-error")
+    /// A failure of no known kind, reported rather than lost.
+    public static let unexpectedHabitError = DiagnosticID("unexpected-habit-error")
+}

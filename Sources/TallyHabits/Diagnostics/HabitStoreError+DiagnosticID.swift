@@ -1,0 +1,18 @@
+import TallyCore
+
+extension HabitStoreError {
+    /// The kind of diagnostic this database problem gives.
+    var diagnosticID: DiagnosticID {
+        switch self {
+        case .cannotCreateDirectory: return .cannotCreateDataDirectory
+        case .cannotOpen: return .cannotOpenHabitDatabase
+        case .notADatabase: return .notAHabitDatabase
+        case .foreignDatabase: return .foreignHabitDatabase
+        case .newerSchema: return .newerHabitSchema
+        case .invalidRow: return .invalidHabitRow
+        case .orphanCompletion: return .orphanCompletion
+        case .constraintViolated: return .habitConstraintViolated
+        case .sqlite: return .habitDatabaseError
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import TallyCore
+import TallyTestSupport
+import Testing
+
+@testable import TallyHabits
+
+/// The registry of subcommands drives parsing, the usage in messages, help and completion.
+@Suite struct HabitSubcommandTests {
+    func parse(_ line: String) throws(Diagnostic) -> HabitCommand {
+        try HabitCommandLine.parse(line, argumentsStart: 5, today: pinnedToday)
+    }
+
+    /// A line written as `usage` says, with sample arguments: without the optional parts
+    /// (`habit add Read`), or with them (`habit add Read since today`).
+    func example(of subcommand: HabitSubcommand, withOptionalParts: Bool) -> String {
+        var usage = subcommand.usage
+        while let open = usage.firstIndex(of: "["), let close = usage[open...].firstIndex(of: "]") {
+            let inside = usage[usage.index(after: open)..<close]
+            usage.replaceSubrange(open...close, with: withOptionalParts ? String(inside) : "")
+        }
+        let samples = ["NAME": "Read", "NEWNAME": "Books", "DATE": "today"]
+        return usage.split(separator: " ").map { word in
+            samples[String(word)] ?? String(word.split(separator: "|").first!)
+        }.joined(separator: " ")
+    }
+
+    @Test(arguments: HabitSubcommand.allCases)
+    func everySubcommandParsesAsItsUsageIsWritten(subcommand: HabitSubcommand) throws {
+        for withOptionalParts in [false, true] {
+            let line = example(of: subcommand, withOptionalParts: withOptionalParts)
+            let command = try parse(line)
+            #expect(command.action.subcommand == subcommand, "\(line)")
+            #expect(command.subcommandSpan == SourceSpan(start: 6, end: 6 + subcommand.rawValue.utf8.count))
+        }
+    }
+
+    @Test(arguments: HabitSubcommand.allCases)
+    func anExtraWordIsAnsweredWithTheUsage(subcommand: HabitSubcommand) {
+        // Quoted, so it is never taken for part of a name written without quotes.
+        let line = MarkedLine(example(of: subcommand, withOptionalParts: true) + " ⟨'extra'⟩")
+        let expected = Diagnostic(
+            .unexpectedHabitArgument, "unexpected 'extra'; the form is \(subcommand.usage)", at: line.span)
+        #expect(throws: expected) { try parse(line.text) }
+    }
+
+    @Test(arguments: HabitSubcommand.allCases)
+    func aMisspeltSubcommandIsSuggested(subcommand: HabitSubcommand) {
+        let typed = String(subcommand.rawValue.dropLast())
+        let line = MarkedLine("habit ⟨\(typed)⟩")
+        let expected = Diagnostic(.unknownHabitSubcommand, "unknown habit subcommand '\(typed)'", at: line.span)
+            .suggesting(subcommand.rawValue)
+        #expect(throws: expected) { try parse(line.text) }
+    }
+
+    @Test func helpListsEverySubcommandOnceWithItsUsageAndSummary() {
+        let help = HabitCommandLine.helpText
+        #expect(
+            HabitCommandLine.helpOrder.sorted { $0.rawValue < $1.rawValue }
+                == HabitSubcommand.allCases.sorted { $0.rawValue < $1.rawValue })
+        for subcommand in HabitSubcommand.allCases {
+            let lines = help.split(separator: "\n").filter { $0.hasPrefix("  \(subcommand.usage)  ") }
+            #expect(lines.count == 1, "\(subcommand)")
+            #expect(lines.first?.hasSuffix(subcommand.summaryLines[0]) == true, "\(subcommand)")
+            #expect(help.contains(subcommand.summaryLines.joined(separator: "\n" + String(repeating: " ", count: 32))))
+        }
+        #expect(
+            help.contains("  habit add NAME [since DATE]   start tracking a habit (from today unless DATE is given)\n"))
+    }
+
+    @Test func messagesListTheSubcommandsInOrder() {
+        let expected = Diagnostic(
+            .missingHabitSubcommand,
+            "missing habit subcommand; expected one of "
+                + HabitSubcommand.allCases.map(\.rawValue).joined(separator: ", "),
+            at: SourceSpan(at: 5))
+        #expect(throws: expected) { try parse("habit") }
+    }
+
+    @Test func whatCompletionOffersAfterEachSubcommand() {
+        #expect(HabitSubcommand.export.firstArgument == .word(oneOf: ["csv", "json"]))
+        #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
+        #expect(HabitSubcommand.add.firstArgument == .newHabitName)
+        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 7)
+        #expect(HabitCommandRunner.subcommandNames == HabitSubcommand.allCases.map(\.rawValue))
+        #expect(
+            HabitCommandLine.subcommandsTakingName == [
+                "add", "done", "undo", "archive", "restore", "rename", "delete", "show",
+            ])
+    }
+}
