@@ -89,9 +89,6 @@ public final class HabitCommandRunner {
         return habits?.map(\.name) ?? []
     }
 
-    /// The subcommand words, for tab completion; ``HabitSubcommand`` says what follows each.
-    public static var subcommandNames: [String] { HabitCommandLine.subcommandNames }
-
     /// `help habit`.
     public static var helpText: String { HabitCommandLine.helpText }
 

@@ -241,7 +241,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitCommandRunner.subcommandNames.count == 10)
+        #expect(HabitSubcommand.allCases.count == 10)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }

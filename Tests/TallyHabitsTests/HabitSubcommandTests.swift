@@ -81,9 +81,8 @@ import Testing
         #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
         #expect(HabitSubcommand.add.firstArgument == .newHabitName)
         #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 7)
-        #expect(HabitCommandRunner.subcommandNames == HabitSubcommand.allCases.map(\.rawValue))
         #expect(
-            HabitCommandLine.subcommandsTakingName == [
+            HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
                 "add", "done", "undo", "archive", "restore", "rename", "delete", "show",
             ])
     }

@@ -7,14 +7,7 @@ import TallyCore
 /// or `-N`.
 public enum HabitCommandLine {
     /// The subcommand words, in the order messages list them.
-    public static var subcommandNames: [String] { HabitSubcommand.allCases.map(\.rawValue) }
-
-    /// The subcommands whose first argument is a habit's name, a new one for `add`.
-    ///
-    /// Kept for the shell's completion, which should read ``HabitSubcommand/firstArgument``.
-    public static var subcommandsTakingName: Set<String> {
-        Set(HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue))
-    }
+    static var subcommandNames: [String] { HabitSubcommand.allCases.map(\.rawValue) }
 
     /// Parses the arguments of a `habit` line.
     ///

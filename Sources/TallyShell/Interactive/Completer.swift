@@ -54,13 +54,16 @@ public struct Completer {
         case (.set, 2):
             return Completion(matches: Self.starting(with: word, in: Setting(rawValue: words[1])?.choices ?? []))
         case (.habit, 1):
-            return Completion(matches: Self.starting(with: word, in: HabitCommandRunner.subcommandNames))
-        case (.habit, 2) where words[1] == "export":
-            return Completion(matches: Self.starting(with: word, in: ["csv", "json"]))
-        case (.habit, 2) where words[1] == "list":
-            return Completion(matches: Self.starting(with: word, in: ["all"]))
-        case (.habit, 2) where words[1] != "add" && HabitCommandLine.subcommandsTakingName.contains(words[1]):
-            return Completion(matches: habitNameMatches(word, insideQuote: quote))
+            return Completion(matches: Self.starting(with: word, in: HabitSubcommand.allCases.map(\.rawValue)))
+        case (.habit, 2):
+            switch HabitSubcommand(rawValue: words[1])?.firstArgument {
+            case .habitName?:
+                return Completion(matches: habitNameMatches(word, insideQuote: quote))
+            case .word(let choices)?:
+                return Completion(matches: Self.starting(with: word, in: choices))
+            case .newHabitName?, nil:
+                return Completion(matches: [])
+            }
         default:
             return Completion(matches: [])
         }

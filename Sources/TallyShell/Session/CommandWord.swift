@@ -12,7 +12,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .set: return "set [\(Setting.allCases.map(\.usage).joined(separator: " | "))]"
         case .vars: return "vars"
         case .bmi: return "bmi HEIGHT WEIGHT [who|asia]"
-        case .habit: return "habit \(HabitCommandRunner.subcommandNames.joined(separator: "|"))"
+        case .habit: return "habit \(HabitSubcommand.allCases.map(\.rawValue).joined(separator: "|"))"
         case .exit, .quit: return rawValue
         }
     }

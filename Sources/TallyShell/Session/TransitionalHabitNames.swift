@@ -1,5 +1,0 @@
-import TallyHabits
-
-extension HabitCommandRunner {
-    static func existingHabitNames(dataDirectory: String) -> [String] { [] }
-}
