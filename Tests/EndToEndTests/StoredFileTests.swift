@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The files Tally keeps, through the binary: private from their first moment, never a way to
@@ -95,8 +96,9 @@ struct StoredFileTests {
                 let result = try TallyUnderTest.run(
                     ["--data-dir", data.path, "-e", command], environment: ["TALLY_TODAY": "2026-11-29"])
                 #expect(result.signal == nil, "\(command)")
-                #expect(result.standardOutput.rawControlBytes.isEmpty, "\(command): raw control bytes on stdout")
-                #expect(result.standardError.rawControlBytes.isEmpty, "\(command): raw control bytes on stderr")
+                #expect(
+                    !containsRawControlCharacters(result.outputText), "\(command): raw control characters on stdout")
+                #expect(!containsRawControlCharacters(result.errorText), "\(command): raw control characters on stderr")
                 if readingEveryRow.contains(command) {
                     #expect(result.status == 1, "\(command)")
                     #expect(result.errorText.contains("Evil␛[2J␛]0;owned␇"), "\(command): \(result.errorText)")

@@ -135,19 +135,3 @@ enum TallyUnderTest {
 let python3Executable: String? = ProcessInfo.processInfo.environment["PATH"]?
     .split(separator: ":").map { "\($0)/python3" }
     .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-extension Data {
-    /// Bytes that would act on a terminal: C0 controls other than newline, DEL, and C1
-    /// controls in their UTF-8 form (U+0080...U+009F).
-    var rawControlBytes: [UInt8] {
-        var found: [UInt8] = []
-        var previous: UInt8 = 0
-        for byte in self {
-            if (byte < 0x20 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
-                found.append(byte)
-            }
-            previous = byte
-        }
-        return found
-    }
-}
