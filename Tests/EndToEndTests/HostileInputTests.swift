@@ -138,9 +138,7 @@ struct HostileInputTests {
         expectSafe(evaluated, status: 1)
         #expect(diagnostics(evaluated, source: "<eval>").count == 1)
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tally-escape-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("a\u{1B}[2Jb.txt")
         try Data("1 +\n".utf8).write(to: file)

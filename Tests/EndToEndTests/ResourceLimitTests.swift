@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Pathological inputs, each an error at a position, promptly and in little memory: never a
