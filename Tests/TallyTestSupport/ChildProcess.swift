@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// How the runners start the built `tally`: with `posix_spawn`, so that the child's exit
-/// status, the signal that ended it and its resource use can be read with `wait4` (Foundation's
-/// `Process` reports neither the signal nor the resources).
+/// status, the signal that ended it and its peak memory can be read with `wait4` (Foundation's
+/// `Process` does not report resource use), and so that it can start on a pseudo-terminal as
+/// the leader of a session of its own.
 enum ChildProcess {
     /// Starts `tally arguments` with exactly `environment`, its descriptors set up by `actions`.
     /// The test runner's threads block signals; the child starts with none blocked and every
