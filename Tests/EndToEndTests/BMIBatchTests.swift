@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `bmi` through the real binary: every band boundary of both standards (height 100 cm makes
@@ -28,9 +29,9 @@ import Testing
             ("\(justBelow)5", lower, bound.category),  // rounds up onto the bound
         ]
         let lines = cases.map { "bmi 100 \($0.weight) \(bound.standard)" }
-        let result = try TallyProcess.run(lines.flatMap { ["-e", $0] })
-        #expect(result.status == 0, "\(result.standardError)")
-        let firstLines = result.standardOutput.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
+        let result = try TallyUnderTest.run(lines.flatMap { ["-e", $0] })
+        #expect(result.status == 0, "\(result.errorText)")
+        let firstLines = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
             \.element)
         #expect(firstLines.count == cases.count)
         for (line, expected) in zip(firstLines, cases) {
@@ -41,8 +42,8 @@ import Testing
 
     @Test func metricAndImperialAgree() throws {
         let lines = ["bmi 175.26 69.853225", "bmi 5ft9in 154lb", "bmi 69in 11st", "bmi 1.7526m 154lb"]
-        let result = try TallyProcess.run(lines.flatMap { ["-e", $0] })
-        let reports = result.standardOutput.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
+        let result = try TallyUnderTest.run(lines.flatMap { ["-e", $0] })
+        let reports = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
             \.element)
         #expect(Set(reports).count == 1, "\(reports)")
         #expect(reports.first == "BMI 22.7  normal weight  (WHO adult classification)")
@@ -58,15 +59,15 @@ import Testing
         ("bmi 175 x", 9, "unknown name 'x'"),
     ])
     func errorsPointAtTheArgument(_ line: String, _ column: Int, _ message: String) throws {
-        let result = try TallyProcess.run(["-e", line])
+        let result = try TallyUnderTest.run(["-e", line])
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("<eval>:1:\(column): error: "), "\(result.standardError)")
-        #expect(result.standardError.contains(message))
+        #expect(result.errorText.hasPrefix("<eval>:1:\(column): error: "), "\(result.errorText)")
+        #expect(result.errorText.contains(message))
     }
 
     @Test func resultBecomesAnsAndStandardIsASetting() throws {
-        let result = try TallyProcess.run(["-e", "set standard asia", "-e", "bmi 100 23", "-e", "ans * 2"])
-        let lines = result.standardOutput.split(separator: "\n")
+        let result = try TallyUnderTest.run(["-e", "set standard asia", "-e", "bmi 100 23", "-e", "ans * 2"])
+        let lines = result.outputText.split(separator: "\n")
         #expect(lines[0] == "BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity)")
         #expect(lines[2] == "46")
     }

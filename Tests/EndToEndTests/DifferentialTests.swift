@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// A fixed slice of the differential test (Tests/Differential/differential.py): random
@@ -8,12 +9,12 @@ import Testing
 struct DifferentialTests {
     @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
     func tenThousandExpressionsAgree() throws {
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Differential/differential.py")
+        let script = TallyUnderTest.repositoryRoot.appendingPathComponent("Tests/Differential/differential.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python3Executable!)
-        process.arguments = [script.path, "--tally", TallyUnderTest.path, "--count", "10000", "--seed", "2026"]
+        process.arguments = [
+            script.path, "--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

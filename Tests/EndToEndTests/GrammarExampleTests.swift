@@ -1,11 +1,12 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Runs every `Grammar/examples/*.tally` file through the real binary and checks each line's
 /// inline expectation (`# expect: …`, `# error: COLUMN: …`).
 @Suite struct GrammarExampleTests {
     static let exampleFiles: [String] = {
-        let directory = TallyProcess.repositoryRoot.appendingPathComponent("Grammar/examples")
+        let directory = TallyUnderTest.repositoryRoot.appendingPathComponent("Grammar/examples")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".tally") }.sorted()
     }()
@@ -16,19 +17,19 @@ import Testing
 
     @Test(arguments: exampleFiles)
     func example(_ name: String) throws {
-        let path = TallyProcess.repositoryRoot.appendingPathComponent("Grammar/examples/\(name)").path
+        let path = TallyUnderTest.repositoryRoot.appendingPathComponent("Grammar/examples/\(name)").path
         let source = try String(contentsOfFile: path, encoding: .utf8)
         let expectations = ExampleExpectations(source)
-        let dataDirectory = try TallyProcess.temporaryDirectory()
+        let dataDirectory = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let result = try TallyProcess.run(
+        let result = try TallyUnderTest.run(
             ["--data-dir", dataDirectory.path, path], environment: ["TALLY_TODAY": "2026-11-29"])
 
-        let outputLines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+        let outputLines = result.outputText.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
             String.init)
         #expect(outputLines == expectations.output, "standard output of \(name)")
 
-        let actualErrors = parseDiagnostics(result.standardError, path: path)
+        let actualErrors = parseDiagnostics(result.errorText, path: path)
         #expect(actualErrors.map(\.line) == expectations.errors.map(\.line), "lines that fail in \(name)")
         for (actual, expected) in zip(actualErrors, expectations.errors) where actual.line == expected.line {
             #expect(actual.column == expected.column, "column on line \(expected.line) of \(name): \(actual.message)")

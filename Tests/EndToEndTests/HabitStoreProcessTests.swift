@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The habit store under real processes: two writers at once, and a writer killed mid-run.
@@ -22,56 +23,42 @@ import Testing
     }
 
     @Test func twoProcessesWritingAtOnceBothLandEveryWrite() throws {
-        let directory = try TallyProcess.temporaryDirectory()
+        let directory = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path]
         let results = ResultsBox()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let name = index == 0 ? "Alpha" : "Beta"
-            let result = try? TallyProcess.run(
-                [], input: HabitStoreProcessTests.script(habit: name, days: 150), environment: environment)
+            let result = try? TallyUnderTest.run(
+                standardInput: HabitStoreProcessTests.script(habit: name, days: 150), environment: environment)
             results.set(index, result)
         }
         for index in 0..<2 {
-            #expect(results.get(index)?.status == 0, "\(results.get(index)?.standardError ?? "no result")")
+            #expect(results.get(index)?.status == 0, "\(results.get(index)?.errorText ?? "no result")")
         }
-        let export = try TallyProcess.run(["-e", "habit export csv"], environment: environment)
-        let rows = export.standardOutput.split(separator: "\n").dropFirst()
+        let export = try TallyUnderTest.run(["-e", "habit export csv"], environment: environment)
+        let rows = export.outputText.split(separator: "\n").dropFirst()
         #expect(rows.filter { $0.hasPrefix("Alpha,") }.count == 150)
         #expect(rows.filter { $0.hasPrefix("Beta,") }.count == 150)
     }
 
     @Test func killedWriterLeavesADatabaseWithEveryAcknowledgedWrite() throws {
-        let directory = try TallyProcess.temporaryDirectory()
+        let directory = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = TallyProcess.executable
-        var variables = ProcessInfo.processInfo.environment
-        variables["TALLY_TODAY"] = "2026-11-29"
-        variables["TALLY_DATA_DIR"] = directory.path
-        process.environment = variables
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         // Feed many writes and kill the process once some have been acknowledged: a habit
-        // line's output is flushed as soon as its change is committed. 1,000 lines are 32 KB:
-        // they fit the pipe, so writing them never blocks.
+        // line's output is flushed as soon as its change is committed.
         let script = HabitStoreProcessTests.script(habit: "Gamma", days: 1000)
-        let writer = DispatchQueue(label: "writer")
-        writer.async {
-            input.fileHandleForWriting.write(Data(script.utf8))
-        }
+        let writer = try TallyUnderTest.start(
+            input: Data(script.utf8), environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
         var acknowledged = 0
         var buffer = Data()
         let deadline = Date().addingTimeInterval(20)
         while acknowledged < 100 && Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
+            let ended = try writer.hasExited()
+            buffer = try writer.outputSoFar()
             acknowledged = buffer.split(separator: UInt8(ascii: "\n")).count
+            if ended { break }
+            usleep(1_000)
         }
         // Only whole lines are acknowledgements.
         if let lastNewline = buffer.lastIndex(of: UInt8(ascii: "\n")) {
@@ -79,19 +66,19 @@ import Testing
         } else {
             buffer = Data()
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        writer.send(SIGKILL)
+        let killed = try writer.wait()
+        #expect(killed.signal != nil)
         let doneLines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").filter {
             $0.contains(" done on ")
         }
         #expect(doneLines.count > 0)
 
-        let export = try TallyProcess.run(
+        let export = try TallyUnderTest.run(
             ["-e", "habit export csv"], environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
-        #expect(export.status == 0, "\(export.standardError)")
+        #expect(export.status == 0, "\(export.errorText)")
         let stored = Set(
-            export.standardOutput.split(separator: "\n").dropFirst().compactMap {
+            export.outputText.split(separator: "\n").dropFirst().compactMap {
                 $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init)
             })
         for line in doneLines {
@@ -104,13 +91,13 @@ import Testing
     /// Results from concurrent runs, guarded by a lock.
     final class ResultsBox: @unchecked Sendable {
         private let lock = NSLock()
-        private var results: [Int: TallyProcess.Result] = [:]
-        func set(_ index: Int, _ result: TallyProcess.Result?) {
+        private var results: [Int: TallyRun] = [:]
+        func set(_ index: Int, _ result: TallyRun?) {
             lock.lock()
             results[index] = result
             lock.unlock()
         }
-        func get(_ index: Int) -> TallyProcess.Result? {
+        func get(_ index: Int) -> TallyRun? {
             lock.lock()
             defer { lock.unlock() }
             return results[index]

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The interactive session as a person meets it, through a pseudo-terminal: history recall,
@@ -11,10 +12,7 @@ struct InteractiveSessionTests {
     final class Sandbox {
         let path: String
         init() {
-            path =
-                FileManager.default.temporaryDirectory.appendingPathComponent("tally-interactive-\(UUID().uuidString)")
-                .path
-            try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            path = try! TallyUnderTest.temporaryDirectory().path
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 @testable import TallyCore
@@ -7,7 +8,7 @@ import Testing
 @Suite struct PrecedenceGrammarTests {
     @Test func grammarListsTheParsersPrecedenceLevels() throws {
         let grammar = try String(
-            contentsOf: TallyProcess.repositoryRoot.appendingPathComponent("Grammar/tally.ebnf"), encoding: .utf8)
+            contentsOf: TallyUnderTest.repositoryRoot.appendingPathComponent("Grammar/tally.ebnf"), encoding: .utf8)
         let rows = grammar.split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("precedence ") }

@@ -1,9 +1,11 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Pathological inputs, each an error at a position, promptly and in little memory: never a
-/// crash, a hang or memory exhaustion (SPEC §3 "Limits"). Tests/Differential/LIMITS.md has the
-/// times and peak memory of a release build for the same inputs.
+/// crash, a hang or memory exhaustion, however large the number, the nesting or the line.
+/// Tests/Differential/LIMITS.md has the times and peak memory of a release build for the same
+/// inputs.
 @Suite("Resource limits through the binary")
 struct ResourceLimitTests {
     /// One pathological line, described briefly (test names would otherwise print it).

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The files Tally keeps, through the binary: private from their first moment, never a way to
@@ -7,14 +8,13 @@ import Testing
 struct StoredFileTests {
     /// A fresh directory, removed when `body` returns.
     private func withDirectory(_ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tally-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try body(directory)
     }
 
-    /// Runs `program arguments` to completion; its exit status.
+    /// Runs `program arguments` (a shell or Python, not `tally` itself) to completion; its exit
+    /// status.
     @discardableResult
     private func run(_ program: String, _ arguments: [String], in directory: URL) throws -> Int32 {
         let process = Process()
@@ -42,7 +42,7 @@ struct StoredFileTests {
                 "/bin/sh",
                 [
                     "-c", "umask 000; exec \"$0\" --data-dir \"$1\" -e 'habit add Read' -e 'habit done Read'",
-                    TallyUnderTest.path, data.path,
+                    TallyUnderTest.executable.path, data.path,
                 ],
                 in: directory)
             #expect(status == 0)
@@ -62,7 +62,9 @@ struct StoredFileTests {
             let arguments =
                 ["--data-dir", directory.appendingPathComponent("data; touch made-by-dir").path]
                 + lines.flatMap { ["-e", $0] }
-            try run(TallyUnderTest.path, arguments, in: directory)
+            // Started in `directory`, where a command run by a shell would leave its file.
+            _ = try TallyUnderTest.run(
+                arguments, environment: ["TALLY_TODAY": "2026-11-29"], currentDirectory: directory)
             let made = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
                 $0.hasPrefix("made-by")
             }
@@ -75,7 +77,9 @@ struct StoredFileTests {
         try withDirectory { directory in
             let data = directory.appendingPathComponent("data")
             #expect(
-                try run(TallyUnderTest.path, ["--data-dir", data.path, "-e", "habit add Read"], in: directory) == 0)
+                try TallyUnderTest.run(
+                    ["--data-dir", data.path, "-e", "habit add Read"], environment: ["TALLY_TODAY": "2026-11-29"]
+                ).status == 0)
             let edit = """
                 import datetime, sqlite3, sys
                 connection = sqlite3.connect(sys.argv[1])
@@ -95,8 +99,9 @@ struct StoredFileTests {
                 let result = try TallyUnderTest.run(
                     ["--data-dir", data.path, "-e", command], environment: ["TALLY_TODAY": "2026-11-29"])
                 #expect(result.signal == nil, "\(command)")
-                #expect(result.standardOutput.rawControlBytes.isEmpty, "\(command): raw control bytes on stdout")
-                #expect(result.standardError.rawControlBytes.isEmpty, "\(command): raw control bytes on stderr")
+                #expect(
+                    !containsRawControlCharacters(result.outputText), "\(command): raw control characters on stdout")
+                #expect(!containsRawControlCharacters(result.errorText), "\(command): raw control characters on stderr")
                 if readingEveryRow.contains(command) {
                     #expect(result.status == 1, "\(command)")
                     #expect(result.errorText.contains("Evil␛[2J␛]0;owned␇"), "\(command): \(result.errorText)")

@@ -8,24 +8,27 @@ import Glibc
 /// The child starts in a new session (`POSIX_SPAWN_SETSID`) and opens the terminal by path, so
 /// the terminal becomes its controlling terminal and Ctrl-C raises SIGINT in it. Every wait has
 /// a deadline: a broken session fails the test with what was on the screen, never hangs.
-final class PseudoTerminal {
+public final class PseudoTerminal {
     /// A wait that ran out of time, with the end of what the session wrote.
-    struct Timeout: Error, CustomStringConvertible {
-        let waitingFor: String
-        let transcript: String
-        var description: String {
+    public struct Timeout: Error, CustomStringConvertible {
+        /// What the test was waiting for.
+        public let waitingFor: String
+        /// Everything the session wrote.
+        public let transcript: String
+        public var description: String {
             "timed out waiting for \(waitingFor.debugDescription); the terminal showed:\n\(transcript.suffix(3000))"
         }
     }
 
     /// Up-arrow as a terminal sends it.
-    static let upArrow = "\u{1B}[A"
+    public static let upArrow = "\u{1B}[A"
     /// Ctrl-C as a key.
-    static let controlC = "\u{03}"
+    public static let controlC = "\u{03}"
     /// Ctrl-D as a key.
-    static let controlD = "\u{04}"
+    public static let controlD = "\u{04}"
 
-    let processID: pid_t
+    /// The session's process ID.
+    public let processID: pid_t
     private let controller: Int32
     /// What the session wrote, without the `\r` the terminal adds before each `\n`.
     private var screen: [UInt8] = []
@@ -34,12 +37,12 @@ final class PseudoTerminal {
     private var exitStatus: Int32?
 
     /// Everything the session wrote so far.
-    var transcript: String { String(decoding: screen, as: UTF8.self) }
+    public var transcript: String { String(decoding: screen, as: UTF8.self) }
 
     /// Starts `tally` with `arguments`. The environment holds only `environment`, plus
     /// `TERM=dumb` (no bracketed-paste escapes), `INPUTRC=/dev/null` (no personal key bindings),
     /// `NO_COLOR` and a UTF-8 locale, unless `environment` says otherwise.
-    init(arguments: [String] = [], environment: [String: String]) throws {
+    public init(arguments: [String] = [], environment: [String: String]) throws {
         var controllerSide: Int32 = -1
         var terminalSide: Int32 = -1
         var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
@@ -63,55 +66,24 @@ final class PseudoTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // glibc's POSIX_SPAWN_SETSID is not imported. The test runner's threads block SIGINT
-        // and the child would inherit that: give it an empty mask and default handlers.
-        let setSession: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(setSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCHLD] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
         var variables = ["TERM": "dumb", "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "NO_COLOR": "1"]
         variables.merge(environment) { $1 }
-        let executable = Self.tallyPath
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else {
+        do {
+            processID = try ChildProcess.spawnTally(
+                arguments: arguments, environment: variables, actions: &actions, newSession: true)
+        } catch {
             close(controller)
-            throw POSIXError(.init(rawValue: status) ?? .EIO)
+            throw error
         }
-        processID = child
     }
 
     deinit {
-        if exitStatus == nil {
-            kill(processID, SIGKILL)
-            var status: Int32 = 0
-            waitpid(processID, &status, 0)
-        }
+        if exitStatus == nil { ChildProcess.killAndWait(processID) }
         close(controller)
     }
 
-    /// `tally`, built next to this test bundle.
-    static var tallyPath: String { TallyProcess.executable.path }
-
     /// Sends keys.
-    func type(_ keys: String) {
+    public func type(_ keys: String) {
         var remaining = Array(keys.utf8)[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
@@ -126,7 +98,7 @@ final class PseudoTerminal {
     /// Waits until `text` appears after what earlier expectations matched, and moves past it.
     /// Returns what came between.
     @discardableResult
-    func expect(_ text: String, timeout: Double = 30) throws -> String {
+    public func expect(_ text: String, timeout: Double = 30) throws -> String {
         let wanted = Array(text.utf8)
         let deadline = Date().addingTimeInterval(timeout)
         var searchFrom = consumed
@@ -144,13 +116,13 @@ final class PseudoTerminal {
     }
 
     /// Waits for the session to end; its exit status (128 + signal when killed).
-    func waitForExit(timeout: Double = 30) throws -> Int32 {
+    public func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             var status: Int32 = 0
             if waitpid(processID, &status, WNOHANG) == processID {
-                let signal = status & 0x7F
-                let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                let ending = ChildProcess.decode(waitStatus: status)
+                let code = ending.status ?? 128 + ending.signal!
                 exitStatus = code
                 return code
             }
@@ -161,7 +133,7 @@ final class PseudoTerminal {
 
     /// Lets the session run for `seconds` without reading what it writes, so a long print
     /// fills the terminal's buffer and blocks in `write`.
-    func pauseReading(for seconds: Double) {
+    public func pauseReading(for seconds: Double) {
         usleep(UInt32(seconds * 1_000_000))
     }
 
