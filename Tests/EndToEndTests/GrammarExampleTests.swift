@@ -3,7 +3,8 @@ import TallyTestSupport
 import Testing
 
 /// Runs every `Grammar/examples/*.tally` file through the real binary and checks each line's
-/// inline expectation (`# expect: …`, `# error: COLUMN: …`).
+/// inline expectation (`# expect: …`, `# error: COLUMN: …`, where a note reads after the message
+/// as `…; did you mean 'sqrt'?`).
 @Suite struct GrammarExampleTests {
     static let exampleFiles: [String] = {
         let directory = TallyUnderTest.repositoryRoot.appendingPathComponent("Grammar/examples")
@@ -40,14 +41,22 @@ import Testing
         #expect(result.status == (expectations.errors.isEmpty ? 0 : 1))
     }
 
+    /// The diagnostics on standard error, in order: each error or warning with its notes read
+    /// after its message, as `message; note; note` (which is how the examples write them).
     private func parseDiagnostics(_ text: String, path: String) -> [(line: Int, column: Int, message: String)] {
-        var found: [(Int, Int, String)] = []
+        var found: [(line: Int, column: Int, message: String)] = []
         for line in text.split(separator: "\n") where line.hasPrefix(path + ":") {
             let rest = line.dropFirst(path.count + 1)
             let parts = rest.split(separator: ":", maxSplits: 2)
             guard parts.count == 3, let lineNumber = Int(parts[0]), let column = Int(parts[1]) else { continue }
-            let message = parts[2].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "error: ", with: "")
-            found.append((lineNumber, column, message))
+            let text = parts[2].trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("note: "), !found.isEmpty {
+                found[found.count - 1].message += "; " + text.dropFirst("note: ".count)
+            } else {
+                let message = text.replacingOccurrences(of: "error: ", with: "")
+                    .replacingOccurrences(of: "warning: ", with: "")
+                found.append((lineNumber, column, message))
+            }
         }
         return found
     }

@@ -23,4 +23,15 @@ import Testing
         #expect(fromGrammar.map(\.operators) == fromParser.map(\.operators))
         #expect(fromGrammar.map(\.associativity) == fromParser.map(\.associativity))
     }
+
+    @Test func grammarListsTheFunctionTable() throws {
+        let grammar = try String(
+            contentsOf: TallyUnderTest.repositoryRoot.appendingPathComponent("Grammar/tally.ebnf"), encoding: .utf8)
+        let start = try #require(grammar.range(of: "function name     ="))
+        let end = try #require(grammar.range(of: ";", range: start.upperBound..<grammar.endIndex))
+        let names = grammar[start.upperBound..<end.lowerBound].split(separator: "|").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        #expect(names == FunctionTable.builtIn.functionNames)
+    }
 }

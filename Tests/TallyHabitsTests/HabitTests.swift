@@ -1,3 +1,4 @@
+import TallyTestSupport
 import Testing
 
 @testable import TallyHabits
@@ -29,6 +30,11 @@ import Testing
     ])
     func rejectsInvalidNames(input: String, error: HabitError) {
         #expect(throws: error) { try habit(input) }
+    }
+
+    @Test(arguments: ControlCharacters.hostileSamples)
+    func rejectsEveryHostileControlCharacter(sample: String) {
+        #expect(throws: HabitError.controlCharacterInName(name: sample)) { try habit(sample) }
     }
 
     @Test func startMayNotBeInTheFuture() {
