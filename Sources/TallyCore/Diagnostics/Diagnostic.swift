@@ -23,23 +23,67 @@ public struct Diagnostic: Error, Sendable, Equatable {
     }
 
     /// Which kind of message this is; stable across changes of wording.
-    public var id: DiagnosticID
-    public var severity: Severity
+    public var id: DiagnosticID {
+        get { storage.id }
+        set { update { $0.id = newValue } }
+    }
+    public var severity: Severity {
+        get { storage.severity }
+        set { update { $0.severity = newValue } }
+    }
     /// One sentence, lower-case first word, no final period: "expected a number after '+'".
-    public var message: String
+    public var message: String {
+        get { storage.message }
+        set { update { $0.message = newValue } }
+    }
     /// The part of the line the message is about (0-based UTF-8 byte offsets).
-    public var span: SourceSpan
+    public var span: SourceSpan {
+        get { storage.span }
+        set { update { $0.span = newValue } }
+    }
     /// Remarks shown under the message, in order.
-    public var notes: [Note]
+    public var notes: [Note] {
+        get { storage.notes }
+        set { update { $0.notes = newValue } }
+    }
+
+    /// The fields, behind one reference: a diagnostic is one word wide, so every function that
+    /// may throw one — most of the parser and evaluator — and every outcome that may hold one
+    /// stays cheap on the paths where nothing goes wrong.
+    private var storage: Storage
+
+    private struct Fields: Equatable {
+        var id: DiagnosticID
+        var severity: Severity
+        var message: String
+        var span: SourceSpan
+        var notes: [Note]
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        var id: DiagnosticID { fields.id }
+        var severity: Severity { fields.severity }
+        var message: String { fields.message }
+        var span: SourceSpan { fields.span }
+        var notes: [Note] { fields.notes }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
 
     public init(
         _ id: DiagnosticID, _ message: String, at span: SourceSpan, severity: Severity = .error, notes: [Note] = []
     ) {
-        self.id = id
-        self.severity = severity
-        self.message = message
-        self.span = span
-        self.notes = notes
+        storage = Storage(Fields(id: id, severity: severity, message: message, span: span, notes: notes))
+    }
+
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     /// The same diagnostic with one more note.

@@ -365,17 +365,20 @@ public struct Lexer: Sendable {
 
     // MARK: Helpers
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                 offset += 1
-            } else if byte >= 0x80, let (scalar, length) = decodeScalar(at: offset), scalar.properties.isWhitespace {
-                // Unicode spaces (U+00A0, U+3000, …) in a loop: a line of fifty thousand of
-                // them must not nest a call per character.
-                offset += length
+            } else if byte >= 0x80 {
+                // Unicode spaces (U+00A0, U+3000, …) out of line, in a loop: ASCII lines never
+                // pay for them, and fifty thousand of them nest no call per character.
+                let end = skippingWhitespace(bytes, from: offset)
+                if end == offset { return }
+                offset = end
             } else {
-                break
+                return
             }
         }
     }

@@ -80,9 +80,9 @@ public enum PostfixOperator: String, Sendable, CaseIterable {
     case factorial = "!"
 }
 
-/// One row of the operator table: how an operator is written, where it stands, how tightly it
-/// binds and what it computes.
-public struct OperatorDefinition: Sendable {
+/// What an operator means once read: what it computes, how tightly it binds and how it
+/// associates. Plain values only, so the parser copies one for free.
+public struct OperatorBinding: Sendable {
     /// What the operator does once parsed.
     public enum Operation: Sendable {
         case binary(BinaryOperator)
@@ -90,18 +90,23 @@ public struct OperatorDefinition: Sendable {
         case postfix(PostfixOperator)
     }
 
-    public let token: OperatorToken
     public let operation: Operation
     public let precedence: Precedence
     public let associativity: Associativity
+}
+
+/// One row of the operator table: how an operator is written and what it means.
+public struct OperatorDefinition: Sendable {
+    public let token: OperatorToken
+    public let binding: OperatorBinding
+
+    public var precedence: Precedence { binding.precedence }
+    public var associativity: Associativity { binding.associativity }
 
     /// How the grammar writes the operator: each spelling of its symbol, or its word.
     public var spellings: [String] {
         switch token {
-        case .symbol(let symbol):
-            // `-` the sign and `-` the subtraction share a symbol; the grammar writes the sign
-            // as typed, `−` included, at its own level.
-            return symbol.spellings
+        case .symbol(let symbol): return symbol.spellings
         case .word(let word): return [word]
         }
     }
@@ -126,64 +131,69 @@ public enum OperatorTable {
     ]
 
     private static func row(
-        _ symbol: OperatorSymbol, _ operation: OperatorDefinition.Operation, _ precedence: Precedence,
+        _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
         _ associativity: Associativity
     ) -> OperatorDefinition {
         OperatorDefinition(
-            token: .symbol(symbol), operation: operation, precedence: precedence, associativity: associativity)
+            token: .symbol(symbol),
+            binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
     }
 
-    /// The operator a symbol makes after an operand (binary or postfix), by symbol.
-    private static let trailingBySymbol: [OperatorDefinition?] = table { !$0.isPrefix }
-    /// The operator a symbol makes before an operand, by symbol.
-    private static let leadingBySymbol: [OperatorDefinition?] = table { $0.isPrefix }
+    /// What each symbol means, indexed by ``index(of:leading:)``: after an operand (binary or
+    /// postfix) and before one (prefix); nil where it cannot stand. The parser keeps a copy for
+    /// the line it reads.
+    static let bySymbol: [OperatorBinding?] = table { !$0.isPrefix } + table { $0.isPrefix }
+
+    /// Where `symbol`'s meaning before (`leading`) or after an operand is in ``bySymbol``.
+    @inline(__always)
+    static func index(of symbol: OperatorSymbol, leading: Bool) -> Int {
+        Int(symbol.rawValue) + (leading ? OperatorSymbol.allCases.count : 0)
+    }
     /// Keyword operators after an operand, by word.
-    private static let trailingByWord: [String: OperatorDefinition] = words { !$0.isPrefix }
+    private static let trailingByWord: [String: OperatorBinding] = words { !$0.isPrefix }
     /// Keyword operators before an operand, by word.
-    private static let leadingByWord: [String: OperatorDefinition] = words { $0.isPrefix }
+    private static let leadingByWord: [String: OperatorBinding] = words { $0.isPrefix }
 
     /// What `symbol` means after an operand; nil when it cannot stand there.
-    @inline(__always)
-    static func trailing(_ symbol: OperatorSymbol) -> OperatorDefinition? {
-        trailingBySymbol[Int(symbol.rawValue)]
+    public static func trailing(_ symbol: OperatorSymbol) -> OperatorBinding? {
+        bySymbol[index(of: symbol, leading: false)]
     }
 
     /// What `symbol` means before an operand; nil when it cannot start one.
-    @inline(__always)
-    static func leading(_ symbol: OperatorSymbol) -> OperatorDefinition? {
-        leadingBySymbol[Int(symbol.rawValue)]
+    public static func leading(_ symbol: OperatorSymbol) -> OperatorBinding? {
+        bySymbol[index(of: symbol, leading: true)]
     }
 
     /// The keyword operator `word` makes after an operand, if it is one.
-    static func trailing(word: String) -> OperatorDefinition? {
+    static func trailing(word: String) -> OperatorBinding? {
         trailingByWord.isEmpty ? nil : trailingByWord[word]
     }
 
     /// The keyword operator `word` makes before an operand, if it is one.
-    static func leading(word: String) -> OperatorDefinition? {
+    static func leading(word: String) -> OperatorBinding? {
         leadingByWord.isEmpty ? nil : leadingByWord[word]
     }
 
-    private static func table(_ include: (OperatorDefinition) -> Bool) -> [OperatorDefinition?] {
-        var table = [OperatorDefinition?](repeating: nil, count: OperatorSymbol.allCases.count)
-        for definition in all where include(definition) {
+    private static func table(_ include: (OperatorBinding) -> Bool) -> [OperatorBinding?] {
+        var table = [OperatorBinding?](repeating: nil, count: OperatorSymbol.allCases.count)
+        for definition in all where include(definition.binding) {
             guard case .symbol(let symbol) = definition.token else { continue }
             precondition(table[Int(symbol.rawValue)] == nil, "two rows for one symbol in one position")
-            table[Int(symbol.rawValue)] = definition
+            table[Int(symbol.rawValue)] = definition.binding
         }
         return table
     }
 
-    private static func words(_ include: (OperatorDefinition) -> Bool) -> [String: OperatorDefinition] {
-        var table: [String: OperatorDefinition] = [:]
-        for definition in all where include(definition) {
-            if case .word(let word) = definition.token { table[word] = definition }
+    private static func words(_ include: (OperatorBinding) -> Bool) -> [String: OperatorBinding] {
+        var table: [String: OperatorBinding] = [:]
+        for definition in all where include(definition.binding) {
+            if case .word(let word) = definition.token { table[word] = definition.binding }
         }
         return table
     }
 }
 
-extension OperatorDefinition {
+extension OperatorBinding {
     fileprivate var isPrefix: Bool {
         if case .prefix = operation { return true }
         return false

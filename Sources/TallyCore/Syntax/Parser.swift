@@ -19,6 +19,9 @@ public struct Parser {
     private let line: String
     private var code = Code()
     private var started = false
+    /// The operator table's meaning of each symbol after and before an operand, copied once per
+    /// line so that reading it costs an index, not a lazy-initialisation check per token.
+    private let operators = OperatorTable.bySymbol
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
@@ -77,6 +80,7 @@ public struct Parser {
         return .expression(try wholeExpression())
     }
 
+    @inline(__always)
     private func expectEnd() throws(Diagnostic) {
         switch current.kind {
         case .end:
@@ -105,10 +109,10 @@ public struct Parser {
         var postfixCount = 0
         while true {
             let token = current
-            let definition: OperatorDefinition
+            let definition: OperatorBinding
             switch token.kind {
             case .operator(let symbol):
-                guard let trailing = OperatorTable.trailing(symbol) else { return span }
+                guard let trailing = operators[OperatorTable.index(of: symbol, leading: false)] else { return span }
                 definition = trailing
             case .name:
                 guard let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) else {
@@ -211,7 +215,7 @@ public struct Parser {
             code.instructions.append(.group(span))
             return span
         case .operator(let symbol):
-            if let definition = OperatorTable.leading(symbol) {
+            if let definition = operators[OperatorTable.index(of: symbol, leading: true)] {
                 return try prefixOperator(definition, token: token)
             }
             throw expectedOperand(found: token)
@@ -222,7 +226,7 @@ public struct Parser {
 
     /// A prefix operator and its operand, which binds as tightly as the table says: `-2^2` is
     /// `-(2^2)`.
-    private mutating func prefixOperator(_ definition: OperatorDefinition, token: Token) throws(Diagnostic)
+    private mutating func prefixOperator(_ definition: OperatorBinding, token: Token) throws(Diagnostic)
         -> SourceSpan
     {
         guard case .prefix(let operation) = definition.operation else { preconditionFailure("not a prefix row") }

@@ -30,7 +30,7 @@ public struct Word: Sendable, Equatable {
         let first = Swift.min(Swift.max(start, 0), bytes.count)
         var index = first
         while true {
-            index = skippingWhitespace(bytes, from: index)
+            index = skippingWhitespace(bytes[...], from: index)
             guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else {
                 // A missing argument is reported right after the last word typed, not under
                 // trailing spaces or a comment.
@@ -46,7 +46,7 @@ public struct Word: Sendable, Equatable {
                         at: SourceSpan(start: wordStart, end: wordStart + 1))
                 }
                 index = closing + 1
-                if index < bytes.count && skippingWhitespace(bytes, from: index) == index {
+                if index < bytes.count && skippingWhitespace(bytes[...], from: index) == index {
                     throw Diagnostic(
                         .missingSpaceAfterQuote, "expected a space after the closing quote",
                         at: SourceSpan(start: index, end: index + scalarLength(startingWith: bytes[index])))
@@ -56,7 +56,7 @@ public struct Word: Sendable, Equatable {
                         text: text((wordStart + 1)..<closing), span: SourceSpan(start: wordStart, end: index),
                         isQuoted: true))
             } else {
-                while index < bytes.count && skippingWhitespace(bytes, from: index) == index {
+                while index < bytes.count && skippingWhitespace(bytes[...], from: index) == index {
                     index += scalarLength(startingWith: bytes[index])
                 }
                 index = Swift.min(index, bytes.count)
@@ -66,23 +66,25 @@ public struct Word: Sendable, Equatable {
         }
     }
 
-    /// The offset of the first byte at or after `index` that does not start whitespace.
-    private static func skippingWhitespace(_ bytes: [UInt8], from index: Int) -> Int {
-        var index = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
-                index += 1
-            } else if byte >= 0x80, let (scalar, length) = decodeScalar(bytes, at: index),
-                scalar.properties.isWhitespace
-            {
-                index += length
-            } else {
-                break
-            }
+}
+
+/// The offset of the first byte at or after `index` that does not start whitespace: spaces,
+/// tabs, carriage returns and Unicode spaces (U+00A0, U+3000, …). The lexer calls it only for
+/// non-ASCII bytes, so it stays out of line.
+@inline(never)
+func skippingWhitespace(_ bytes: ArraySlice<UInt8>, from index: Int) -> Int {
+    var index = index
+    while index < bytes.endIndex {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+            index += 1
+        } else if byte >= 0x80, let (scalar, length) = decodeScalar(bytes, at: index), scalar.properties.isWhitespace {
+            index += length
+        } else {
+            break
         }
-        return index
     }
+    return index
 }
 
 /// Bytes in the UTF-8 sequence that `byte` leads, so a span never splits a character.

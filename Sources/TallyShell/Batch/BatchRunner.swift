@@ -27,12 +27,17 @@ public struct BatchRunner {
             output.writeLine(text)
             if outcome.acknowledgesStoredChange { output.flush() }
         }
-        let diagnostics = outcome.warnings + (outcome.diagnostic.map { [$0] } ?? [])
-        if !diagnostics.isEmpty || outcome.wasInterrupted {
-            // Keep standard output and standard error in the order the lines ran.
-            output.flush()
+        if outcome.diagnostic != nil || !outcome.warnings.isEmpty || outcome.wasInterrupted {
+            report(outcome, for: line, sourceName: sourceName, lineNumber: lineNumber)
         }
-        for diagnostic in diagnostics {
+        if outcome.endsSession { ended = true }
+    }
+
+    /// Writes a line's warnings and error (or its interruption) to standard error, after the
+    /// results so far, so the two streams keep the order the lines ran in.
+    private mutating func report(_ outcome: LineOutcome, for line: String, sourceName: String, lineNumber: Int) {
+        output.flush()
+        for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
             errors.write(
                 renderer.render(diagnostic, in: line, form: .located(sourceName: sourceName, lineNumber: lineNumber)))
         }
@@ -40,7 +45,6 @@ public struct BatchRunner {
             errors.write("\(TerminalSafeText.escaped(sourceName)):\(lineNumber): interrupted\n")
         }
         if outcome.failed { anyLineFailed = true }
-        if outcome.endsSession { ended = true }
     }
 
     /// Runs every line of `source` until its end or `exit`.
