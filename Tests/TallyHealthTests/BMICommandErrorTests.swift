@@ -1,4 +1,5 @@
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyHealth
@@ -89,7 +90,7 @@ import Testing
     func error(_ marked: String, _ message: String) {
         let expected = MarkedLine(marked)
         #expect {
-            try runBMI(expected.line)
+            try runBMI(expected.text)
         } throws: { error in
             (error as? Diagnostic) == Diagnostic(message, at: expected.span)
         }
@@ -105,7 +106,7 @@ import Testing
     @Test func spansCountFromTheStartOfTheLine() {
         let expected = MarkedLine("x = 1; bmi 175 ⟨키⟩")
         #expect(throws: Diagnostic("unknown variable '키'", at: expected.span)) {
-            try BMICommand(line: expected.line, argumentsStart: argumentsStart(of: expected.line))
+            try BMICommand(line: expected.text, argumentsStart: argumentsStart(of: expected.text))
                 .evaluate(defaultStandard: .who) { span in throw Diagnostic("unknown variable '키'", at: span) }
         }
     }

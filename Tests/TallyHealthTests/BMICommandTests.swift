@@ -9,7 +9,7 @@ import Testing
         healthy weight at 175 cm: 56.6–76.4 kg
         """
 
-    /// Every way of writing 175 cm and 70 kg gives the spec's example, word for word.
+    /// Every way of writing 175 cm and 70 kg gives the same report, word for word.
     @Test(arguments: [
         "bmi 175 70", "bmi 175cm 70kg", "bmi 175 cm 70 kg", "bmi 1.75m 70", "bmi 1,75m 70", "bmi 175,0 70,0",
         "bmi 1.75 m 70 KG", "bmi 175 70 who", "bmi 175 70 WHO", "bmi 175 70 # after dinner", "bmi\t175\t70",
@@ -17,7 +17,7 @@ import Testing
         "bmi (170 + 5) cm 70", "bmi max(170,175) 70", "bmi (h)cm (w)kg", "bmi (metres)m 70", "bmi h 70kg",
         "bmi +175 +70",
     ])
-    func sameAsTheSpecExample(_ line: String) throws {
+    func sameAsTheReference(_ line: String) throws {
         let result = try runBMI(line)
         #expect(result.report == Self.reference)
         #expect(same(result.value, Number(numerator: 160, denominator: 7)))
