@@ -47,7 +47,7 @@ func runBMI(_ line: String, defaultStandard: BMIStandard = .who) throws -> BMIRe
         // `(h)` is `h`, as the calculator would find.
         let unwrapped = source.hasPrefix("(") && source.hasSuffix(")") ? String(source.dropFirst().dropLast()) : source
         guard let value = knownValues[source] ?? knownValues[unwrapped] else {
-            throw Diagnostic("unknown variable '\(source)'", at: span)
+            throw Diagnostic(.unknownName, "unknown variable '\(source)'", at: span)
         }
         return value
     }

@@ -147,7 +147,9 @@ struct ArgumentScanner {
                 if depth == 0 { return }
             }
         }
-        throw Diagnostic("this '(' is never closed", at: SourceSpan(start: offsets[open], end: offsets[open + 1]))
+        throw Diagnostic(
+            .unclosedParenthesis, "this '(' is never closed",
+            at: SourceSpan(start: offsets[open], end: offsets[open + 1]))
     }
 
     private func unexpectedCharacter() -> Diagnostic {
@@ -155,12 +157,14 @@ struct ArgumentScanner {
         switch current {
         case ",":
             return Diagnostic(
+                .unexpectedToken,
                 "unexpected ','; separate the arguments with spaces (a decimal comma stands between digits: 170,5)",
                 at: span)
         case ")":
-            return Diagnostic("unexpected ')' without a matching '('", at: span)
+            return Diagnostic(.unmatchedParenthesis, "unexpected ')' without a matching '('", at: span)
         default:
             return Diagnostic(
+                .unexpectedCharacter,
                 "unexpected '\(text(span))'; an argument is a number with an optional unit, a name, "
                     + "or an expression in parentheses",
                 at: span)

@@ -31,7 +31,8 @@ public struct MeasurementArgument: Sendable {
                 let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
                 guard unit.quantity == quantity else {
                     throw Diagnostic(
-                        "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)", at: unitSpan)
+                        .bmiUnitOfOtherQuantity, "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)",
+                        at: unitSpan)
                 }
                 units.append(unit)
             case 1:
@@ -47,6 +48,7 @@ public struct MeasurementArgument: Sendable {
                     units.append(unit)
                 } else if unit.quantity == quantity {
                     throw Diagnostic(
+                        .bmiMisplacedMinorUnit,
                         "only \(minor.pluralName) may follow \(major.pluralName), as in \(major.compoundExample)",
                         at: unitSpan)
                 } else {
@@ -69,6 +71,7 @@ public struct MeasurementArgument: Sendable {
         guard let unit = MeasurementUnit(symbol: text) else {
             let symbols = quantity.units.map(\.symbol)
             throw Diagnostic(
+                .bmiUnknownUnit,
                 "unknown unit '\(text)'; \(quantity.name) units are \(symbols.dropLast().joined(separator: ", ")) "
                     + "and \(symbols[symbols.count - 1])",
                 at: span)
@@ -77,6 +80,6 @@ public struct MeasurementArgument: Sendable {
     }
 
     private static func missingSpace(before part: ArgumentPart) -> Diagnostic {
-        Diagnostic("missing space between arguments", at: SourceSpan(at: part.span.start))
+        Diagnostic(.bmiMissingSpace, "missing space between arguments", at: SourceSpan(at: part.span.start))
     }
 }
