@@ -31,18 +31,34 @@ import Testing
         ),
         (
             "bmi 175 7⟨*⟩2",
-            .unexpectedCharacter,
+            .unexpectedToken,
             "unexpected '*'; an argument is a number with an optional unit, a name, or an expression in parentheses"
         ),
         (
             "bmi 175 ⟨-⟩w",
-            .unexpectedCharacter,
+            .unexpectedToken,
             "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"
         ),
+        // Literals are the calculator's: an error covers the literal, as in an expression.
+        ("bmi ⟨1.2.3⟩ 70", .malformedNumber, "malformed number '1.2.3': more than one decimal point"),
+        ("bmi ⟨007⟩ 70", .leadingZeros, "leading zeros are not allowed; write 7, or 0o7 for octal"),
+        ("bmi -⟨007⟩ 70", .leadingZeros, "leading zeros are not allowed; write 7, or 0o7 for octal"),
+        ("bmi 5ft⟨09⟩in 70", .leadingZeros, "leading zeros are not allowed; write 9, or 0o9 for octal"),
+        ("bmi 175 ⟨7_⟩", .malformedNumber, "malformed number '7_': '_' must stand between digits"),
+        ("bmi ⟨0x1G⟩ 70", .malformedNumber, "'G' is not a hexadecimal digit in '0x1G'"),
+        ("bmi ⟨1ecm⟩ 70", .malformedNumber, "malformed number '1ecm': expected digits after the exponent 'e'"),
+        // Letters after a hexadecimal literal are its digits or an error, as in an expression.
+        ("bmi 5ft⟨0x9in⟩ 70", .malformedNumber, "'i' is not a hexadecimal digit in '0x9in'"),
+        ("bmi ⟨.⟩ 70", .malformedNumber, "a number cannot start with '.' alone"),
         (
-            "bmi 1.2⟨.⟩3 70",
+            "bmi 175 ⟨'⟩",
             .unexpectedCharacter,
-            "unexpected '.'; an argument is a number with an optional unit, a name, or an expression in parentheses"
+            "unexpected '''; an argument is a number with an optional unit, a name, or an expression in parentheses"
+        ),
+        (
+            "bmi 175 ⟨-⟩$",
+            .unexpectedToken,
+            "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"
         ),
         (
             "bmi 175⟨,⟩ 70",
@@ -77,6 +93,17 @@ import Testing
         ("bmi 175 ⟨0 lb⟩", .bmiNotPositive, "the weight must be greater than zero"),
         ("bmi ⟨300⟩ 70", .bmiImplausibleMeasurement, cm),
         ("bmi ⟨49.9 cm⟩ 70", .bmiImplausibleMeasurement, cm),
+        // Every literal form reads as in an expression, long ones included.
+        ("bmi ⟨1e3⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨1_750⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨100_000_000_000_000_000_000⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨0xFFFF_FFFF_FFFF_FFFF_FFFF cm⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨0.000_000_000_000_000_000_175⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨1e999999999⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨1e-999999999⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨0e999999999⟩ 70", .bmiNotPositive, "the height must be greater than zero"),
+        ("bmi 175 ⟨-1e999999999⟩", .bmiNotPositive, "the weight must be greater than zero"),
+        ("bmi 5ft⟨1e999999999in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet must be less than 12"),
         ("bmi ⟨3m⟩ 70", .bmiImplausibleMeasurement, "implausible height: the accepted range is 0.5–2.72 m (50–272 cm)"),
         (
             "bmi ⟨120in⟩ 70", .bmiImplausibleMeasurement,
@@ -126,6 +153,18 @@ import Testing
         let error = Diagnostic(.bmiImplausibleMeasurement, Self.cm, at: expected.span)
         #expect(throws: error.noting(note)) {
             try runBMI(expected.text)
+        }
+    }
+
+    /// A malformed literal gets the calculator's own diagnostic, exactly as the expression lexer
+    /// gives it for the same text at the same place.
+    @Test(arguments: ["007", "1__0", "0x", "0b12", "0o8", "1.2.3", "1e", "1e99999999999999999999", "7_", "."])
+    func literalErrorsAreTheCalculators(_ literal: String) throws {
+        let line = "bmi \(literal) 70"
+        var lexer = Lexer(line, startingAt: argumentsStart(of: line))
+        let expected = try #require(#expect(throws: Diagnostic.self) { try lexer.next() })
+        #expect(throws: expected) {
+            try runBMI(line)
         }
     }
 

@@ -38,8 +38,7 @@ public struct BMICommand: Sendable {
     /// - Throws: a ``Diagnostic`` at the offending argument: missing (an empty span where it
     ///   should be), extra, not a number, an unknown unit or one of the wrong quantity.
     public init(line: String, argumentsStart: Int) throws(Diagnostic) {
-        var scanner = ArgumentScanner(line: line, argumentsStart: argumentsStart)
-        let (words, end) = try scanner.scanWords()
+        let (words, end) = try ArgumentReader(line: line, argumentsStart: argumentsStart).readWords()
         self = try BMICommandParser(words: words, end: end).parse()
     }
 

@@ -7,7 +7,7 @@ import TallyCore
 /// `5 ft 9 in`) or the pounds after stones belong to the same argument. The price is that unit
 /// words and `who`/`asia` are not read as variables here; `(m)` still is.
 struct BMICommandParser {
-    /// The scanned words, in order.
+    /// The words read from the line, in order.
     let words: [ArgumentWord]
     /// Where the arguments end (end of line or start of a comment), for missing arguments.
     let end: Int

@@ -37,7 +37,7 @@ public struct MeasurementArgument: Sendable {
                 units.append(unit)
             case 1:
                 guard let major = units.first, let minor = major.minorUnit else {
-                    throw Self.missingSpace(before: part)
+                    throw ArgumentWord.missingSpace(at: part.span.start)
                 }
                 guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
                     units.append(minor)
@@ -53,10 +53,10 @@ public struct MeasurementArgument: Sendable {
                         at: unitSpan)
                 } else {
                     // `5ft150lb`: the weight, written without the space that separates them.
-                    throw Self.missingSpace(before: part)
+                    throw ArgumentWord.missingSpace(at: part.span.start)
                 }
             default:
-                throw Self.missingSpace(before: part)
+                throw ArgumentWord.missingSpace(at: part.span.start)
             }
         }
         self.quantity = quantity
@@ -77,9 +77,5 @@ public struct MeasurementArgument: Sendable {
                 at: span)
         }
         return unit
-    }
-
-    private static func missingSpace(before part: ArgumentPart) -> Diagnostic {
-        Diagnostic(.bmiMissingSpace, "missing space between arguments", at: SourceSpan(at: part.span.start))
     }
 }
