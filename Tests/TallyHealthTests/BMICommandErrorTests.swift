@@ -8,7 +8,10 @@ import Testing
 /// span is marked in the line with `⟨…⟩`.
 @Suite struct BMICommandErrorTests {
     static let usage = "bmi HEIGHT WEIGHT [who|asia]"
-    static let cm = "implausible height: the accepted range is 50–272 cm"
+    static let height = "implausible height: the accepted range is"
+    static let weight = "implausible weight: the accepted range is"
+    static let cm = "\(height) 50–272 cm"
+    static let argument = "an argument is a number with an optional unit, a name, or an expression in parentheses"
 
     @Test(arguments: [
         // Missing and extra arguments.
@@ -24,21 +27,9 @@ import Testing
         ("bmi 175 70 who ⟨kg⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 ⟨whoo⟩", .bmiUnknownStandard, "unknown standard 'whoo'; expected who or asia"),
         // Not a number.
-        (
-            "bmi 175 ⟨$⟩",
-            .unexpectedCharacter,
-            "unexpected '$'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
-        (
-            "bmi 175 7⟨*⟩2",
-            .unexpectedToken,
-            "unexpected '*'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
-        (
-            "bmi 175 ⟨-⟩w",
-            .unexpectedToken,
-            "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
+        ("bmi 175 ⟨$⟩", .unexpectedCharacter, "unexpected '$'; \(argument)"),
+        ("bmi 175 7⟨*⟩2", .unexpectedToken, "unexpected '*'; \(argument)"),
+        ("bmi 175 ⟨-⟩w", .unexpectedToken, "unexpected '-'; \(argument)"),
         // Literals are the calculator's: an error covers the literal, as in an expression.
         ("bmi ⟨1.2.3⟩ 70", .malformedNumber, "malformed number '1.2.3': more than one decimal point"),
         ("bmi ⟨007⟩ 70", .leadingZeros, "leading zeros are not allowed; write 7, or 0o7 for octal"),
@@ -50,16 +41,8 @@ import Testing
         // Letters after a hexadecimal literal are its digits or an error, as in an expression.
         ("bmi 5ft⟨0x9in⟩ 70", .malformedNumber, "'i' is not a hexadecimal digit in '0x9in'"),
         ("bmi ⟨.⟩ 70", .malformedNumber, "a number cannot start with '.' alone"),
-        (
-            "bmi 175 ⟨'⟩",
-            .unexpectedCharacter,
-            "unexpected '''; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
-        (
-            "bmi 175 ⟨-⟩$",
-            .unexpectedToken,
-            "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
+        ("bmi 175 ⟨'⟩", .unexpectedCharacter, "unexpected '''; \(argument)"),
+        ("bmi 175 ⟨-⟩$", .unexpectedToken, "unexpected '-'; \(argument)"),
         (
             "bmi 175⟨,⟩ 70",
             .unexpectedToken,
@@ -104,33 +87,15 @@ import Testing
         ("bmi ⟨0e999999999⟩ 70", .bmiNotPositive, "the height must be greater than zero"),
         ("bmi 175 ⟨-1e999999999⟩", .bmiNotPositive, "the weight must be greater than zero"),
         ("bmi 5ft⟨1e999999999in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet must be less than 12"),
-        ("bmi ⟨3m⟩ 70", .bmiImplausibleMeasurement, "implausible height: the accepted range is 0.5–2.72 m (50–272 cm)"),
-        (
-            "bmi ⟨120in⟩ 70", .bmiImplausibleMeasurement,
-            "implausible height: the accepted range is 19.7–107 in (50–272 cm)"
-        ),
-        (
-            "bmi ⟨9 ft⟩ 70", .bmiImplausibleMeasurement,
-            "implausible height: the accepted range is 1ft 7.7in–8ft 11in (50–272 cm)"
-        ),
-        (
-            "bmi ⟨8ft 11.1in⟩ 70", .bmiImplausibleMeasurement,
-            "implausible height: the accepted range is 1ft 7.7in–8ft 11in (50–272 cm)"
-        ),
-        ("bmi 175 ⟨1⟩", .bmiImplausibleMeasurement, "implausible weight: the accepted range is 2–650 kg"),
-        ("bmi 175 ⟨650.1kg⟩", .bmiImplausibleMeasurement, "implausible weight: the accepted range is 2–650 kg"),
-        (
-            "bmi 175 ⟨2000lb⟩", .bmiImplausibleMeasurement,
-            "implausible weight: the accepted range is 4.5–1433 lb (2–650 kg)"
-        ),
-        (
-            "bmi 175 ⟨200st⟩", .bmiImplausibleMeasurement,
-            "implausible weight: the accepted range is 0.4–102.3 st (2–650 kg)"
-        ),
-        (
-            "bmi 175 ⟨0st 4lb⟩", .bmiImplausibleMeasurement,
-            "implausible weight: the accepted range is 0.4–102.3 st (2–650 kg)"
-        ),
+        ("bmi ⟨3m⟩ 70", .bmiImplausibleMeasurement, "\(height) 0.5–2.72 m (50–272 cm)"),
+        ("bmi ⟨120in⟩ 70", .bmiImplausibleMeasurement, "\(height) 19.7–107 in (50–272 cm)"),
+        ("bmi ⟨9 ft⟩ 70", .bmiImplausibleMeasurement, "\(height) 1ft 7.7in–8ft 11in (50–272 cm)"),
+        ("bmi ⟨8ft 11.1in⟩ 70", .bmiImplausibleMeasurement, "\(height) 1ft 7.7in–8ft 11in (50–272 cm)"),
+        ("bmi 175 ⟨1⟩", .bmiImplausibleMeasurement, "\(weight) 2–650 kg"),
+        ("bmi 175 ⟨650.1kg⟩", .bmiImplausibleMeasurement, "\(weight) 2–650 kg"),
+        ("bmi 175 ⟨2000lb⟩", .bmiImplausibleMeasurement, "\(weight) 4.5–1433 lb (2–650 kg)"),
+        ("bmi 175 ⟨200st⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
+        ("bmi 175 ⟨0st 4lb⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
     ])
     func error(_ marked: String, _ id: DiagnosticID, _ message: String) {
         let expected = MarkedLine(marked)
