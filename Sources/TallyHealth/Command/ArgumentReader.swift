@@ -153,8 +153,8 @@ struct ArgumentReader {
         let token: Token
         do throws(Diagnostic) {
             token = try lexer.next()
-        } catch  where error.id == .unexpectedCharacter {
-            throw signError
+        } catch {
+            throw error.id == .unexpectedCharacter ? signError : error
         }
         guard case .number = token.kind else { throw signError }
         return token
