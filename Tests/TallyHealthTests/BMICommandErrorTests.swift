@@ -1,4 +1,5 @@
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyHealth
@@ -7,91 +8,128 @@ import Testing
 /// span is marked in the line with `⟨…⟩`.
 @Suite struct BMICommandErrorTests {
     static let usage = "bmi HEIGHT WEIGHT [who|asia]"
-    static let cm = "implausible height: the accepted range is 50–272 cm"
+    static let height = "implausible height: the accepted range is"
+    static let weight = "implausible weight: the accepted range is"
+    static let cm = "\(height) 50–272 cm"
+    static let argument = "an argument is a number with an optional unit, a name, or an expression in parentheses"
 
     @Test(arguments: [
         // Missing and extra arguments.
-        ("bmi⟨⟩", "missing height: \(usage)"),
-        ("bmi⟨⟩   ", "missing height: \(usage)"),
-        ("bmi 175⟨⟩", "missing weight: \(usage)"),
-        ("bmi 175 ⟨⟩who", "missing weight: \(usage)"),
-        ("bmi 175⟨⟩ # weight later", "missing weight: \(usage)"),
-        ("bmi ⟨⟩asia 175 70", "missing height: \(usage)"),
-        ("bmi 175 70 ⟨80⟩", "extra argument: \(usage)"),
-        ("bmi 175 70 ⟨80 kg 90⟩", "extra argument: \(usage)"),
-        ("bmi 175 70 who ⟨asia⟩", "extra argument: \(usage)"),
-        ("bmi 175 70 who ⟨kg⟩", "extra argument: \(usage)"),
-        ("bmi 175 70 ⟨whoo⟩", "unknown standard 'whoo'; expected who or asia"),
+        ("bmi⟨⟩", DiagnosticID.bmiMissingArgument, "missing height: \(usage)"),
+        ("bmi⟨⟩   ", .bmiMissingArgument, "missing height: \(usage)"),
+        ("bmi 175⟨⟩", .bmiMissingArgument, "missing weight: \(usage)"),
+        ("bmi 175 ⟨⟩who", .bmiMissingArgument, "missing weight: \(usage)"),
+        ("bmi 175⟨⟩ # weight later", .bmiMissingArgument, "missing weight: \(usage)"),
+        ("bmi ⟨⟩asia 175 70", .bmiMissingArgument, "missing height: \(usage)"),
+        ("bmi 175 70 ⟨80⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        ("bmi 175 70 ⟨80 kg 90⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        ("bmi 175 70 who ⟨asia⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        ("bmi 175 70 who ⟨kg⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        ("bmi 175 70 ⟨whoo⟩", .bmiUnknownStandard, "unknown standard 'whoo'; expected who or asia"),
         // Not a number.
-        (
-            "bmi 175 ⟨$⟩",
-            "unexpected '$'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
-        (
-            "bmi 175 7⟨*⟩2",
-            "unexpected '*'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
-        (
-            "bmi 175 ⟨-⟩w",
-            "unexpected '-'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
-        (
-            "bmi 1.2⟨.⟩3 70",
-            "unexpected '.'; an argument is a number with an optional unit, a name, or an expression in parentheses"
-        ),
+        ("bmi 175 ⟨$⟩", .unexpectedCharacter, "unexpected '$'; \(argument)"),
+        ("bmi 175 7⟨*⟩2", .unexpectedToken, "unexpected '*'; \(argument)"),
+        ("bmi 175 ⟨-⟩w", .unexpectedToken, "unexpected '-'; \(argument)"),
+        // Literals are the calculator's: an error covers the literal, as in an expression.
+        ("bmi ⟨1.2.3⟩ 70", .malformedNumber, "malformed number '1.2.3': more than one decimal point"),
+        ("bmi ⟨007⟩ 70", .leadingZeros, "leading zeros are not allowed; write 7, or 0o7 for octal"),
+        ("bmi -⟨007⟩ 70", .leadingZeros, "leading zeros are not allowed; write 7, or 0o7 for octal"),
+        ("bmi 5ft⟨09⟩in 70", .leadingZeros, "leading zeros are not allowed; write 9, or 0o9 for octal"),
+        ("bmi 175 ⟨7_⟩", .malformedNumber, "malformed number '7_': '_' must stand between digits"),
+        ("bmi ⟨0x1G⟩ 70", .malformedNumber, "'G' is not a hexadecimal digit in '0x1G'"),
+        ("bmi ⟨1ecm⟩ 70", .malformedNumber, "malformed number '1ecm': expected digits after the exponent 'e'"),
+        // Letters after a hexadecimal literal are its digits or an error, as in an expression.
+        ("bmi 5ft⟨0x9in⟩ 70", .malformedNumber, "'i' is not a hexadecimal digit in '0x9in'"),
+        ("bmi ⟨.⟩ 70", .malformedNumber, "a number cannot start with '.' alone"),
+        ("bmi 175 ⟨'⟩", .unexpectedCharacter, "unexpected '''; \(argument)"),
+        ("bmi 175 ⟨-⟩$", .unexpectedToken, "unexpected '-'; \(argument)"),
         (
             "bmi 175⟨,⟩ 70",
+            .unexpectedToken,
             "unexpected ','; separate the arguments with spaces (a decimal comma stands between digits: 170,5)"
         ),
-        ("bmi 175 70⟨)⟩", "unexpected ')' without a matching '('"),
-        ("bmi ⟨(⟩170+5 70", "this '(' is never closed"),
-        ("bmi 175 ⟨x⟩", "unknown variable 'x'"),
-        ("bmi ⟨키2⟩ 70", "unknown variable '키2'"),
+        ("bmi 175 70⟨)⟩", .unmatchedParenthesis, "unexpected ')' without a matching '('"),
+        ("bmi ⟨(⟩170+5 70", .unclosedParenthesis, "this '(' is never closed"),
+        ("bmi 175 ⟨x⟩", .unknownName, "unknown variable 'x'"),
+        ("bmi ⟨키2⟩ 70", .unknownName, "unknown variable '키2'"),
         // Units.
-        ("bmi 175⟨cmm⟩ 70", "unknown unit 'cmm'; height units are cm, m, in and ft"),
-        ("bmi 175 70⟨kgs⟩", "unknown unit 'kgs'; weight units are kg, lb and st"),
-        ("bmi 70⟨kg⟩ 175cm", "'kg' is a weight unit; the height comes first"),
-        ("bmi 175 70⟨cm⟩", "'cm' is a height unit; the weight comes second"),
-        ("bmi 175 ⟨kg⟩ 70", "'kg' is a weight unit; the height comes first"),
-        ("bmi ⟨kg⟩ 70", "expected a number before the unit 'kg'"),
-        ("bmi 175cm 70kg ⟨lb⟩", "expected a number before the unit 'lb'"),
-        ("bmi 175cm⟨⟩70kg", "missing space between arguments"),
-        ("bmi 175⟨⟩(5) 70", "missing space between arguments"),
-        ("bmi 5ft⟨⟩150lb", "missing space between arguments"),
-        ("bmi 5ft9in⟨⟩3 70", "missing space between arguments"),
-        ("bmi 5ft9⟨cm⟩ 70", "only inches may follow feet, as in 5ft9in"),
-        ("bmi 175 11st2⟨kg⟩", "only pounds may follow stones, as in 11st4lb"),
-        ("bmi 5ft⟨13in⟩ 70", "inches after feet must be less than 12"),
-        ("bmi 5ft ⟨(-1)in⟩ 70", "inches after feet cannot be negative"),
-        ("bmi 175 11st⟨14lb⟩", "pounds after stones must be less than 14"),
+        ("bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are cm, m, in and ft"),
+        ("bmi 175 70⟨kgs⟩", .bmiUnknownUnit, "unknown unit 'kgs'; weight units are kg, lb and st"),
+        ("bmi 70⟨kg⟩ 175cm", .bmiUnitOfOtherQuantity, "'kg' is a weight unit; the height comes first"),
+        ("bmi 175 70⟨cm⟩", .bmiUnitOfOtherQuantity, "'cm' is a height unit; the weight comes second"),
+        ("bmi 175 ⟨kg⟩ 70", .bmiUnitOfOtherQuantity, "'kg' is a weight unit; the height comes first"),
+        ("bmi ⟨kg⟩ 70", .bmiUnitWithoutNumber, "expected a number before the unit 'kg'"),
+        ("bmi 175cm 70kg ⟨lb⟩", .bmiUnitWithoutNumber, "expected a number before the unit 'lb'"),
+        ("bmi 175cm⟨⟩70kg", .bmiMissingSpace, "missing space between arguments"),
+        ("bmi 175⟨⟩(5) 70", .bmiMissingSpace, "missing space between arguments"),
+        ("bmi 5ft⟨⟩150lb", .bmiMissingSpace, "missing space between arguments"),
+        ("bmi 5ft9in⟨⟩3 70", .bmiMissingSpace, "missing space between arguments"),
+        ("bmi 5ft9⟨cm⟩ 70", .bmiMisplacedMinorUnit, "only inches may follow feet, as in 5ft9in"),
+        ("bmi 175 11st2⟨kg⟩", .bmiMisplacedMinorUnit, "only pounds may follow stones, as in 11st4lb"),
+        ("bmi 5ft⟨13in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet must be less than 12"),
+        ("bmi 5ft ⟨(-1)in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet cannot be negative"),
+        ("bmi 175 11st⟨14lb⟩", .bmiMinorAmountOutOfRange, "pounds after stones must be less than 14"),
         // Zero, negative and implausible values.
-        ("bmi ⟨0⟩ 70", "the height must be greater than zero"),
-        ("bmi 175 ⟨-70⟩", "the weight must be greater than zero"),
-        ("bmi 175 ⟨−70kg⟩", "the weight must be greater than zero"),
-        ("bmi 175 ⟨0 lb⟩", "the weight must be greater than zero"),
-        ("bmi ⟨300⟩ 70", cm),
-        ("bmi ⟨49.9 cm⟩ 70", cm),
-        ("bmi ⟨1.75⟩ 70", "\(cm); did you mean 1.75m?"),
-        ("bmi ⟨1,75⟩ 70", "\(cm); did you mean 1,75m?"),
-        ("bmi ⟨metres⟩ 70", "\(cm); did you mean (metres)m?"),
-        ("bmi ⟨(1+0.75)⟩ 70", "\(cm); did you mean (1+0.75)m?"),
-        ("bmi ⟨5⟩ 70", "\(cm); did you mean 5ft?"),
-        ("bmi ⟨3m⟩ 70", "implausible height: the accepted range is 0.5–2.72 m (50–272 cm)"),
-        ("bmi ⟨120in⟩ 70", "implausible height: the accepted range is 19.7–107 in (50–272 cm)"),
-        ("bmi ⟨9 ft⟩ 70", "implausible height: the accepted range is 1ft 7.7in–8ft 11in (50–272 cm)"),
-        ("bmi ⟨8ft 11.1in⟩ 70", "implausible height: the accepted range is 1ft 7.7in–8ft 11in (50–272 cm)"),
-        ("bmi 175 ⟨1⟩", "implausible weight: the accepted range is 2–650 kg"),
-        ("bmi 175 ⟨650.1kg⟩", "implausible weight: the accepted range is 2–650 kg"),
-        ("bmi 175 ⟨2000lb⟩", "implausible weight: the accepted range is 4.5–1433 lb (2–650 kg)"),
-        ("bmi 175 ⟨200st⟩", "implausible weight: the accepted range is 0.4–102.3 st (2–650 kg)"),
-        ("bmi 175 ⟨0st 4lb⟩", "implausible weight: the accepted range is 0.4–102.3 st (2–650 kg)"),
+        ("bmi ⟨0⟩ 70", .bmiNotPositive, "the height must be greater than zero"),
+        ("bmi 175 ⟨-70⟩", .bmiNotPositive, "the weight must be greater than zero"),
+        ("bmi 175 ⟨−70kg⟩", .bmiNotPositive, "the weight must be greater than zero"),
+        ("bmi 175 ⟨0 lb⟩", .bmiNotPositive, "the weight must be greater than zero"),
+        ("bmi ⟨300⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨49.9 cm⟩ 70", .bmiImplausibleMeasurement, cm),
+        // Every literal form reads as in an expression, long ones included.
+        ("bmi ⟨1e3⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨1_750⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨100_000_000_000_000_000_000⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨0xFFFF_FFFF_FFFF_FFFF_FFFF cm⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨0.000_000_000_000_000_000_175⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨1e999999999⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨1e-999999999⟩ 70", .bmiImplausibleMeasurement, cm),
+        ("bmi ⟨0e999999999⟩ 70", .bmiNotPositive, "the height must be greater than zero"),
+        ("bmi 175 ⟨-1e999999999⟩", .bmiNotPositive, "the weight must be greater than zero"),
+        ("bmi 5ft⟨1e999999999in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet must be less than 12"),
+        ("bmi ⟨3m⟩ 70", .bmiImplausibleMeasurement, "\(height) 0.5–2.72 m (50–272 cm)"),
+        ("bmi ⟨120in⟩ 70", .bmiImplausibleMeasurement, "\(height) 19.7–107 in (50–272 cm)"),
+        ("bmi ⟨9 ft⟩ 70", .bmiImplausibleMeasurement, "\(height) 1ft 7.7in–8ft 11in (50–272 cm)"),
+        ("bmi ⟨8ft 11.1in⟩ 70", .bmiImplausibleMeasurement, "\(height) 1ft 7.7in–8ft 11in (50–272 cm)"),
+        ("bmi 175 ⟨1⟩", .bmiImplausibleMeasurement, "\(weight) 2–650 kg"),
+        ("bmi 175 ⟨650.1kg⟩", .bmiImplausibleMeasurement, "\(weight) 2–650 kg"),
+        ("bmi 175 ⟨2000lb⟩", .bmiImplausibleMeasurement, "\(weight) 4.5–1433 lb (2–650 kg)"),
+        ("bmi 175 ⟨200st⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
+        ("bmi 175 ⟨0st 4lb⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
     ])
-    func error(_ marked: String, _ message: String) {
+    func error(_ marked: String, _ id: DiagnosticID, _ message: String) {
         let expected = MarkedLine(marked)
-        #expect {
-            try runBMI(expected.line)
-        } throws: { error in
-            (error as? Diagnostic) == Diagnostic(message, at: expected.span)
+        #expect(throws: Diagnostic(id, message, at: expected.span)) {
+            try runBMI(expected.text)
+        }
+    }
+
+    /// A bare height that is implausible in centimetres but plausible in metres or feet gets the
+    /// argument rewritten with that unit, as a note under the error.
+    @Test(arguments: [
+        ("bmi ⟨1.75⟩ 70", "did you mean 1.75m?"),
+        ("bmi ⟨1,75⟩ 70", "did you mean 1,75m?"),
+        ("bmi ⟨metres⟩ 70", "did you mean (metres)m?"),
+        ("bmi ⟨(1+0.75)⟩ 70", "did you mean (1+0.75)m?"),
+        ("bmi ⟨5⟩ 70", "did you mean 5ft?"),
+    ])
+    func unitGuessIsANote(_ marked: String, _ note: String) {
+        let expected = MarkedLine(marked)
+        let error = Diagnostic(.bmiImplausibleMeasurement, Self.cm, at: expected.span)
+        #expect(throws: error.noting(note)) {
+            try runBMI(expected.text)
+        }
+    }
+
+    /// A malformed literal gets the calculator's own diagnostic, exactly as the expression lexer
+    /// gives it for the same text at the same place.
+    @Test(arguments: ["007", "1__0", "0x", "0b12", "0o8", "1.2.3", "1e", "1e99999999999999999999", "7_", "."])
+    func literalErrorsAreTheCalculators(_ literal: String) throws {
+        let line = "bmi \(literal) 70"
+        var lexer = Lexer(line, startingAt: argumentsStart(of: line))
+        let expected = try #require(#expect(throws: Diagnostic.self) { try lexer.next() })
+        #expect(throws: expected) {
+            try runBMI(line)
         }
     }
 
@@ -104,9 +142,11 @@ import Testing
     /// A line typed after other text still gets spans into the whole line.
     @Test func spansCountFromTheStartOfTheLine() {
         let expected = MarkedLine("x = 1; bmi 175 ⟨키⟩")
-        #expect(throws: Diagnostic("unknown variable '키'", at: expected.span)) {
-            try BMICommand(line: expected.line, argumentsStart: argumentsStart(of: expected.line))
-                .evaluate(defaultStandard: .who) { span in throw Diagnostic("unknown variable '키'", at: span) }
+        #expect(throws: Diagnostic(.unknownName, "unknown variable '키'", at: expected.span)) {
+            try BMICommand(line: expected.text, argumentsStart: argumentsStart(of: expected.text))
+                .evaluate(defaultStandard: .who) { span in
+                    throw Diagnostic(.unknownName, "unknown variable '키'", at: span)
+                }
         }
     }
 }

@@ -17,7 +17,8 @@ import Testing
     @Test func randomLinesNeverCrash() {
         let pieces = [
             "1", "7", "0", ".", ",", "-", "−", "+", " ", " ", "(", ")", "cm", "m", "in", "ft", "kg", "lb", "st",
-            "'", "\"", "″", "h", "w", "키", "who", "asia", "#", "$", "*", "5ft", "9in", "175", "70", "\t",
+            "'", "\"", "″", "′", "h", "w", "키", "who", "asia", "#", "$", "*", "5ft", "9in", "175", "70", "\t",
+            "\u{00A0}", "0x", "0b", "e", "E", "_", "1e3", "=",
         ]
         var generator = Generator(state: 42)
         for _ in 0..<3000 {

@@ -52,7 +52,8 @@ let boundaryCases: [BoundaryCase] = {
         #expect(result.band.category == row.category)
     }
 
-    /// The table above is derived from the bands; this pins the bands themselves to the spec.
+    /// The table above is derived from the bands; this pins the bands themselves to the
+    /// published WHO and KSSO tables.
     @Test(arguments: [
         (
             BMIStandard.who,

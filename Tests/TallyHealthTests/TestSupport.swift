@@ -1,8 +1,8 @@
 import TallyCore
 import TallyHealth
 
-/// An exact number from decimal text such as `"24.949"` or `"-3"`, for writing tables as the
-/// spec writes them.
+/// An exact number from decimal text such as `"24.949"` or `"-3"`, so tables of cases read as
+/// the published tables do.
 func decimal(_ text: String) -> Number {
     let negative = text.hasPrefix("-")
     let digits = negative ? String(text.dropFirst()) : text
@@ -18,25 +18,6 @@ func decimal(_ text: String) -> Number {
 /// Whether two numbers are the same exact value.
 func same(_ lhs: Number, _ rhs: Number) -> Bool {
     Number.compare(lhs, rhs) == 0
-}
-
-/// A line with the span a diagnostic must cover marked by `⟨` and `⟩` (adjacent for an empty
-/// span), so that no test counts bytes by hand.
-struct MarkedLine {
-    /// The line without the markers.
-    let line: String
-    /// Where the markers stood: 0-based UTF-8 byte offsets into `line`.
-    let span: SourceSpan
-
-    init(_ marked: String) {
-        guard let open = marked.firstRange(of: "⟨"), let close = marked.firstRange(of: "⟩") else {
-            preconditionFailure("no span marked in \(marked)")
-        }
-        let before = marked[..<open.lowerBound]
-        let inside = marked[open.upperBound..<close.lowerBound]
-        line = String(before + inside + marked[close.upperBound...])
-        span = SourceSpan(start: before.utf8.count, end: before.utf8.count + inside.utf8.count)
-    }
 }
 
 /// The byte offset just past the word `bmi`, where a shell hands over the arguments.
@@ -66,7 +47,7 @@ func runBMI(_ line: String, defaultStandard: BMIStandard = .who) throws -> BMIRe
         // `(h)` is `h`, as the calculator would find.
         let unwrapped = source.hasPrefix("(") && source.hasSuffix(")") ? String(source.dropFirst().dropLast()) : source
         guard let value = knownValues[source] ?? knownValues[unwrapped] else {
-            throw Diagnostic("unknown variable '\(source)'", at: span)
+            throw Diagnostic(.unknownName, "unknown variable '\(source)'", at: span)
         }
         return value
     }

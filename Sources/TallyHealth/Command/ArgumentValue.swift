@@ -2,7 +2,8 @@ import TallyCore
 
 /// How the number in one part of a `bmi` argument is written.
 enum ArgumentValue: Sendable {
-    /// A decimal literal (`175`, `1.75`, `170,5`), already read exactly.
+    /// A literal in any form an expression accepts (`175`, `1.75`, `1.75e2`, `0xAF`) or with a
+    /// decimal comma (`170,5`), already read exactly.
     case literal(Number)
     /// A variable name; the caller resolves it.
     case name

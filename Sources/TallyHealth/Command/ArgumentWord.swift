@@ -23,4 +23,9 @@ struct ArgumentWord: Sendable {
     var unit: MeasurementUnit? {
         bareName.flatMap(MeasurementUnit.init(symbol:))
     }
+
+    /// The error for two arguments written together (`175cm70kg`), at the start of the second.
+    static func missingSpace(at offset: Int) -> Diagnostic {
+        Diagnostic(.bmiMissingSpace, "missing space between arguments", at: SourceSpan(at: offset))
+    }
 }

@@ -38,8 +38,7 @@ public struct BMICommand: Sendable {
     /// - Throws: a ``Diagnostic`` at the offending argument: missing (an empty span where it
     ///   should be), extra, not a number, an unknown unit or one of the wrong quantity.
     public init(line: String, argumentsStart: Int) throws(Diagnostic) {
-        var scanner = ArgumentScanner(line: line, argumentsStart: argumentsStart)
-        let (words, end) = try scanner.scanWords()
+        let (words, end) = try ArgumentReader(line: line, argumentsStart: argumentsStart).readWords()
         self = try BMICommandParser(words: words, end: end).parse()
     }
 
@@ -51,7 +50,8 @@ public struct BMICommand: Sendable {
     ///     parentheses included; for `max(a,b)` the whole call), height first; returns its value
     ///     or throws. Never called for a line made only of literals.
     /// - Throws: whatever `resolve` throws, or a ``Diagnostic`` at an argument that is zero,
-    ///   negative or implausible (with the accepted range, and a unit hint for `bmi 1.75 70`).
+    ///   negative or implausible (with the accepted range, and a note with the unit meant for
+    ///   `bmi 1.75 70`).
     public func evaluate(defaultStandard: BMIStandard, resolve: (SourceSpan) throws -> Number) throws -> BMIResult {
         let centimetres = try height.amountInBaseUnit(resolve: resolve)
         let kilograms = try weight.amountInBaseUnit(resolve: resolve)

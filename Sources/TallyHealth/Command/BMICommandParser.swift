@@ -7,7 +7,7 @@ import TallyCore
 /// `5 ft 9 in`) or the pounds after stones belong to the same argument. The price is that unit
 /// words and `who`/`asia` are not read as variables here; `(m)` still is.
 struct BMICommandParser {
-    /// The scanned words, in order.
+    /// The words read from the line, in order.
     let words: [ArgumentWord]
     /// Where the arguments end (end of line or start of a comment), for missing arguments.
     let end: Int
@@ -48,7 +48,8 @@ struct BMICommandParser {
                     weight = try MeasurementArgument(parts: parts, quantity: .weight)
                 } else if range.count == 1, let name = words[range.lowerBound].bareName {
                     throw Diagnostic(
-                        "unknown standard '\(name)'; expected who or asia", at: words[range.lowerBound].span)
+                        .bmiUnknownStandard, "unknown standard '\(name)'; expected who or asia",
+                        at: words[range.lowerBound].span)
                 } else {
                     throw extraArguments(from: range.lowerBound)
                 }
@@ -105,15 +106,17 @@ struct BMICommandParser {
     }
 
     private func unitWithoutNumber(_ word: ArgumentWord) -> Diagnostic {
-        Diagnostic("expected a number before the unit '\(word.bareName ?? "")'", at: word.span)
+        Diagnostic(.bmiUnitWithoutNumber, "expected a number before the unit '\(word.bareName ?? "")'", at: word.span)
     }
 
     private func missingArgument(_ quantity: BodyQuantity, at offset: Int) -> Diagnostic {
-        Diagnostic("missing \(quantity.name): \(BMICommand.usage)", at: SourceSpan(at: offset))
+        Diagnostic(.bmiMissingArgument, "missing \(quantity.name): \(BMICommand.usage)", at: SourceSpan(at: offset))
     }
 
     /// Everything from the first word too many to the end of the arguments.
     private func extraArguments(from index: Int) -> Diagnostic {
-        Diagnostic("extra argument: \(BMICommand.usage)", at: words[index].span.union(words[words.count - 1].span))
+        Diagnostic(
+            .bmiExtraArgument, "extra argument: \(BMICommand.usage)",
+            at: words[index].span.union(words[words.count - 1].span))
     }
 }

@@ -22,15 +22,16 @@ extension MeasurementArgument {
             total = total + amount * units[index].sizeInBaseUnit
         }
         guard total.signum > 0 else {
-            throw Diagnostic("the \(quantity.name) must be greater than zero", at: span)
+            throw Diagnostic(.bmiNotPositive, "the \(quantity.name) must be greater than zero", at: span)
         }
         let range = quantity.plausibleRange
         if Number.compare(total, range.lowest) < 0 || Number.compare(total, range.highest) > 0 {
-            var message = "implausible \(quantity.name): the accepted range is \(acceptedRangeText)"
-            if let guess = unitGuess(for: total) {
-                message += "; did you mean \(guess)?"
-            }
-            throw Diagnostic(message, at: span)
+            let implausible = Diagnostic(
+                .bmiImplausibleMeasurement, "implausible \(quantity.name): the accepted range is \(acceptedRangeText)",
+                at: span)
+            // The guess is the argument rewritten, shown as it would be typed (1.75m), not quoted
+            // as `suggesting` quotes a name.
+            throw unitGuess(for: total).map { implausible.noting("did you mean \($0)?") } ?? implausible
         }
         return total
     }
@@ -42,10 +43,13 @@ extension MeasurementArgument {
         let minor = units[1]
         let limit = major.sizeInBaseUnit / minor.sizeInBaseUnit
         if amount.signum < 0 {
-            throw Diagnostic("\(minor.pluralName) after \(major.pluralName) cannot be negative", at: part.span)
+            throw Diagnostic(
+                .bmiMinorAmountOutOfRange, "\(minor.pluralName) after \(major.pluralName) cannot be negative",
+                at: part.span)
         }
         if Number.compare(amount, limit) >= 0 {
             throw Diagnostic(
+                .bmiMinorAmountOutOfRange,
                 "\(minor.pluralName) after \(major.pluralName) must be less than \(limit.plainText)", at: part.span)
         }
     }

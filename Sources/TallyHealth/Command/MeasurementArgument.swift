@@ -31,12 +31,13 @@ public struct MeasurementArgument: Sendable {
                 let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
                 guard unit.quantity == quantity else {
                     throw Diagnostic(
-                        "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)", at: unitSpan)
+                        .bmiUnitOfOtherQuantity, "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)",
+                        at: unitSpan)
                 }
                 units.append(unit)
             case 1:
                 guard let major = units.first, let minor = major.minorUnit else {
-                    throw Self.missingSpace(before: part)
+                    throw ArgumentWord.missingSpace(at: part.span.start)
                 }
                 guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
                     units.append(minor)
@@ -47,14 +48,15 @@ public struct MeasurementArgument: Sendable {
                     units.append(unit)
                 } else if unit.quantity == quantity {
                     throw Diagnostic(
+                        .bmiMisplacedMinorUnit,
                         "only \(minor.pluralName) may follow \(major.pluralName), as in \(major.compoundExample)",
                         at: unitSpan)
                 } else {
                     // `5ft150lb`: the weight, written without the space that separates them.
-                    throw Self.missingSpace(before: part)
+                    throw ArgumentWord.missingSpace(at: part.span.start)
                 }
             default:
-                throw Self.missingSpace(before: part)
+                throw ArgumentWord.missingSpace(at: part.span.start)
             }
         }
         self.quantity = quantity
@@ -69,14 +71,11 @@ public struct MeasurementArgument: Sendable {
         guard let unit = MeasurementUnit(symbol: text) else {
             let symbols = quantity.units.map(\.symbol)
             throw Diagnostic(
+                .bmiUnknownUnit,
                 "unknown unit '\(text)'; \(quantity.name) units are \(symbols.dropLast().joined(separator: ", ")) "
                     + "and \(symbols[symbols.count - 1])",
                 at: span)
         }
         return unit
-    }
-
-    private static func missingSpace(before part: ArgumentPart) -> Diagnostic {
-        Diagnostic("missing space between arguments", at: SourceSpan(at: part.span.start))
     }
 }

@@ -1,0 +1,45 @@
+import TallyCore
+
+/// The value of a literal read by the calculator's ``Lexer``, for `bmi` lines, which are not
+/// evaluated by the calculator.
+extension Number {
+    /// A literal's value is computed exactly while its decimal order of magnitude stays within
+    /// this many powers of ten of 1. Every body measurement lies far inside, so a literal beyond
+    /// is implausible in any unit whatever its exact value, and `1e999999999` costs nothing.
+    static let literalMagnitudeLimit = 10_000
+
+    /// The value of a number token; `digits` is the lexer's ``Lexer/literalText`` right after
+    /// the token, used by the long forms.
+    ///
+    /// A long decimal literal beyond ``literalMagnitudeLimit`` stands in as 10 to that power (or
+    /// its reciprocal), which no check can tell from the exact value: too large for a height or
+    /// a weight, too small to be one. As inches after feet or pounds after stones, so small an
+    /// amount changes only digits of `ans` thousands of places after the point.
+    init(_ literal: NumberToken, digits: String) {
+        switch literal {
+        case .integer(let value):
+            self.init(value)
+        case .smallDecimal(let significand, let exponent):
+            self.init(numerator: BigInteger(significand), denominator: BigInteger.power(10, UInt(-exponent)))
+        case .digits(let radix):
+            guard let value = BigInteger(digits, radix: radix) else { preconditionFailure("digits the lexer read") }
+            self.init(value)
+        case .decimal(let exponent):
+            guard let significand = BigInteger(digits) else { preconditionFailure("digits the lexer read") }
+            // The lexer drops leading zeros, so the digits count gives the order of magnitude.
+            let magnitude = digits.utf8.count + exponent
+            let limit = UInt(Self.literalMagnitudeLimit)
+            if significand.signum == 0 {
+                self.init(0)
+            } else if magnitude > Self.literalMagnitudeLimit {
+                self.init(BigInteger.power(10, limit))
+            } else if magnitude < -Self.literalMagnitudeLimit {
+                self.init(numerator: BigInteger(1), denominator: BigInteger.power(10, limit))
+            } else if exponent >= 0 {
+                self.init(significand * BigInteger.power(10, UInt(exponent)))
+            } else {
+                self.init(numerator: significand, denominator: BigInteger.power(10, UInt(-exponent)))
+            }
+        }
+    }
+}
