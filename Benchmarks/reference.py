@@ -2,8 +2,8 @@
 """An independent exact reference for Tally's batch output on everyday lines.
 
 Reads expression lines (numbers, + - * / % ^, parentheses, unary signs) and prints what Tally
-must print for each, computed with Python's `fractions` and Tally's display rules (SPEC §3):
-integers in full; a non-integer whose decimal expansion ends within DIGITS significant digits
+must print for each, computed with Python's `fractions` and Tally's display rules
+(docs/language.md, "How values are shown"): integers in full; a non-integer whose decimal expansion ends within DIGITS significant digits
 exactly, without trailing zeros; anything else rounded to DIGITS significant digits, ties away
 from zero; scientific notation when the first digit's decimal exponent is >= DIGITS or < -6.
 

@@ -9,8 +9,8 @@ are made to fail on purpose: division by zero, 0^-1, sqrt(-1), (-1)!, 2.5!, malf
 syntax errors, unknown names.
 
 The reference evaluator works on the trees with `fractions.Fraction` (roots by integer n-th
-roots), and formats results by the display rules of docs/language.md: integers in full; other values
-rounded to `digits` significant digits, ties away from zero, trailing zeros dropped; scientific
+roots), and formats results by the display rules of docs/language.md: integers in full; other
+values rounded to `digits` significant digits, ties away from zero, trailing zeros dropped; scientific
 notation when the exponent is below -6 or at least `digits`.
 
 Each chunk of lines is fed to one `tally` process on standard input. Lines that fail must be
@@ -106,7 +106,7 @@ class Inexact:
 
 
 def format_number(value, digits):
-    """Display rules of docs/language.md (batch form: no ≈ marker)."""
+    """Display rules of docs/language.md, "How values are shown" (batch form: no ≈ marker)."""
     if isinstance(value, Inexact):
         return format_inexact(value, digits)
     if value.denominator == 1:
