@@ -10,7 +10,7 @@ import Testing
     @Test func locatedFormForFilesAndPipes() {
         let line = MarkedLine("12 + ⟨*⟩ 3")
         let text = plain.render(
-            Diagnostic("expected a number, name or '(' after '+', found '*'", at: line.span), in: line.text,
+            Diagnostic(.expectedOperand, "expected a number, name or '(' after '+', found '*'", at: line.span), in: line.text,
             form: .located(sourceName: "prices.txt", lineNumber: 3))
         #expect(
             text == """
@@ -24,7 +24,7 @@ import Testing
     @Test func interactiveFormStandsUnderTheTypedLine() {
         let line = MarkedLine("12 + ⟨*⟩ 3")
         let text = plain.render(
-            Diagnostic("expected a number, name or '(' after '+', found '*'", at: line.span), in: line.text,
+            Diagnostic(.expectedOperand, "expected a number, name or '(' after '+', found '*'", at: line.span), in: line.text,
             form: .interactive(promptWidth: 2))
         #expect(
             text == """
@@ -37,7 +37,7 @@ import Testing
     @Test func underlineCoversTheWholeSpan() {
         let line = MarkedLine("10 / ⟨(5 - 5)⟩")
         let text = plain.render(
-            Diagnostic("division by zero", at: line.span), in: line.text,
+            Diagnostic(.divisionByZero, "division by zero", at: line.span), in: line.text,
             form: .located(sourceName: "<eval>", lineNumber: 1))
         #expect(
             text == """
@@ -52,14 +52,14 @@ import Testing
         // Korean syllables are one character but two terminal columns each.
         let line = MarkedLine("키 = 175 + ⟨$⟩")
         let text = plain.render(
-            Diagnostic("unexpected character '$'", at: line.span), in: line.text,
+            Diagnostic(.unexpectedCharacter, "unexpected character '$'", at: line.span), in: line.text,
             form: .located(sourceName: "<stdin>", lineNumber: 2))
         // "키 = 175 + " is 10 characters but 11 columns wide: the caret goes after 4 + 11.
         #expect(
             text == "<stdin>:2:11: error: unexpected character '$'\n    키 = 175 + $\n"
                 + String(repeating: " ", count: 15) + "^\n")
         let interactive = plain.render(
-            Diagnostic("unknown name '값'", at: MarkedLine("⟨값⟩ + 1").span), in: "값 + 1",
+            Diagnostic(.unknownName, "unknown name '값'", at: MarkedLine("⟨값⟩ + 1").span), in: "값 + 1",
             form: .interactive(promptWidth: 2))
         #expect(interactive == "  ^~\nerror: unknown name '값'\n")
     }
@@ -67,7 +67,7 @@ import Testing
     @Test func controlCharactersAreShownEscaped() {
         let line = "1 + \u{1B}[31m"
         let text = plain.render(
-            Diagnostic("unexpected character U+001B", at: SourceSpan(start: 4, end: 5)), in: line,
+            Diagnostic(.unexpectedCharacter, "unexpected character U+001B", at: SourceSpan(start: 4, end: 5)), in: line,
             form: .located(sourceName: "<stdin>", lineNumber: 1))
         #expect(!containsRawControlCharacters(text))
         #expect(text.contains("1 + ␛[31m"))
@@ -75,17 +75,17 @@ import Testing
 
     @Test func colourOnlyWhenAsked() {
         let coloured = DiagnosticRenderer(useColour: true).render(
-            Diagnostic("x", at: SourceSpan(at: 0)), in: "a", form: .interactive(promptWidth: 2))
+            Diagnostic(.unknownName, "x", at: SourceSpan(at: 0)), in: "a", form: .interactive(promptWidth: 2))
         #expect(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
         let plainText = plain.render(
-            Diagnostic("x", at: SourceSpan(at: 0)), in: "a", form: .interactive(promptWidth: 2))
+            Diagnostic(.unknownName, "x", at: SourceSpan(at: 0)), in: "a", form: .interactive(promptWidth: 2))
         #expect(!containsRawControlCharacters(plainText))
     }
 
     @Test func longLinesShowAWindowAroundTheCaret() {
         let line = String(repeating: "1+", count: 5_000) + "$"
         let text = plain.render(
-            Diagnostic("unexpected character '$'", at: SourceSpan(start: 10_000, end: 10_001)), in: line,
+            Diagnostic(.unexpectedCharacter, "unexpected character '$'", at: SourceSpan(start: 10_000, end: 10_001)), in: line,
             form: .located(sourceName: "big", lineNumber: 1))
         let lines = text.split(separator: "\n")
         #expect(lines[0] == "big:1:10001: error: unexpected character '$'")

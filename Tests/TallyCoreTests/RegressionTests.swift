@@ -38,7 +38,7 @@ struct TerminalSafetyRegressionTests {
     /// A file named with an escape sequence was printed raw in the `name:line:col:` header.
     @Test func sourceNameIsEscaped() {
         let renderer = DiagnosticRenderer(useColour: false)
-        let diagnostic = Diagnostic("unexpected ')'", at: SourceSpan(start: 1, end: 2))
+        let diagnostic = Diagnostic(.unmatchedParenthesis, "unexpected ')'", at: SourceSpan(start: 1, end: 2))
         let text = renderer.render(
             diagnostic, in: "1)", form: .located(sourceName: "a\u{1B}]0;x\u{07}.txt", lineNumber: 3))
         #expect(text == "a␛]0;x␇.txt:3:2: error: unexpected ')'\n    1)\n     ^\n")

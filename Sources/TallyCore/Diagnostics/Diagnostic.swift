@@ -123,11 +123,3 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     public var description: String { rawValue }
 }
-
-extension Diagnostic {
-    /// Transitional: a diagnostic not yet given its own identifier. Removed once every module
-    /// declares its catalog.
-    public init(_ message: String, at span: SourceSpan) {
-        self.init(DiagnosticID("unclassified"), message, at: span)
-    }
-}

@@ -6,7 +6,7 @@ public struct FormattedNumber: Sendable, Equatable {
     public var isRounded: Bool
 }
 
-/// Display rules (docs/language.md, "Exactness and display"): integers in full; a non-integer whose decimal expansion ends within
+/// Display rules (docs/language.md, "How values are shown"): integers in full; a non-integer whose decimal expansion ends within
 /// `significantDigits` digits exactly; anything else rounded to `significantDigits` significant
 /// digits, ties away from zero. Very small or large non-integers use scientific notation.
 extension Number {

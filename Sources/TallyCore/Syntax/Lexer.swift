@@ -1,6 +1,6 @@
 /// Splits one line into tokens, on demand. Works on UTF-8 bytes; every token records its span.
 ///
-/// Literal rules (docs/language.md, "Numbers"): `_` only between digits; no leading zeros (`007`); `0x`, `0b`, `0o`
+/// Literal rules (docs/language.md, "Numbers and literals"): `_` only between digits; no leading zeros (`007`); `0x`, `0b`, `0o`
 /// prefixes; decimals with `.` and `e`/`E` exponents. A malformed literal is an error covering
 /// the whole literal.
 public struct Lexer: Sendable {

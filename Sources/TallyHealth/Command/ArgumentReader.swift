@@ -90,8 +90,8 @@ struct ArgumentReader {
         var lexer = ArgumentLexer(words[index], from: position)
         var token = try lexer.next()
         var isNegative = false
-        if atWordStart && (token.kind == .minus || token.kind == .plus) {
-            isNegative = token.kind == .minus
+        if atWordStart && (token.kind == .operator(.minus) || token.kind == .operator(.plus)) {
+            isNegative = token.kind == .operator(.minus)
             token = try number(after: token, from: &lexer)
         }
         let value: ArgumentValue
