@@ -26,6 +26,14 @@ enum BuiltIns {
             }
             return .number(call.settings.root(x, n))
         },
+        function("hypot", .exactly(2), "hypot(x, y)", "sqrt(x^2 + y^2); exact when that is a perfect square") {
+            call throws(Diagnostic) in
+            let x = try call.number(0)
+            let y = try call.number(1)
+            // The squares have at most twice the digits of the larger argument.
+            try call.settings.checkSize(Double(2 * Swift.max(x.decimalSize, y.decimalSize) + 1), at: call.span)
+            return .number(call.settings.root(call.settings.settled(x * x + y * y), 2))
+        },
         function(
             "round", .range(1...2), "round(x), round(x, places)",
             "nearest integer or multiple of 10^-places, ties away from zero"
