@@ -152,6 +152,51 @@ struct InteractiveSessionTests {
         try leave(terminal)
     }
 
+    /// Tab after a subcommand that takes a habit name lists the stored names, but never
+    /// creates the habit database to find there are none.
+    @Test func tabAfterAHabitSubcommandNeverCreatesTheStore() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        terminal.type("habit done \t\t")
+        usleep(300_000)
+        terminal.type(Terminal.controlC)
+        try terminal.expect("> ")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path + "/data"))
+        try enter("habit add Read", in: terminal, expecting: "added 'Read' (since \(Self.today()))")
+        terminal.type("habit done R\t")
+        try terminal.expect("Read")
+        try enter("", in: terminal)
+        try leave(terminal)
+    }
+
+    /// A line stopped by Ctrl-C changes nothing: no variable, no `ans`.
+    @Test func anInterruptedAssignmentLeavesNoValue() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("7*6", in: terminal, expecting: "42")
+        try enter("set digits 100000", in: terminal)
+        let line = "x = " + [2, 3, 5, 6, 7, 10, 11].map { "\($0)^0.5" }.joined(separator: "+")
+        terminal.type(line + "\r")
+        try terminal.expect(line + "\n")
+        usleep(300_000)
+        terminal.type(Terminal.controlC)
+        try terminal.expect("interrupted\n", timeout: 20)
+        try terminal.expect("> ")
+        try enter("set digits 20", in: terminal)
+        try enter("ans", in: terminal, expecting: "42")
+        terminal.type("x\r")
+        try terminal.expect("unknown name 'x'")
+        try terminal.expect("> ")
+        try leave(terminal)
+    }
+
+    /// Today's date as the session sees it, `YYYY-MM-DD`.
+    private static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+
     @Test func caretStandsUnderTheRightCharacterAfterKoreanText() throws {
         let sandbox = Sandbox()
         let terminal = try sandbox.start()

@@ -48,6 +48,7 @@ public struct Parser {
     }
 
     /// An expression running to the end of the input, as code.
+    @inline(__always)
     private mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.additive)
         try expectEnd()
@@ -226,6 +227,7 @@ public struct Parser {
 
     /// A prefix operator and its operand, which binds as tightly as the table says: `-2^2` is
     /// `-(2^2)`.
+    @inline(__always)
     private mutating func prefixOperator(_ definition: OperatorBinding, token: Token) throws(Diagnostic)
         -> SourceSpan
     {
