@@ -12,10 +12,10 @@ struct CompleterTests {
         // (line before the word, word) → matches
         ("", "sq", ["sqrt("]),
         ("", "r", ["root(", "round("]),
-        ("", "h", ["habit", "help"]),
+        ("", "h", ["habit", "help", "hypot("]),
         ("", "al", ["alpha"]),
         ("", "키", ["키"]),
-        ("1 + ", "h", []),
+        ("1 + ", "h", ["hypot("]),
         ("x = ", "a", ["abs(", "alpha", "ans"]),
         ("help ", "f", ["functions"]),
         ("help ", "", ["syntax", "functions", "bmi", "habit"]),
