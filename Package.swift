@@ -14,8 +14,9 @@ let package = Package(
         .executable(name: "tally", targets: ["tally"])
     ],
     targets: [
-        // System libraries: each is owned by exactly one Swift type (BigInteger for GMP, the
-        // store for SQLite, LineReader for readline), so no other code handles their pointers.
+        // System libraries: each is owned by one place (BigInteger and BigRational for GMP,
+        // Interval for MPFI and MPFR, the store for SQLite, LineReader for readline), so no other
+        // code handles their pointers.
         .systemLibrary(
             name: "CGMP",
             pkgConfig: "gmp",
@@ -27,6 +28,12 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        // Real numbers: MPFI's interval arithmetic over MPFR's correctly rounded floating point.
+        // Neither ships a pkg-config file on Debian; their headers are in /usr/include.
+        .systemLibrary(
+            name: "CMPFI",
+            providers: [.apt(["libmpfi-dev", "libmpfr-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -34,7 +41,7 @@ let package = Package(
         ),
 
         // The language: lexer, Pratt parser, exact numbers, evaluator, diagnostics.
-        .target(name: "TallyCore", dependencies: ["CGMP"], swiftSettings: releaseSettings),
+        .target(name: "TallyCore", dependencies: ["CGMP", "CMPFI"], swiftSettings: releaseSettings),
         // BMI: units, standards, classification.
         .target(name: "TallyHealth", dependencies: ["TallyCore"]),
         // Habit domain, use cases and stores.

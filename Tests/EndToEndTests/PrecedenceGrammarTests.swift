@@ -25,13 +25,19 @@ import Testing
     }
 
     @Test func grammarListsTheFunctionTable() throws {
+        #expect(try alternatives(of: "function name") == FunctionTable.builtIn.functionNames)
+        #expect(try alternatives(of: "constant") == FunctionTable.builtIn.constantNames)
+    }
+
+    /// The quoted alternatives of a production of Grammar/tally.ebnf: `name = "a" | "b" ;`.
+    private func alternatives(of production: String) throws -> [String] {
         let grammar = try String(
             contentsOf: TallyUnderTest.repositoryRoot.appendingPathComponent("Grammar/tally.ebnf"), encoding: .utf8)
-        let start = try #require(grammar.range(of: "function name     ="))
+        let definition = production.padding(toLength: 18, withPad: " ", startingAt: 0) + "="
+        let start = try #require(grammar.range(of: "\n" + definition))
         let end = try #require(grammar.range(of: ";", range: start.upperBound..<grammar.endIndex))
-        let names = grammar[start.upperBound..<end.lowerBound].split(separator: "|").map {
+        return grammar[start.upperBound..<end.lowerBound].split(separator: "|").map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
-        #expect(names == FunctionTable.builtIn.functionNames)
     }
 }

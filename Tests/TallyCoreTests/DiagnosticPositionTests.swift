@@ -63,7 +63,7 @@ import Testing
         ("⟨()⟩", "empty parentheses: expected an expression inside"),
         ("1 ⟨,⟩ 2", "unexpected ',' outside a function call"),
         ("⟨1.5⟩!", "factorial needs a non-negative integer, got 1.5"),
-        ("gcd(⟨1.5⟩, 2)", "gcd needs integers"),
+        ("gcd(⟨1.5⟩, 2)", "gcd needs integers, got 1.5"),
         ("root(8, ⟨0⟩)", "the root's degree must be a whole number from 1 to 1,048,576"),
         ("(1 + 2⟨,⟩ 3)", "expected ')' to close the '(' at column 1, found ','"),
     ])

@@ -21,14 +21,14 @@ import Testing
         table.define(
             FunctionEntry(
                 name: "twice", usage: "twice(x)", summary: "doubles x",
-                kind: .function(.exactly(1)) { call throws(Diagnostic) in .number(try call.number(0) * Number(2)) }))
+                kind: .function(.exactly(1)) { call throws(Diagnostic) in call.arguments[0] * .number(Number(2)) }))
         var evaluator = Evaluator(functions: table)
         guard case .value(let value) = try run("twice(answer) + 1", in: &evaluator) else {
             Issue.record("no value")
             return
         }
         #expect(value.number?.intValue == 85)
-        #expect(table.constantNames == ["answer"])
+        #expect(table.constantNames == ["pi", "e", "answer"])
         // A constant cannot be assigned or called.
         #expect(throws: Diagnostic.self) { _ = try run("answer = 1", in: &evaluator) }
         let called = diagnostic(of: "answer(1)", in: &evaluator)

@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func approximateValuesAreAlwaysRounded() {
-        let two = Number(2).withExactness(false)
-        #expect(two.formatted(significantDigits: 20) == FormattedNumber(text: "2", isRounded: true))
+        let almostTwo = Real.root(Real(Number(2)), 2) * Real.root(Real(Number(2)), 3)
+        #expect(ValueFormatter(.decimal(significantDigits: 3)).format(.real(almostTwo)).isRounded)
+        #expect(Number.layout(DecimalSignificand(isNegative: false, digits: [2], exponent: 1), significantDigits: 20)
+            == FormattedNumber(text: "2", isRounded: true))
     }
 }

@@ -11,12 +11,12 @@ struct CompleterTests {
     @Test(arguments: [
         // (line before the word, word) → matches
         ("", "sq", ["sqrt("]),
-        ("", "r", ["root(", "round("]),
+        ("", "r", ["rad(", "root(", "round("]),
         ("", "h", ["habit", "help", "hypot("]),
         ("", "al", ["alpha"]),
         ("", "키", ["키"]),
         ("1 + ", "h", ["hypot("]),
-        ("x = ", "a", ["abs(", "alpha", "ans"]),
+        ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]), ("x = ", "p", ["pi"]),
         ("help ", "f", ["functions"]),
         ("help ", "", ["syntax", "functions", "bmi", "habit"]),
         ("help functions ", "", []),

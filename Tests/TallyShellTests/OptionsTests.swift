@@ -21,8 +21,8 @@ import Testing
     @Test(arguments: [
         (["--nope"], "unknown option '--nope'"),
         (["-e"], "option '-e' needs a value"),
-        (["--digits", "x"], "--digits needs a whole number from 1 to 100000, not 'x'"),
-        (["--digits", "0"], "--digits needs a whole number from 1 to 100000, not '0'"),
+        (["--digits", "x"], "--digits needs a whole number from 1 to 1000000, not 'x'"),
+        (["--digits", "0"], "--digits needs a whole number from 1 to 1000000, not '0'"),
         (["--color", "blue"], "--color needs auto, always or never, not 'blue'"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {

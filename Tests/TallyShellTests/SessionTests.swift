@@ -27,6 +27,7 @@ import Testing
             outcomes[0].output == """
                 digits     20        significant digits shown for values that are not exact decimals
                 maxdigits  1000000   the most digits a result may have
+                angle      rad       unit of angles for sin, cos, tan and their inverses: rad or deg
                 standard   who       BMI classification: who or asia
                 """)
         #expect(outcomes[2].output == "0.33333")
@@ -37,8 +38,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("set digits", "missing value: digits must be a whole number from 1 to 100000"),
-        ("set digits 1000000", "digits must be a whole number from 1 to 100000"),
+        ("set digits", "missing value: digits must be a whole number from 1 to 1000000"),
+        ("set digits 1000001", "digits must be a whole number from 1 to 1000000"),
+        ("set angle grad", "angle must be rad or deg"),
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
         ("set standard mars", "standard must be who or asia"),

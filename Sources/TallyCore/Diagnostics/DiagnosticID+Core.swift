@@ -44,6 +44,9 @@ extension DiagnosticID {
     public static let argumentOutOfRange = DiagnosticID("argument-out-of-range")
     public static let resultTooLarge = DiagnosticID("result-too-large")
     public static let interrupted = DiagnosticID("interrupted")
+    /// A question about an approximate value (its sign, its floor) that the precision budget
+    /// could not settle.
+    public static let undecidable = DiagnosticID("undecidable")
 
     // MARK: Words of commands (Word.split)
 

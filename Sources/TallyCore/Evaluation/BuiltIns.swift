@@ -1,72 +1,214 @@
 /// The built-in functions and constants, in the order `help functions` lists them. Each is one
 /// entry: its name, arity, help text and implementation. Errors point at the argument at fault
 /// (`call.argumentSpans`) or at the whole call (`call.span`).
+///
+/// Exact arguments give exact results where the result is rational or a known irrational form
+/// (``Real``); domain questions about approximate arguments (is it negative? is it 1?) are
+/// decided from their bounds, and an error says so when the precision budget cannot.
 enum BuiltIns {
     static let all: [FunctionEntry] = [
+        constant("pi", "π = 3.14159…, the ratio of a circle's circumference to its diameter") { _ throws(Diagnostic) in
+            .real(Real.pi)
+        },
+        constant("e", "e = 2.71828…, the base of the natural logarithm") { _ throws(Diagnostic) in .real(Real.e) },
         function("abs", .exactly(1), "abs(x)", "absolute value") { call throws(Diagnostic) in
-            .number(try call.number(0).magnitude)
+            switch call.arguments[0] {
+            case .number(let x): return .number(x.magnitude)
+            case .real(let x):
+                let sign = try call.settings.sign(
+                    of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of the argument")
+                return .real(sign < 0 ? -x : x)
+            }
         },
         function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square") {
             call throws(Diagnostic) in
-            let x = try call.number(0)
-            if x.signum < 0 {
-                throw Diagnostic(.domainError, "square root of a negative number", at: call.argumentSpans[0])
-            }
-            return .number(call.settings.root(x, 2))
+            try requireNonNegative(call, 0, "square root of a negative number")
+            return try call.result(Real.root(try call.real(0), 2))
         },
         function("cbrt", .exactly(1), "cbrt(x)", "cube root; negative x allowed") { call throws(Diagnostic) in
-            .number(call.settings.root(try call.number(0), 3))
+            try call.result(Real.root(try call.real(0), 3))
         },
         function("root", .exactly(2), "root(x, n)", "n-th root; negative x allowed for odd n") {
             call throws(Diagnostic) in
-            let x = try call.number(0)
-            let n = try rootDegree(try call.number(1), at: call.argumentSpans[1])
-            if n % 2 == 0 && x.signum < 0 {
-                throw Diagnostic(.domainError, "even root of a negative number", at: call.argumentSpans[0])
-            }
-            return .number(call.settings.root(x, n))
+            let n = try rootDegree(call.arguments[1], at: call.argumentSpans[1], settings: call.settings)
+            if n % 2 == 0 { try requireNonNegative(call, 0, "even root of a negative number") }
+            return try call.result(Real.root(try call.real(0), n))
         },
         function("hypot", .exactly(2), "hypot(x, y)", "sqrt(x^2 + y^2); exact when that is a perfect square") {
             call throws(Diagnostic) in
-            let x = try call.number(0)
-            let y = try call.number(1)
-            // The squares have at most twice the digits of the larger argument.
-            try call.settings.checkSize(Double(2 * Swift.max(x.decimalSize, y.decimalSize) + 1), at: call.span)
-            return .number(call.settings.root(call.settings.settled(x * x + y * y), 2))
+            if let x = call.arguments[0].number, let y = call.arguments[1].number {
+                // The squares have at most twice the digits of the larger argument.
+                try call.settings.checkSize(Double(2 * Swift.max(x.decimalSize, y.decimalSize) + 1), at: call.span)
+            }
+            return try call.result(Real.hypot(try call.real(0), try call.real(1)))
+        },
+        function("exp", .exactly(1), "exp(x)", "e^x") { call throws(Diagnostic) in
+            try call.result(Real.exp(try call.real(0)))
+        },
+        function("ln", .exactly(1), "ln(x)", "natural logarithm, x > 0") { call throws(Diagnostic) in
+            try requirePositive(call, 0)
+            return try call.result(Real.log(try call.real(0)))
+        },
+        function("log10", .exactly(1), "log10(x)", "logarithm to base 10, x > 0") { call throws(Diagnostic) in
+            try requirePositive(call, 0)
+            return try call.result(Real.log(try call.real(0), base: Real(Number(10))))
+        },
+        function("log2", .exactly(1), "log2(x)", "logarithm to base 2, x > 0") { call throws(Diagnostic) in
+            try requirePositive(call, 0)
+            return try call.result(Real.log(try call.real(0), base: Real(Number(2))))
+        },
+        function("log", .exactly(2), "log(x, base)", "logarithm to any base > 0 other than 1") {
+            call throws(Diagnostic) in
+            try requirePositive(call, 0)
+            try requirePositive(call, 1, what: "the base")
+            if try call.settings.compare(
+                call.arguments[1], with: Number(1), at: call.argumentSpans[1], question: "whether the base is 1") == 0
+            {
+                throw Diagnostic(.domainError, "a logarithm's base cannot be 1", at: call.argumentSpans[1])
+            }
+            return try call.result(Real.log(try call.real(0), base: try call.real(1)))
+        },
+        function("sin", .exactly(1), "sin(x)", "sine; x in radians (set angle deg for degrees)") {
+            call throws(Diagnostic) in
+            try call.result(Real.sin(try call.angle(0)))
+        },
+        function("cos", .exactly(1), "cos(x)", "cosine") { call throws(Diagnostic) in
+            try call.result(Real.cos(try call.angle(0)))
+        },
+        function("tan", .exactly(1), "tan(x)", "tangent; not at odd multiples of a right angle") {
+            call throws(Diagnostic) in
+            let x = try call.angle(0)
+            let pole = Diagnostic(
+                .domainError, "tan is not defined at odd multiples of a right angle (pi/2, 90°)", at: call.argumentSpans[0])
+            if Real.isExactPoleOfTangent(x) { throw pole }
+            if x.rational == nil,
+                try call.settings.sign(
+                    of: .from(Real.cos(x)), at: call.argumentSpans[0],
+                    question: "whether the angle is a pole of tan (where its cosine is 0)") == 0
+            {
+                throw pole
+            }
+            return try call.result(Real.tan(x))
+        },
+        function("asin", .exactly(1), "asin(x)", "inverse sine, -1 ≤ x ≤ 1") { call throws(Diagnostic) in
+            try requireWithinUnit(call, "asin")
+            return try call.angleResult(Real.asin(try call.real(0)))
+        },
+        function("acos", .exactly(1), "acos(x)", "inverse cosine, -1 ≤ x ≤ 1") { call throws(Diagnostic) in
+            try requireWithinUnit(call, "acos")
+            return try call.angleResult(Real.acos(try call.real(0)))
+        },
+        function("atan", .exactly(1), "atan(x)", "inverse tangent") { call throws(Diagnostic) in
+            try call.angleResult(Real.atan(try call.real(0)))
+        },
+        function("atan2", .exactly(2), "atan2(y, x)", "the angle of the point (x, y), -pi < angle ≤ pi") {
+            call throws(Diagnostic) in
+            let y = try call.settings.sign(of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of y")
+            let x = try call.settings.sign(of: call.arguments[1], at: call.argumentSpans[1], question: "the sign of x")
+            if x == 0 && y == 0 {
+                throw Diagnostic(.domainError, "atan2(0, 0) has no angle", at: call.span)
+            }
+            return try call.angleResult(Real.atan2(try call.real(0), try call.real(1), signs: (y, x)))
+        },
+        function("sinh", .exactly(1), "sinh(x)", "hyperbolic sine") { call throws(Diagnostic) in
+            try call.result(Real.sinh(try call.real(0)))
+        },
+        function("cosh", .exactly(1), "cosh(x)", "hyperbolic cosine") { call throws(Diagnostic) in
+            try call.result(Real.cosh(try call.real(0)))
+        },
+        function("tanh", .exactly(1), "tanh(x)", "hyperbolic tangent") { call throws(Diagnostic) in
+            try call.result(Real.tanh(try call.real(0)))
+        },
+        function("asinh", .exactly(1), "asinh(x)", "inverse hyperbolic sine") { call throws(Diagnostic) in
+            try call.result(Real.asinh(try call.real(0)))
+        },
+        function("acosh", .exactly(1), "acosh(x)", "inverse hyperbolic cosine, x ≥ 1") { call throws(Diagnostic) in
+            if try call.settings.compare(
+                call.arguments[0], with: Number(1), at: call.argumentSpans[0], question: "whether the argument is below 1")
+                < 0
+            {
+                throw Diagnostic(
+                    .domainError, "acosh needs an argument of at least 1, got \(call.settings.briefly(call.arguments[0]))",
+                    at: call.argumentSpans[0])
+            }
+            return try call.result(Real.acosh(try call.real(0)))
+        },
+        function("atanh", .exactly(1), "atanh(x)", "inverse hyperbolic tangent, -1 < x < 1") {
+            call throws(Diagnostic) in
+            let question = "whether the argument is within (-1, 1)"
+            let settings = call.settings
+            let above = try settings.compare(
+                call.arguments[0], with: Number(1), at: call.argumentSpans[0], question: question)
+            let below = try settings.compare(
+                call.arguments[0], with: Number(-1), at: call.argumentSpans[0], question: question)
+            if above >= 0 || below <= 0 {
+                throw Diagnostic(
+                    .domainError,
+                    "atanh needs an argument strictly between -1 and 1, got \(settings.briefly(call.arguments[0]))",
+                    at: call.argumentSpans[0])
+            }
+            return try call.result(Real.atanh(try call.real(0)))
+        },
+        function("deg", .exactly(1), "deg(x)", "radians to degrees: deg(pi) = 180") { call throws(Diagnostic) in
+            try call.result(try call.real(0) * Real(Number(180)) / Real.pi)
+        },
+        function("rad", .exactly(1), "rad(x)", "degrees to radians: rad(180) = pi") { call throws(Diagnostic) in
+            try call.result(try call.real(0) * Real.pi / Real(Number(180)))
         },
         function(
             "round", .range(1...2), "round(x), round(x, places)",
             "nearest integer or multiple of 10^-places, ties away from zero"
         ) { call throws(Diagnostic) in
-            let x = try call.number(0)
             let maxDigits = call.settings.maxDigits
             var places = 0
             if call.arguments.count == 2 {
-                let requested = try call.number(1)
-                guard requested.isInteger, let p = requested.intValue, p.magnitude <= UInt(maxDigits) else {
+                guard let requested = call.arguments[1].number, requested.isInteger, let p = requested.intValue,
+                    p.magnitude <= UInt(maxDigits)
+                else {
                     throw Diagnostic(
                         .argumentOutOfRange, "round's places must be an integer within ±\(grouped(maxDigits))",
                         at: call.argumentSpans[1])
                 }
                 places = p
             }
-            try call.settings.checkSize(Double(x.decimalSize + Swift.max(places, 0)), at: call.span)
-            return .number(x.rounded(toPlaces: places))
+            switch call.arguments[0] {
+            case .number(let x):
+                try call.settings.checkSize(Double(x.decimalSize + Swift.max(places, 0)), at: call.span)
+                return .number(x.rounded(toPlaces: places))
+            case .real(let x):
+                // Ties away from zero: the floor of |x|·10^places + 1/2, with x's sign.
+                let sign = try call.settings.sign(
+                    of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of the argument")
+                let scale = Number(BigInteger.power(10, UInt(places.magnitude)))
+                let scaled = (sign < 0 ? -x : x) * Real(places >= 0 ? scale : scale.reciprocal)
+                let shifted = scaled + Real(Number(numerator: 1, denominator: 2))
+                guard let floor = shifted.floor(within: call.settings.budget) else {
+                    throw call.settings.undecidable(
+                        "cannot decide round: the value is within \(call.settings.budgetText) of a halfway point",
+                        at: call.span)
+                }
+                let magnitude = Number(floor) * (places >= 0 ? scale.reciprocal : scale)
+                return .number(sign < 0 ? -magnitude : magnitude)
+            }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
-            .number(try call.number(0).floor)
+            .number(try integerPart(call, "floor") { $0.floor } real: { $0 })
         },
         function("ceil", .exactly(1), "ceil(x)", "smallest integer not below x") { call throws(Diagnostic) in
-            .number(try call.number(0).ceiling)
+            // ceil x = −floor(−x)
+            .number(-(try integerPart(call, "ceil") { (-$0).floor } real: { -$0 }))
         },
         function("trunc", .exactly(1), "trunc(x)", "integer part, toward zero") { call throws(Diagnostic) in
-            .number(try call.number(0).truncated)
+            let sign = try call.settings.sign(
+                of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of the argument")
+            if sign >= 0 { return .number(try integerPart(call, "trunc") { $0.floor } real: { $0 }) }
+            return .number(-(try integerPart(call, "trunc") { (-$0).floor } real: { -$0 }))
         },
         function("min", .atLeast(1), "min(a, b, ...)", "smallest argument") { call throws(Diagnostic) in
-            .number(extreme(try call.numbers(), keeping: { $0 < 0 }))
+            try extreme(call, keeping: -1)
         },
         function("max", .atLeast(1), "max(a, b, ...)", "largest argument") { call throws(Diagnostic) in
-            .number(extreme(try call.numbers(), keeping: { $0 > 0 }))
+            try extreme(call, keeping: 1)
         },
         function("gcd", .atLeast(1), "gcd(a, b, ...)", "greatest common divisor of integers") {
             call throws(Diagnostic) in
@@ -76,7 +218,7 @@ enum BuiltIns {
         function("lcm", .atLeast(1), "lcm(a, b, ...)", "least common multiple of integers") {
             call throws(Diagnostic) in
             let integers = try integers(of: call)
-            try call.settings.checkSize(Double(try call.numbers().reduce(0) { $0 + $1.decimalSize }), at: call.span)
+            try call.settings.checkSize(Double(integers.reduce(0) { $0 + $1.decimalDigitsEstimate }), at: call.span)
             return .number(Number(integers.dropFirst().reduce(integers[0].magnitude, BigInteger.lcm)))
         },
     ]
@@ -88,34 +230,126 @@ enum BuiltIns {
         FunctionEntry(name: name, usage: usage, summary: summary, kind: .function(arity, implementation))
     }
 
-    /// The argument whose comparison with each other argument satisfies `keeping` (the first
-    /// of equals).
-    private static func extreme(_ values: [Number], keeping: (Int) -> Bool) -> Number {
-        var best = values[0]
-        for value in values.dropFirst() where keeping(Number.compare(value, best)) {
-            best = value
-        }
-        return best
+    private static func constant(
+        _ name: String, _ summary: String, _ value: @escaping @Sendable (EvaluationSettings) throws(Diagnostic) -> Value
+    ) -> FunctionEntry {
+        FunctionEntry(name: name, usage: name, summary: summary, kind: .constant(value))
     }
 
-    /// The arguments of `gcd` or `lcm`, which must be exact integers.
+    // MARK: Domains
+
+    private static func requireNonNegative(_ call: FunctionCall, _ index: Int, _ message: String) throws(Diagnostic) {
+        if try call.settings.sign(
+            of: call.arguments[index], at: call.argumentSpans[index], question: "whether the argument is negative") < 0
+        {
+            throw Diagnostic(.domainError, message, at: call.argumentSpans[index])
+        }
+    }
+
+    private static func requirePositive(_ call: FunctionCall, _ index: Int, what: String = "the argument")
+        throws(Diagnostic)
+    {
+        let sign = try call.settings.sign(
+            of: call.arguments[index], at: call.argumentSpans[index], question: "whether \(what) is positive")
+        if sign == 0 {
+            throw Diagnostic(.domainError, "the logarithm of zero is not defined", at: call.argumentSpans[index])
+        }
+        if sign < 0 {
+            throw Diagnostic(
+                .domainError, "a logarithm needs \(what == "the argument" ? "a positive argument" : "a positive base"), got \(call.settings.briefly(call.arguments[index]))",
+                at: call.argumentSpans[index])
+        }
+    }
+
+    /// Fails unless -1 ≤ x ≤ 1.
+    private static func requireWithinUnit(_ call: FunctionCall, _ name: String) throws(Diagnostic) {
+        let question = "whether the argument is within [-1, 1]"
+        let settings = call.settings
+        let x = call.arguments[0]
+        let above = try settings.compare(x, with: Number(1), at: call.argumentSpans[0], question: question)
+        let below = try settings.compare(x, with: Number(-1), at: call.argumentSpans[0], question: question)
+        if above > 0 || below < 0 {
+            throw Diagnostic(
+                .domainError, "\(name) needs an argument from -1 to 1, got \(settings.briefly(x))",
+                at: call.argumentSpans[0])
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The floor of the argument (or of its transform), exact for rationals and decided from
+    /// the bounds for reals.
+    private static func integerPart(
+        _ call: FunctionCall, _ name: String, exact: (Number) -> Number, real: (Real) -> Real
+    ) throws(Diagnostic) -> Number {
+        switch call.arguments[0] {
+        case .number(let x):
+            return exact(x)
+        case .real(let x):
+            let transformed = real(x)
+            guard let floor = transformed.floor(within: call.settings.budget) else {
+                throw call.settings.undecidable(
+                    "cannot decide \(name): the value is within \(call.settings.budgetText) of \(x.nearestInteger().description())",
+                    at: call.span)
+            }
+            return Number(floor)
+        }
+    }
+
+    /// The argument whose comparison with every other argument is `keeping` (-1 for the
+    /// smallest, 1 for the largest); the first of equals.
+    private static func extreme(_ call: FunctionCall, keeping: Int) throws(Diagnostic) -> Value {
+        var best = 0
+        for index in call.arguments.indices.dropFirst() {
+            let difference = call.arguments[index] - call.arguments[best]
+            let order = try call.settings.sign(
+                of: difference, at: call.argumentSpans[index], question: "which argument is \(keeping < 0 ? "smaller" : "larger")")
+            if order == keeping { best = index }
+        }
+        return call.arguments[best]
+    }
+
+    /// The arguments of `gcd` or `lcm`, which must be integers.
     private static func integers(of call: FunctionCall) throws(Diagnostic) -> [BigInteger] {
         var integers: [BigInteger] = []
-        for (index, span) in call.argumentSpans.enumerated() {
-            guard case let value = try call.number(index), value.isExact, let integer = value.bigIntegerValue else {
-                throw Diagnostic(.notAnInteger, "\(call.name) needs integers", at: span)
-            }
-            integers.append(integer)
+        for (argument, span) in zip(call.arguments, call.argumentSpans) {
+            let integer = try call.settings.integer(argument, at: span, purpose: "\(call.name) needs integers")
+            integers.append(integer.bigIntegerValue!)
         }
         return integers
     }
 
     /// A root's degree: a whole number from 1 to 2^20.
-    private static func rootDegree(_ value: Number, at span: SourceSpan) throws(Diagnostic) -> Int {
-        guard value.isExact, let n = value.intValue, n >= 1, n <= 1 << 20 else {
+    private static func rootDegree(_ value: Value, at span: SourceSpan, settings: EvaluationSettings)
+        throws(Diagnostic) -> Int
+    {
+        guard let number = value.number, let n = number.intValue, n >= 1, n <= 1 << 20 else {
             throw Diagnostic(
                 .argumentOutOfRange, "the root's degree must be a whole number from 1 to \(grouped(1 << 20))", at: span)
         }
         return n
+    }
+}
+
+extension FunctionCall {
+    /// Argument `index` as a real (an exact rational included).
+    func real(_ index: Int) throws(Diagnostic) -> Real {
+        try arguments[index].real(at: argumentSpans[index])
+    }
+
+    /// Argument `index` as an angle in radians, whatever `set angle` says.
+    func angle(_ index: Int) throws(Diagnostic) -> Real {
+        let x = try real(index)
+        return settings.angle == .degrees ? x * Real(Combination(Number(numerator: 1, denominator: 180), .pi)) : x
+    }
+
+    /// A real result as a value, checked.
+    func result(_ real: Real) throws(Diagnostic) -> Value {
+        try settings.checked(.from(real), at: span)
+    }
+
+    /// An angle result in radians, given in the unit of `set angle`.
+    func angleResult(_ radians: Real) throws(Diagnostic) -> Value {
+        try result(settings.angle == .degrees ? radians * Real(Number(180)) / Real.pi : radians)
     }
 }

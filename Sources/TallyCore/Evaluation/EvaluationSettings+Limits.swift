@@ -28,20 +28,22 @@ extension EvaluationSettings {
 
     /// A value as a message quotes it: rounded to the shown digits, and an integer of more
     /// digits than that in scientific notation (`3!!!!` would otherwise quote 720! in full).
-    func briefly(_ value: Number) -> String {
-        value.withExactness(false).formatted(significantDigits: digits).text
+    func briefly(_ value: Value) -> String {
+        switch value {
+        case .number(let number):
+            if number.isInteger && number.decimalSize > digits {
+                // Written as an approximation so that it takes scientific notation.
+                return Real(number).formatted(significantDigits: digits, within: budget).text
+            }
+            return number.formatted(significantDigits: digits).text
+        case .real(let real):
+            return "≈ " + real.formatted(significantDigits: digits, within: budget).text
+        }
     }
 
-    /// Rounds approximate values to the working precision so they stay small.
-    @inline(__always)
-    func settled(_ value: Number) -> Number {
-        value.isExact ? value : value.roundedToSignificantBits(precisionBits)
-    }
-
-    /// The `n`-th root of `value` (non-negative, or negative with odd `n`): exact when it is.
-    func root(_ value: Number, _ n: Int) -> Number {
-        if let exact = value.exactRoot(n) { return exact }
-        return value.approximateRoot(n, bits: precisionBits)
+    /// A value as a message quotes it; see ``briefly(_:)-(Value)``.
+    func briefly(_ number: Number) -> String {
+        briefly(.number(number))
     }
 }
 

@@ -1,25 +1,35 @@
-/// The settings an evaluation depends on (`set digits`, `set maxdigits`).
+/// The settings an evaluation depends on (`set digits`, `set maxdigits`, `set angle`).
 public struct EvaluationSettings: Sendable, Equatable {
     /// Significant digits shown for values that are not exact decimals.
     public var digits: Int = 20
-    /// The most decimal digits any value may have; checked before computing it.
+    /// The most decimal digits any exact value may have; checked before computing it.
     public var maxDigits: Int = 1_000_000
+    /// The unit of the angles that trigonometric functions take and give.
+    public var angle: AngleUnit = .radians
 
-    /// The largest `digits` accepted: more could not be computed promptly.
-    public static let digitsLimit = 100_000
-    /// The largest `maxdigits` accepted.
+    /// The largest `maxdigits` accepted; `digits` may go up to `maxdigits`.
     public static let maxDigitsLimit = 100_000_000
+    /// The largest `digits` accepted at any `maxdigits`.
+    public static let digitsLimit = maxDigitsLimit
 
-    /// Extra digits computed beyond those shown, so rounding the display is right.
-    public static let guardDigits = 10
+    /// The fewest decimal places to which a decision examines a value before it gives up: a
+    /// value within 10^-1000 of zero (or of an integer, for `floor`) cannot be told from it.
+    public static let decisionDigits = 1_000
 
-    public init(digits: Int = 20, maxDigits: Int = 1_000_000) {
+    public init(digits: Int = 20, maxDigits: Int = 1_000_000, angle: AngleUnit = .radians) {
         self.digits = digits
         self.maxDigits = maxDigits
+        self.angle = angle
     }
 
-    /// Significant bits carried by approximate values.
-    public var precisionBits: Int {
-        (digits + EvaluationSettings.guardDigits) * 3322 / 1000 + 8
+    /// How far decisions and display look: 1,000 digits, or twice `digits` when that is more.
+    var budget: Real.Budget {
+        Real.Budget(digits: Swift.max(EvaluationSettings.decisionDigits, 2 * digits))
     }
+}
+
+/// Radians or degrees.
+public enum AngleUnit: String, Sendable, CaseIterable {
+    case radians = "rad"
+    case degrees = "deg"
 }

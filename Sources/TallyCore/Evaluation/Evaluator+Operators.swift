@@ -1,44 +1,52 @@
 import Glibc
 
-/// What each operator computes, with its size checks and errors. Errors about an operand point
-/// at the operand (the divisor of a division by zero); size errors at the operator or the whole
-/// operation.
+/// What each operator computes, with its size checks and errors. Two exact rationals take the
+/// exact path (machine words or GMP); anything else is a ``Real``, exact where it stays a known
+/// form and decided from intervals where an answer must be an integer (`//`, `%`, `!`). Errors
+/// about an operand point at the operand (the divisor of a division by zero); size errors at
+/// the operator or the whole operation.
 extension Evaluator {
     func apply(_ operation: PrefixOperator, _ operand: Value, operandSpan: SourceSpan) throws(Diagnostic) -> Value {
-        let x = try operand.number(at: operandSpan)
-        switch operation {
-        case .negate: return .number(-x)
-        case .plus: return .number(x)
+        switch (operation, operand) {
+        case (.negate, .number(let x)): return .number(-x)
+        case (.negate, .real(let x)): return .real(-x)
+        case (.plus, _): return operand
         }
     }
 
     func apply(_ operation: PostfixOperator, _ operand: Value, operandSpan: SourceSpan, span: SourceSpan)
         throws(Diagnostic) -> Value
     {
-        let x = try operand.number(at: operandSpan)
         switch operation {
-        case .factorial: return .number(try factorial(of: x, operandSpan: operandSpan, span: span))
+        case .factorial:
+            let n = try settings.integer(operand, at: operandSpan, purpose: "factorial needs a non-negative integer")
+            return .number(try factorial(of: n, operandSpan: operandSpan, span: span))
+        case .degrees:
+            // An angle in degrees, in the unit the trigonometric functions take now.
+            if settings.angle == .degrees { return operand }
+            return try settings.checked(operand * .real(Real(Combination(Number(numerator: 1, denominator: 180), .pi))), at: span)
         }
     }
 
     func apply(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
         throws(Diagnostic) -> Value
     {
-        let x = try lhs.value.number(at: lhs.span)
-        let y = try rhs.value.number(at: rhs.span)
+        guard case .number(let x) = lhs.value, case .number(let y) = rhs.value else {
+            return try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
+        }
         switch operation {
         case .add, .subtract:
             if !(x.isInteger && y.isInteger) {
                 try settings.checkCombinedSize(x, y, at: operatorSpan)
             }
-            return .number(settings.settled(operation == .add ? x + y : x - y))
+            return .number(operation == .add ? x + y : x - y)
         case .multiply:
             try settings.checkCombinedSize(x, y, at: operatorSpan)
-            return .number(settings.settled(x * y))
+            return .number(x * y)
         case .divide:
             if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rhs.span) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
-            return .number(settings.settled(x / y))
+            return .number(x / y)
         case .floorDivide:
             if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rhs.span) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
@@ -46,14 +54,159 @@ extension Evaluator {
         case .modulo:
             if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rhs.span) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
-            return .number(settings.settled(x.flooredRemainder(dividingBy: y)))
+            return .number(x.flooredRemainder(dividingBy: y))
         case .power:
-            return .number(try power(x, y, span: lhs.span.union(rhs.span)))
+            return try power(x, y, span: lhs.span.union(rhs.span))
         }
     }
 
+    /// A binary operation with a real operand.
+    private func applyReal(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
+        throws(Diagnostic) -> Value
+    {
+        let span = lhs.span.union(rhs.span)
+        switch operation {
+        case .add: return try settings.checked(lhs.value + rhs.value, at: span)
+        case .subtract: return try settings.checked(lhs.value - rhs.value, at: span)
+        case .multiply: return try settings.checked(lhs.value * rhs.value, at: span)
+        case .divide:
+            try requireNonZero(rhs, what: "division by zero", id: .divisionByZero)
+            return try settings.checked(lhs.value / rhs.value, at: span)
+        case .floorDivide, .modulo:
+            try requireNonZero(
+                rhs, what: operation == .modulo ? "modulo by zero" : "division by zero",
+                id: operation == .modulo ? .moduloByZero : .divisionByZero)
+            let x = try lhs.value.real(at: lhs.span)
+            let y = try rhs.value.real(at: rhs.span)
+            let quotient = x / y
+            guard let floor = quotient.floor(within: settings.budget) else {
+                throw settings.undecidable(
+                    "cannot decide \(operation == .modulo ? "the remainder" : "the floor division"): the quotient is within \(settings.budgetText) of \(quotient.nearestInteger().description())",
+                    at: span)
+            }
+            if operation == .floorDivide { return .number(Number(floor)) }
+            return try settings.checked(.real(x - y * Real(Number(floor))), at: span)
+        case .power:
+            return try realPower(lhs, rhs, span: span)
+        }
+    }
+
+    /// Fails unless the divisor is known not to be zero.
+    private func requireNonZero(_ divisor: Operand, what: String, id: DiagnosticID) throws(Diagnostic) {
+        switch divisor.value {
+        case .number(let y):
+            if y.isZero { throw Diagnostic(id, what, at: divisor.span) }
+        case .real(let y):
+            if y.sign(within: settings.budget) == nil {
+                throw settings.undecidable("cannot decide whether the divisor is zero: it is within \(settings.budgetText) of 0", at: divisor.span)
+            }
+        }
+    }
+
+    // MARK: Powers
+
+    /// A power of two exact rationals: exact when it can be (`(-8)^(1/3)` is -2), a root form
+    /// otherwise (`2^(1/2)` is √2, `2^0.3` is ¹⁰√8).
+    private func power(_ base: Number, _ exponent: Number, span: SourceSpan) throws(Diagnostic) -> Value {
+        if base.isZero {
+            if exponent.signum < 0 {
+                throw Diagnostic(.zeroToNegativePower, "zero cannot be raised to a negative power", at: span)
+            }
+            return .number(exponent.isZero ? Number(1) : base)
+        }
+        if exponent.isZero { return .number(Number(1)) }
+        var magnitudeLog10: Double { base.log10Magnitude * exponent.approximateDouble }
+        if exponent.isInteger {
+            guard let n = exponent.intValue else {
+                if base.isInteger && base.magnitude.intValue == 1 {
+                    let odd = !(exponent.bigIntegerValue?.isEven ?? true)
+                    return .number(base.signum < 0 && odd ? Number(-1) : Number(1))
+                }
+                throw settings.sizeError(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
+            }
+            // Both the numerator and the denominator grow |n| times. The result has at most |n|
+            // times the base's digits, so when that is within the limit no logarithms are needed.
+            if Double(base.decimalSize) * Double(n.magnitude) > Double(settings.maxDigits) {
+                try settings.checkSize(
+                    digits(
+                        fromLog10: Double(n.magnitude)
+                            * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)),
+                    at: span)
+            }
+            return .number(base.raised(to: n))
+        }
+        // A non-integer exponent p/q: a q-th root, exact when the root comes out exact.
+        var negativeResult = false
+        if base.signum < 0 {
+            guard !exponent.denominator.isEven else {
+                throw Diagnostic(
+                    .noRealValue,
+                    "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)",
+                    at: span)
+            }
+            negativeResult = !exponent.numerator.isEven
+        }
+        try checkPowerSize(magnitudeLog10, at: span)
+        let magnitude = base.magnitude
+        if let q = exponent.denominator.intValue, q <= 1 << 20, let p = exponent.numerator.intValue,
+            let root = magnitude.exactRoot(q)
+        {
+            try settings.checkSize(
+                digits(
+                    fromLog10: Double(p.magnitude)
+                        * Swift.max(Swift.abs(root.numerator.log10Magnitude), root.denominator.log10Magnitude)),
+                at: span)
+            let result = root.raised(to: p)
+            return .number(negativeResult ? -result : result)
+        }
+        let result = Real(magnitude).raisedPositive(to: Real(exponent))
+        return try settings.checked(.real(negativeResult ? -result : result), at: span)
+    }
+
+    /// A power with a real base or exponent.
+    private func realPower(_ lhs: Operand, _ rhs: Operand, span: SourceSpan) throws(Diagnostic) -> Value {
+        let x = try lhs.value.real(at: lhs.span)
+        let y = try rhs.value.real(at: rhs.span)
+        if let k = y.rational, k.isInteger, let n = k.intValue, n.magnitude <= 1 << 20 {
+            if n < 0 || n == 0 {
+                if n == 0 { return .number(Number(1)) }
+                try requireNonZero(lhs, what: "zero cannot be raised to a negative power", id: .zeroToNegativePower)
+            }
+            return try settings.checked(.real(x.raised(to: n)), at: span)
+        }
+        guard let sign = x.sign(within: settings.budget) else {
+            throw settings.undecidable("cannot decide the sign of the base: it is within \(settings.budgetText) of 0", at: lhs.span)
+        }
+        if sign > 0 { return try settings.checked(.real(x.raisedPositive(to: y)), at: span) }
+        if sign == 0 {
+            guard let exponentSign = y.sign(within: settings.budget) else {
+                throw settings.undecidable("cannot decide the sign of the exponent: it is within \(settings.budgetText) of 0", at: rhs.span)
+            }
+            if exponentSign < 0 {
+                throw Diagnostic(.zeroToNegativePower, "zero cannot be raised to a negative power", at: span)
+            }
+            return .number(Number(0))
+        }
+        // A negative base: only an exact exponent with an odd denominator has a real power.
+        guard let q = y.rational, !q.denominator.isEven else {
+            throw Diagnostic(
+                .noRealValue,
+                "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)",
+                at: span)
+        }
+        let magnitude = (-x).raisedPositive(to: y)
+        return try settings.checked(.real(q.numerator.isEven ? magnitude : -magnitude), at: span)
+    }
+
+    /// Fails when a power's result would be far beyond what any precision can hold.
+    private func checkPowerSize(_ magnitudeLog10: Double, at span: SourceSpan) throws(Diagnostic) {
+        try settings.checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
+    }
+
+    // MARK: Factorial
+
     private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan) throws(Diagnostic) -> Number {
-        guard value.isExact, value.isInteger, value.signum >= 0 else {
+        guard value.signum >= 0 else {
             throw Diagnostic(
                 .notAnInteger, "factorial needs a non-negative integer, got \(settings.briefly(value))", at: operandSpan)
         }
@@ -67,68 +220,24 @@ extension Evaluator {
         try settings.checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: span)
         return Number(BigInteger.factorial(UInt(n)))
     }
+}
 
-    private func power(_ base: Number, _ exponent: Number, span: SourceSpan) throws(Diagnostic) -> Number {
-        if base.isZero {
-            if exponent.signum < 0 {
-                throw Diagnostic(.zeroToNegativePower, "zero cannot be raised to a negative power", at: span)
-            }
-            return exponent.isZero ? Number(1).withExactness(exponent.isExact) : base
+/// Arithmetic on values: exact on two rationals, real otherwise.
+extension Value {
+    static func + (lhs: Value, rhs: Value) -> Value { combine(lhs, rhs, { $0 + $1 }, { $0 + $1 }) }
+    static func - (lhs: Value, rhs: Value) -> Value { combine(lhs, rhs, { $0 - $1 }, { $0 - $1 }) }
+    static func * (lhs: Value, rhs: Value) -> Value { combine(lhs, rhs, { $0 * $1 }, { $0 * $1 }) }
+    /// The divisor is not zero.
+    static func / (lhs: Value, rhs: Value) -> Value { combine(lhs, rhs, { $0 / $1 }, { $0 / $1 }) }
+
+    private static func combine(
+        _ lhs: Value, _ rhs: Value, _ exact: (Number, Number) -> Number, _ real: (Real, Real) -> Real
+    ) -> Value {
+        switch (lhs, rhs) {
+        case (.number(let x), .number(let y)): return .number(exact(x, y))
+        case (.number(let x), .real(let y)): return .from(real(Real(x), y))
+        case (.real(let x), .number(let y)): return .from(real(x, Real(y)))
+        case (.real(let x), .real(let y)): return .from(real(x, y))
         }
-        if exponent.isZero { return Number(1).withExactness(exponent.isExact) }
-        var magnitudeLog10: Double { base.log10Magnitude * exponent.approximateDouble }
-        if exponent.isInteger && exponent.isExact {
-            guard let n = exponent.intValue else {
-                if base.isExact && base.isInteger && base.magnitude.intValue == 1 {
-                    let odd = !(exponent.bigIntegerValue?.isEven ?? true)
-                    return base.signum < 0 && odd ? Number(-1) : Number(1)
-                }
-                throw settings.sizeError(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
-            }
-            if base.isExact {
-                // Both the numerator and the denominator grow |n| times. The result has at most
-                // |n| times the base's digits, so when that is within the limit no logarithms
-                // are needed.
-                if Double(base.decimalSize) * Double(n.magnitude) > Double(settings.maxDigits) {
-                    try settings.checkSize(
-                        digits(
-                            fromLog10: Double(n.magnitude)
-                                * Swift.max(Swift.abs(base.numerator.log10Magnitude), base.denominator.log10Magnitude)),
-                        at: span)
-                }
-                return base.raised(to: n)
-            }
-            try settings.checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
-            if n.magnitude <= 64 { return settings.settled(base.raised(to: n)) }
-            let result = base.magnitude.approximatePower(exponent, bits: settings.precisionBits)
-            return base.signum < 0 && n % 2 != 0 ? -result : result
-        }
-        // A non-integer exponent: a root, exact when the root comes out exact.
-        var negativeResult = false
-        if base.signum < 0 {
-            let denominatorIsOdd = exponent.isExact && !exponent.denominator.isEven
-            guard denominatorIsOdd else {
-                throw Diagnostic(
-                    .noRealValue,
-                    "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)",
-                    at: span)
-            }
-            negativeResult = !exponent.numerator.isEven
-        }
-        try settings.checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
-        let magnitude = base.magnitude
-        if base.isExact && exponent.isExact, let q = exponent.denominator.intValue, q <= 1 << 20,
-            let p = exponent.numerator.intValue, let root = magnitude.exactRoot(q)
-        {
-            try settings.checkSize(
-                digits(
-                    fromLog10: Double(p.magnitude)
-                        * Swift.max(Swift.abs(root.numerator.log10Magnitude), root.denominator.log10Magnitude)),
-                at: span)
-            let result = root.raised(to: p)
-            return negativeResult ? -result : result
-        }
-        let result = magnitude.approximatePower(exponent, bits: settings.precisionBits)
-        return negativeResult ? -result : result
     }
 }

@@ -93,6 +93,9 @@ public struct Evaluator: Sendable {
         }
     }
 
+    /// How this evaluator's settings write values.
+    public var formatter: ValueFormatter { ValueFormatter(settings: settings) }
+
     /// Sets `ans` (used by commands such as `bmi` whose result is a number).
     public mutating func recordResult(_ value: Value) {
         lastResult = value
@@ -159,7 +162,8 @@ public struct Evaluator: Sendable {
                 do throws(Diagnostic) {
                     try execute(instruction, of: code, on: &stack)
                 } catch {
-                    throw .failed(error)
+                    // Work that Ctrl-C cut short may fail for that reason alone.
+                    throw Interruption.isRequested ? .interrupted : .failed(error)
                 }
                 // An operation may stop early on Ctrl-C (a long series gives up): never let its
                 // unfinished value go on.

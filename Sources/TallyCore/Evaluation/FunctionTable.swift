@@ -119,17 +119,4 @@ public struct FunctionCall: Sendable {
     public let span: SourceSpan
     /// The settings in force, with their size checks.
     public let settings: EvaluationSettings
-
-    /// Argument `index` as a number; an error at that argument when it is another kind of value.
-    public func number(_ index: Int) throws(Diagnostic) -> Number {
-        try arguments[index].number(at: argumentSpans[index])
-    }
-
-    /// Every argument as a number.
-    public func numbers() throws(Diagnostic) -> [Number] {
-        var numbers: [Number] = []
-        numbers.reserveCapacity(arguments.count)
-        for index in arguments.indices { numbers.append(try number(index)) }
-        return numbers
-    }
 }

@@ -17,7 +17,8 @@ public enum Suggestion {
             // a word that cannot be near (a pasted name of a million letters, say).
             if Swift.abs(length - candidate.count) > limit { continue }
             let distance = editDistance(typed, candidate.lowercased())
-            if distance <= limit && distance < (best?.distance ?? .max) {
+            // A distance of a whole word is no likeness: 'x' is not a misspelt 'e'.
+            if distance <= limit && distance < length && distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
         }

@@ -16,9 +16,15 @@ public struct ValueFormatter: Sendable {
     }
 
     public var format: Format
+    /// How far the display of an approximate value may look before it gives up on a digit.
+    let budget: Real.Budget
 
     public init(_ format: Format) {
         self.format = format
+        switch format {
+        case .decimal(let significantDigits):
+            budget = EvaluationSettings(digits: significantDigits).budget
+        }
     }
 
     /// The decimal formatter for the settings' `digits`.
@@ -32,6 +38,9 @@ public struct ValueFormatter: Sendable {
         case (.number(let number), .decimal(let significantDigits)):
             let formatted = number.formatted(significantDigits: significantDigits)
             return Output(text: formatted.text, isRounded: formatted.isRounded)
+        case (.real(let real), .decimal(let significantDigits)):
+            let formatted = real.formatted(significantDigits: significantDigits, within: budget)
+            return Output(text: formatted.text, isRounded: true)
         }
     }
 }

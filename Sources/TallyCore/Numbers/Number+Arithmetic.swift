@@ -2,38 +2,37 @@
 /// Callers check for zero divisors and size limits before calling.
 extension Number {
     public static func + (lhs: Number, rhs: Number) -> Number {
-        let exact = lhs.isExact && rhs.isExact
         switch (lhs.storage, rhs.storage) {
         case (.small(let a), .small(let b)):
             let (sum, overflow) = a.addingReportingOverflow(b)
-            if !overflow { return Number(storage: .small(sum), isExact: exact) }
+            if !overflow { return Number(storage: .small(sum)) }
         case (.small, .smallFraction), (.smallFraction, .small), (.smallFraction, .smallFraction):
             if let sum = smallFractionSum(lhs.smallParts, rhs.smallParts) {
-                return sum.withExactness(exact)
+                return sum
             }
         default:
             break
         }
         if let a = lhs.bigIntegerValue, let b = rhs.bigIntegerValue {
-            return Number(a + b, isExact: exact)
+            return Number(a + b)
         }
-        return Number(lhs.rational + rhs.rational, isExact: exact)
+        return Number(lhs.rational + rhs.rational)
     }
 
     public static prefix func - (operand: Number) -> Number {
         switch operand.storage {
         case .small(let value) where value != .min:
-            return Number(storage: .small(-value), isExact: operand.isExact)
+            return Number(storage: .small(-value))
         case .smallFraction(let numerator, let denominator) where numerator != .min:
-            return Number(storage: .smallFraction(-numerator, denominator), isExact: operand.isExact)
+            return Number(storage: .smallFraction(-numerator, denominator))
         case .bigFraction(let value):
-            return Number(-value, isExact: operand.isExact)
+            return Number(-value)
         case .smallFraction(let numerator, let denominator):
             // The numerator is Int.min: its negation needs GMP, and the denominator stays.
             return Number(
-                numerator: -BigInteger(numerator), denominator: BigInteger(denominator), isExact: operand.isExact)
+                numerator: -BigInteger(numerator), denominator: BigInteger(denominator))
         case .small, .bigInteger:
-            return Number(-operand.numerator, isExact: operand.isExact)
+            return Number(-operand.numerator)
         }
     }
 
@@ -41,29 +40,28 @@ extension Number {
         if case (.small(let a), .small(let b)) = (lhs.storage, rhs.storage) {
             let (difference, overflow) = a.subtractingReportingOverflow(b)
             if !overflow {
-                return Number(storage: .small(difference), isExact: lhs.isExact && rhs.isExact)
+                return Number(storage: .small(difference))
             }
         }
         return lhs + (-rhs)
     }
 
     public static func * (lhs: Number, rhs: Number) -> Number {
-        let exact = lhs.isExact && rhs.isExact
         switch (lhs.storage, rhs.storage) {
         case (.small(let a), .small(let b)):
             let (product, overflow) = a.multipliedReportingOverflow(by: b)
-            if !overflow { return Number(storage: .small(product), isExact: exact) }
+            if !overflow { return Number(storage: .small(product)) }
         case (.small, .smallFraction), (.smallFraction, .small), (.smallFraction, .smallFraction):
             if let product = smallFractionProduct(lhs.smallParts, rhs.smallParts) {
-                return product.withExactness(exact)
+                return product
             }
         default:
             break
         }
         if let a = lhs.bigIntegerValue, let b = rhs.bigIntegerValue {
-            return Number(a * b, isExact: exact)
+            return Number(a * b)
         }
-        return Number(lhs.rational * rhs.rational, isExact: exact)
+        return Number(lhs.rational * rhs.rational)
     }
 
     /// The exact quotient; `rhs` must not be zero.
@@ -76,25 +74,24 @@ extension Number {
         switch storage {
         case .small(let value) where value != .min && value != 0:
             if value == 1 || value == -1 { return self }
-            return Number(storage: .smallFraction(value.signum(), Int(value.magnitude)), isExact: isExact)
+            return Number(storage: .smallFraction(value.signum(), Int(value.magnitude)))
         case .smallFraction(let numerator, let denominator) where numerator != .min:
             let sign = numerator.signum()
             let magnitude = Int(numerator.magnitude)
-            if magnitude == 1 { return Number(storage: .small(sign * denominator), isExact: isExact) }
-            return Number(storage: .smallFraction(sign * denominator, magnitude), isExact: isExact)
+            if magnitude == 1 { return Number(storage: .small(sign * denominator)) }
+            return Number(storage: .smallFraction(sign * denominator, magnitude))
         default:
             return Number(
-                numerator: denominator * BigInteger(signum), denominator: numerator.magnitude, isExact: isExact)
+                numerator: denominator * BigInteger(signum), denominator: numerator.magnitude)
         }
     }
 
     /// The quotient rounded toward negative infinity; `rhs` must not be zero.
     public func flooredQuotient(dividingBy rhs: Number) -> Number {
-        let exact = isExact && rhs.isExact
         if case (.small(let a), .small(let b)) = (storage, rhs.storage), !(a == .min && b == -1) {
             var quotient = a / b
             if (a % b != 0) && ((a < 0) != (b < 0)) { quotient -= 1 }
-            return Number(storage: .small(quotient), isExact: exact)
+            return Number(storage: .small(quotient))
         }
         // floor((a/b) / (c/d)) = floor(a*d / (b*c)), in machine words when they hold it.
         if let (a, b) = smallPartsIfAny, let (c, d) = rhs.smallPartsIfAny {
@@ -103,12 +100,12 @@ extension Number {
             if !o1 && !o2 && !(top == .min && bottom == -1) {
                 var quotient = top / bottom
                 if (top % bottom != 0) && ((top < 0) != (bottom < 0)) { quotient -= 1 }
-                return Number(storage: .small(quotient), isExact: exact)
+                return Number(storage: .small(quotient))
             }
         }
         let top = numerator * rhs.denominator
         let bottom = denominator * rhs.numerator
-        return Number(top.flooredDivision(by: bottom).quotient, isExact: exact)
+        return Number(top.flooredDivision(by: bottom).quotient)
     }
 
     /// The remainder of floored division: it takes the sign of `rhs`; `rhs` must not be zero.
@@ -116,7 +113,7 @@ extension Number {
         if case (.small(let a), .small(let b)) = (storage, rhs.storage), b != -1 {
             var remainder = a % b
             if remainder != 0 && ((remainder < 0) != (b < 0)) { remainder += b }
-            return Number(storage: .small(remainder), isExact: isExact && rhs.isExact)
+            return Number(storage: .small(remainder))
         }
         return self - rhs * flooredQuotient(dividingBy: rhs)
     }
@@ -124,27 +121,29 @@ extension Number {
     /// The exact value raised to an integer power (negative allowed when `self` is not zero).
     /// Callers check the size of the result first.
     public func raised(to exponent: Int) -> Number {
-        if exponent < 0 {
-            return raised(to: -exponent).reciprocal
-        }
-        let power = UInt(exponent)
+        // The magnitude, not the negation: -Int.min does not fit in an Int.
+        let result = raised(toMagnitude: exponent.magnitude)
+        return exponent < 0 ? result.reciprocal : result
+    }
+
+    private func raised(toMagnitude power: UInt) -> Number {
         switch storage {
         case .small(let base):
             if let result = machineWordPower(base, power) {
-                return Number(storage: .small(result), isExact: isExact)
+                return Number(storage: .small(result))
             }
-            return Number(BigInteger(base).power(power), isExact: isExact)
+            return Number(BigInteger(base).power(power))
         case .bigInteger(let base):
-            return Number(base.power(power), isExact: isExact)
+            return Number(base.power(power))
         case .smallFraction(let numerator, let denominator):
             // Powers of coprime numbers stay coprime: the result is already in lowest terms.
             if let top = machineWordPower(numerator, power), let bottom = machineWordPower(denominator, power) {
-                return Number(storage: bottom == 1 ? .small(top) : .smallFraction(top, bottom), isExact: isExact)
+                return Number(storage: bottom == 1 ? .small(top) : .smallFraction(top, bottom))
             }
             return Number(
-                numerator: self.numerator.power(power), denominator: self.denominator.power(power), isExact: isExact)
+                numerator: self.numerator.power(power), denominator: self.denominator.power(power))
         case .bigFraction:
-            return Number(numerator: numerator.power(power), denominator: denominator.power(power), isExact: isExact)
+            return Number(numerator: numerator.power(power), denominator: denominator.power(power))
         }
     }
 
@@ -181,7 +180,7 @@ extension Number {
 }
 
 /// base^power by square-and-multiply in machine words, or nil when anything overflows.
-private func machineWordPower(_ base: Int, _ power: UInt) -> Int? {
+func machineWordPower(_ base: Int, _ power: UInt) -> Int? {
     var result = 1
     var overflow = false
     var remaining = power
@@ -223,4 +222,24 @@ private func smallFractionProduct(_ lhs: (Int, Int), _ rhs: (Int, Int)) -> Numbe
     let (bottom, o2) = b.multipliedReportingOverflow(by: d)
     if o1 || o2 { return nil }
     return Number.smallFraction(top, bottom)
+}
+
+extension Number: Hashable {
+    public static func == (lhs: Number, rhs: Number) -> Bool { compare(lhs, rhs) == 0 }
+
+    public func hash(into hasher: inout Hasher) {
+        switch storage {
+        case .small(let value):
+            hasher.combine(value)
+            hasher.combine(1)
+        case .smallFraction(let numerator, let denominator):
+            hasher.combine(numerator)
+            hasher.combine(denominator)
+        case .bigInteger, .bigFraction:
+            // Values are normalised (machine words whenever they fit), so equal values have
+            // equal storage kinds and equal digits.
+            hasher.combine(numerator.description())
+            hasher.combine(denominator.description())
+        }
+    }
 }

@@ -2,7 +2,7 @@
 public struct FormattedNumber: Sendable, Equatable {
     /// The digits as shown, e.g. `-0.33333333333333333333` or `1.5e-30`.
     public var text: String
-    /// True when `text` is not exactly the value (rounded, or the value is approximate).
+    /// True when `text` is not exactly the value.
     public var isRounded: Bool
 }
 
@@ -13,11 +13,11 @@ extension Number {
     /// Formats the value for display.
     public func formatted(significantDigits: Int) -> FormattedNumber {
         precondition(significantDigits >= 1)
-        if isZero { return FormattedNumber(text: "0", isRounded: !isExact) }
+        if isZero { return FormattedNumber(text: "0", isRounded: false) }
         switch storage {
-        case .small(let value) where isExact:
+        case .small(let value):
             return FormattedNumber(text: String(value), isRounded: false)
-        case .bigInteger(let value) where isExact:
+        case .bigInteger(let value):
             return FormattedNumber(text: value.description(), isRounded: false)
         default:
             break
@@ -28,11 +28,11 @@ extension Number {
             if case .smallFraction(let numerator, let denominator) = storage,
                 smallDecimalDigits(numerator, denominator, significantDigits, into: &digits)
             {
-                return layout(digits, significantDigits: significantDigits)
+                return Number.layout(digits, significantDigits: significantDigits)
             }
             digits.count = 0
             bigDecimalDigits(significantDigits, into: &digits)
-            return layout(digits, significantDigits: significantDigits)
+            return Number.layout(digits, significantDigits: significantDigits)
         }
     }
 
@@ -95,7 +95,7 @@ extension Number {
         }
         result.exponent = exponent
         result.isNegative = numerator < 0
-        result.isRounded = remainder != 0 || !isExact
+        result.isRounded = remainder != 0
         if remainder != 0 && remainder >= denominator - remainder {
             result.roundUp()
         }
@@ -125,7 +125,7 @@ extension Number {
             for byte in text.utf8 { result.append(byte - UInt8(ascii: "0")) }
             result.exponent = exponent
             result.isNegative = signum < 0
-            result.isRounded = remainder.signum != 0 || !isExact
+            result.isRounded = remainder.signum != 0
             if BigInteger.compare(remainder.shifted(by: 1), scaledBottom) >= 0 {
                 result.roundUp()
             }
@@ -135,7 +135,7 @@ extension Number {
 
     /// Places the digits: fixed notation for moderate exponents, scientific otherwise. Writes
     /// the text's bytes straight into the string (one allocation, none for short results).
-    private func layout(_ value: DecimalDigits, significantDigits: Int) -> FormattedNumber {
+    static func layout(_ value: DecimalDigits, significantDigits: Int) -> FormattedNumber {
         let digits = value
         var count = digits.count
         while count > 1 && digits[count - 1] == 0 { count -= 1 }
@@ -177,6 +177,21 @@ extension Number {
             return length
         }
         return FormattedNumber(text: text, isRounded: value.isRounded)
+    }
+}
+
+extension Number {
+    /// An approximate value's rounded digits laid out as a rounded rational's are.
+    static func layout(_ decimal: DecimalSignificand, significantDigits: Int) -> FormattedNumber {
+        if decimal.digits.isEmpty { return FormattedNumber(text: "0", isRounded: true) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decimal.digits.count) { buffer in
+            var digits = DecimalDigits(storage: buffer)
+            for digit in decimal.digits { digits.append(digit) }
+            digits.exponent = decimal.exponent - 1
+            digits.isNegative = decimal.isNegative
+            digits.isRounded = true
+            return layout(digits, significantDigits: significantDigits)
+        }
     }
 }
 

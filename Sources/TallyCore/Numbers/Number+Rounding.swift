@@ -18,6 +18,6 @@ extension Number {
         let half = Number(numerator: 1, denominator: 2)
         let nearest = signum < 0 ? -((-scaled + half).floor) : (scaled + half).floor
         let result = places >= 0 ? nearest / scale : nearest * scale
-        return result.withExactness(isExact)
+        return result
     }
 }

@@ -1,9 +1,8 @@
-/// A calculator value: an exact rational of any size, or an approximation of a real number.
+/// An exact rational of any size: the calculator's numbers until an operation leaves the
+/// rationals (a root of a non-power, a logarithm), where ``Real`` takes over.
 ///
 /// Everyday values live in machine words (`Int` integers and fractions of `Int`s), so a typical
-/// line never allocates; anything larger moves to GMP. Every arithmetic operation here is exact;
-/// an approximate operand makes the result approximate (``isExact`` is false), and the evaluator
-/// then rounds it to its working precision.
+/// line never allocates; anything larger moves to GMP. Every operation here is exact.
 public struct Number: Sendable {
     enum Storage: Sendable {
         /// An integer that fits in a machine word.
@@ -18,12 +17,8 @@ public struct Number: Sendable {
 
     var storage: Storage
 
-    /// Whether the value is exactly what it claims; false for roots of non-powers and the like.
-    public var isExact: Bool
-
-    init(storage: Storage, isExact: Bool = true) {
+    init(storage: Storage) {
         self.storage = storage
-        self.isExact = isExact
     }
 
     /// The exact integer `value`.
@@ -32,35 +27,35 @@ public struct Number: Sendable {
     }
 
     /// The exact integer `value`, kept in a machine word when it fits.
-    public init(_ value: BigInteger, isExact: Bool = true) {
+    public init(_ value: BigInteger) {
         if let small = value.intValue {
-            self.init(storage: .small(small), isExact: isExact)
+            self.init(storage: .small(small))
         } else {
-            self.init(storage: .bigInteger(value), isExact: isExact)
+            self.init(storage: .bigInteger(value))
         }
     }
 
     /// The exact fraction `value`, kept in machine words when it fits.
-    public init(_ value: BigRational, isExact: Bool = true) {
+    public init(_ value: BigRational) {
         if value.isInteger {
-            self.init(value.numerator, isExact: isExact)
+            self.init(value.numerator)
             return
         }
         let numerator = value.numerator
         let denominator = value.denominator
         if let n = numerator.intValue, let d = denominator.intValue {
-            self.init(storage: .smallFraction(n, d), isExact: isExact)
+            self.init(storage: .smallFraction(n, d))
         } else {
-            self.init(storage: .bigFraction(value), isExact: isExact)
+            self.init(storage: .bigFraction(value))
         }
     }
 
     /// `numerator / denominator`, reduced; `denominator` must not be zero.
-    public init(numerator: BigInteger, denominator: BigInteger, isExact: Bool = true) {
+    public init(numerator: BigInteger, denominator: BigInteger) {
         if denominator.isOne {
-            self.init(numerator, isExact: isExact)
+            self.init(numerator)
         } else {
-            self.init(BigRational(numerator: numerator, denominator: denominator), isExact: isExact)
+            self.init(BigRational(numerator: numerator, denominator: denominator))
         }
     }
 
@@ -88,13 +83,6 @@ public struct Number: Sendable {
             d /= Int(divisor)
         }
         return d == 1 ? Number(storage: .small(n)) : Number(storage: .smallFraction(n, d))
-    }
-
-    /// The same value, marked approximate (or not).
-    public func withExactness(_ exact: Bool) -> Number {
-        var copy = self
-        copy.isExact = exact
-        return copy
     }
 
     // MARK: Views

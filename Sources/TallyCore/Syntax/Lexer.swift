@@ -114,6 +114,9 @@ public struct Lexer: Sendable {
         case "\u{00F7}":  // ÷
             offset += length
             return Token(.operator(.slash), span(from: start))
+        case "\u{00B0}":  // ° DEGREE SIGN
+            offset += length
+            return Token(.operator(.degree), span(from: start))
         default:
             if scalar.properties.isAlphabetic {
                 return name()

@@ -34,7 +34,7 @@ public enum Associativity: String, Sendable, CustomStringConvertible {
 
 /// The symbols the lexer reads as operators, whatever their spelling.
 public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
-    case plus, minus, star, slash, doubleSlash, percent, caret, bang
+    case plus, minus, star, slash, doubleSlash, percent, caret, bang, degree
 
     /// Every way to write the symbol, as typed.
     public var spellings: [String] {
@@ -47,6 +47,7 @@ public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
         case .percent: return ["%"]
         case .caret: return ["^", "**"]
         case .bang: return ["!"]
+        case .degree: return ["°"]
         }
     }
 }
@@ -75,9 +76,11 @@ public enum PrefixOperator: String, Sendable, CaseIterable {
     case plus = "+"
 }
 
-/// Operators after their operand: `x!`.
+/// Operators after their operand: `x!`, `30°`.
 public enum PostfixOperator: String, Sendable, CaseIterable {
     case factorial = "!"
+    /// An angle in degrees, converted to the unit of `set angle`.
+    case degrees = "°"
 }
 
 /// What an operator means once read: what it computes, how tightly it binds and how it
@@ -128,6 +131,7 @@ public enum OperatorTable {
         row(.plus, .prefix(.plus), .prefix, .prefix),
         row(.caret, .binary(.power), .power, .right),
         row(.bang, .postfix(.factorial), .postfix, .postfix),
+        row(.degree, .postfix(.degrees), .postfix, .postfix),
     ]
 
     private static func row(

@@ -46,7 +46,8 @@ public enum Application {
                 options: options, settings: settings, environment: environment, variables: variables)
         }
 
-        let session = Session(style: .batch, settings: settings, environment: environment)
+        let session = Session(
+            style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
         var runner = BatchRunner(session: session, output: output, errors: errors, useColour: useColour)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {

@@ -10,6 +10,8 @@ public struct Options: Sendable, Equatable {
     public var evalLines: [String] = []
     public var files: [String] = []
     public var quiet = false
+    /// Mark rounded results with `≈ ` in batch output too.
+    public var markRounded = false
     public var digits: Int?
     public var dataDirectory: String?
     public var historyFile: String?
@@ -53,9 +55,11 @@ public struct Options: Sendable, Equatable {
                 case "--": onlyFiles = true
                 case "-e", "--eval": options.evalLines.append(try take())
                 case "-q", "--quiet": options.quiet = true
+                case "--mark-rounded": options.markRounded = true
                 case "--digits":
                     let text = try take()
-                    let limit = EvaluationSettings.digitsLimit
+                    // Up to the default maxdigits: a million digits of pi on request.
+                    let limit = EvaluationSettings().maxDigits
                     guard let digits = Int(text), (1...limit).contains(digits) else {
                         throw UsageError(message: "--digits needs a whole number from 1 to \(limit), not '\(text)'")
                     }
@@ -91,7 +95,8 @@ public struct Options: Sendable, Equatable {
           -e, --eval LINE          evaluate LINE (repeatable, in order)
           -q, --quiet              no banner in the interactive session
               --digits N           significant digits shown for values that are not exact
-                                   decimals (default 20)
+                                   decimals (default 20, at most 1000000)
+              --mark-rounded       mark rounded results with ≈ in files and pipes too
               --data-dir DIR       where habit data lives (also TALLY_DATA_DIR)
               --history-file FILE  interactive history location
               --no-history         keep no interactive history

@@ -10,6 +10,7 @@ extension DiagnosticID {
     static let invalidSettingValue = DiagnosticID("invalid-setting-value")
     static let unknownHelpTopic = DiagnosticID("unknown-help-topic")
     static let bmiFailed = DiagnosticID("bmi-failed")
+    static let inexactMeasurement = DiagnosticID("inexact-measurement")
     static let unusableToday = DiagnosticID("unusable-today")
     static let noDataDirectory = DiagnosticID("no-data-directory")
 }

@@ -50,17 +50,22 @@ enum InteractiveSession {
             }
             if history.record(line) { reader.addToHistory([line]) }
             let outcome = session.handle(line)
-            show(outcome, for: line, output: output, errors: errors, renderer: renderer)
+            if !show(outcome, for: line, output: output, errors: errors, renderer: renderer) {
+                // Ctrl-C stopped the line while its result was being printed: it changes nothing.
+                session.revertLastLine()
+            }
             if outcome.endsSession { return 0 }
         }
     }
 
     /// Prints a result in pieces (a million digits take a while on a terminal, and Ctrl-C must
     /// stop them) or a diagnostic drawn under the line still on the screen.
+    /// Whether the whole outcome was shown; false when Ctrl-C stopped it.
+    @discardableResult
     private static func show(
         _ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream,
         renderer: DiagnosticRenderer
-    ) {
+    ) -> Bool {
         var interrupted = outcome.wasInterrupted
         var cutShort = false
         if let text = outcome.output {
@@ -83,6 +88,7 @@ enum InteractiveSession {
                     renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
             }
         }
+        return !interrupted
     }
 
     /// Whether the terminal echoes control characters (`^C`) while a line is being evaluated.

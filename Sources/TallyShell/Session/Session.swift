@@ -12,6 +12,8 @@ public struct Session {
     public enum Style: Sendable {
         case interactive
         case batch
+        /// Batch output with rounded values marked `≈ ` (`--mark-rounded`).
+        case batchMarkingRounded
     }
 
     public var evaluator: Evaluator
@@ -20,6 +22,8 @@ public struct Session {
     public var standard: BMIStandard = .who
     /// Where `habit` keeps its data, `today` for habits, colour and confirmation.
     public let environment: SessionEnvironment
+    /// The evaluator as it was before the last line, for ``revertLastLine()``.
+    private var evaluatorBeforeLastLine: Evaluator?
     /// Opened on the first `habit` line, so a session that never uses habits never touches
     /// the database.
     private var habits: HabitCommandRunner?
@@ -43,16 +47,50 @@ public struct Session {
         } catch {
             return .failing(error)
         }
+        evaluatorBeforeLastLine = evaluator
+        if style != .interactive {
+            return Session.evaluate(line, in: &evaluator, style: style)
+        }
+        // Interactively, on a thread of its own, so that Ctrl-C returns at once even from one
+        // long GMP or MPFR operation; the session keeps the result only when the work completes.
+        let start = evaluator
+        let style = self.style
+        guard
+            let (finished, outcome) = BackgroundWork.run({
+                var evaluator = start
+                let outcome = Session.evaluate(line, in: &evaluator, style: style)
+                return (evaluator, outcome)
+            })
+        else { return .interrupted }
+        if outcome.wasInterrupted { return outcome }
+        evaluator = finished
+        return outcome
+    }
+
+    /// Runs an expression line and writes its result: the evaluator changes only on success.
+    private static func evaluate(_ line: String, in evaluator: inout Evaluator, style: Style) -> LineOutcome {
+        var working = evaluator
         do {
-            switch try evaluator.run(line: line) {
+            switch try working.run(line: line) {
             case .nothing, .assigned:
+                evaluator = working
                 return .silent
             case .value(let value):
-                return .printing(display(value))
+                let text = display(value, formatter: working.formatter, style: style)
+                // Writing a value's digits is work too, which Ctrl-C may have cut short.
+                if Interruption.isRequested { return .interrupted }
+                evaluator = working
+                return .printing(text)
             }
         } catch {
             return .stopped(by: error)
         }
+    }
+
+    /// Undoes the last line's changes to variables and `ans`: for a line whose printing Ctrl-C
+    /// stopped, which must change nothing either.
+    public mutating func revertLastLine() {
+        if let evaluatorBeforeLastLine { evaluator = evaluatorBeforeLastLine }
     }
 
     /// The command word the line starts with and where its arguments start, or nil when the
@@ -81,8 +119,14 @@ public struct Session {
 
     /// A value as this session shows results.
     public func display(_ value: Value) -> String {
+        Session.display(value, formatter: formatter, style: style)
+    }
+
+    /// A value as a session of `style` shows results: rounded values marked `≈ ` interactively
+    /// (and in batch when asked with `--mark-rounded`).
+    private static func display(_ value: Value, formatter: ValueFormatter, style: Style) -> String {
         let output = formatter.format(value)
-        if style == .interactive && output.isRounded { return "≈ " + output.text }
+        if style != .batch && output.isRounded { return "≈ " + output.text }
         return output.text
     }
 
@@ -116,7 +160,14 @@ public struct Session {
         let result: BMIResult
         do {
             result = try command.evaluate(defaultStandard: standard) { span in
-                try evaluator.evaluate(line: line, in: span).number(at: span)
+                let value = try evaluator.evaluate(line: line, in: span)
+                guard let number = value.number else {
+                    throw Diagnostic(
+                        .inexactMeasurement,
+                        "a measurement must be exact; this is approximately \(evaluator.formatter.format(value).text)",
+                        at: span)
+                }
+                return number
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
@@ -200,9 +251,18 @@ public struct Session {
         }
         switch setting {
         case .digits:
-            evaluator.settings.digits = try arguments.integer(named: name, in: setting.range!)
+            evaluator.settings.digits = try arguments.integer(
+                named: name, in: setting.range(under: evaluator.settings)!)
         case .maxdigits:
-            evaluator.settings.maxDigits = try arguments.integer(named: name, in: setting.range!)
+            evaluator.settings.maxDigits = try arguments.integer(
+                named: name, in: setting.range(under: evaluator.settings)!)
+        case .angle:
+            guard let (word, _) = try arguments.nextWord(), let unit = AngleUnit(rawValue: word) else {
+                throw Diagnostic(
+                    .invalidSettingValue, "angle must be \(setting.choices.joined(separator: " or "))",
+                    at: arguments.lastSpan)
+            }
+            evaluator.settings.angle = unit
         case .standard:
             guard let (word, _) = try arguments.nextWord(), let chosen = BMIStandard(word: word) else {
                 throw Diagnostic(
@@ -229,6 +289,7 @@ public struct Session {
         switch setting {
         case .digits: return String(evaluator.settings.digits)
         case .maxdigits: return String(evaluator.settings.maxDigits)
+        case .angle: return evaluator.settings.angle.rawValue
         case .standard: return standard.word
         }
     }

@@ -4,13 +4,14 @@ import TallyHealth
 /// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
 /// completion read.
 public enum Setting: String, CaseIterable, Sendable {
-    case digits, maxdigits, standard
+    case digits, maxdigits, angle, standard
 
     /// How `set` writes the setting with its value.
     public var usage: String {
         switch self {
         case .digits: return "digits N"
         case .maxdigits: return "maxdigits N"
+        case .angle: return "angle \(AngleUnit.allCases.map(\.rawValue).joined(separator: "|"))"
         case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
         }
     }
@@ -20,6 +21,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits: return "significant digits shown for values that are not exact decimals"
         case .maxdigits: return "the most digits a result may have"
+        case .angle: return "unit of angles for sin, cos, tan and their inverses: rad or deg"
         case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
         }
     }
@@ -28,16 +30,17 @@ public enum Setting: String, CaseIterable, Sendable {
     public var choices: [String] {
         switch self {
         case .digits, .maxdigits: return []
+        case .angle: return AngleUnit.allCases.map(\.rawValue)
         case .standard: return BMIStandard.allCases.map(\.word)
         }
     }
 
-    /// The whole numbers the setting accepts; nil when its value is a word.
-    public var range: ClosedRange<Int>? {
+    /// The whole numbers the setting accepts under `settings`; nil when its value is a word.
+    public func range(under settings: EvaluationSettings) -> ClosedRange<Int>? {
         switch self {
-        case .digits: return 1...EvaluationSettings.digitsLimit
+        case .digits: return 1...settings.maxDigits
         case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
-        case .standard: return nil
+        case .angle, .standard: return nil
         }
     }
 }

@@ -1,0 +1,76 @@
+/// The decisions and checks that operators and built-in functions share for real values.
+extension EvaluationSettings {
+    /// The operand as an exact integer, decided from its bounds when it is a real: an error
+    /// that names `purpose` when it is not one, or when the budget cannot tell.
+    func integer(_ value: Value, at span: SourceSpan, purpose: String) throws(Diagnostic) -> Number {
+        switch value {
+        case .number(let number):
+            guard number.isInteger else {
+                throw Diagnostic(.notAnInteger, "\(purpose), got \(briefly(value))", at: span)
+            }
+            return number
+        case .real(let real):
+            if real.isInteger(within: budget) == false {
+                throw Diagnostic(.notAnInteger, "\(purpose), got \(briefly(value))", at: span)
+            }
+            throw undecidable(
+                "\(purpose): cannot decide whether \(briefly(value)) is one (it is within \(budgetText) of \(real.nearestInteger().description()))",
+                at: span)
+        }
+    }
+
+    /// A real result as a value, after the checks every real result passes: not so deep that
+    /// evaluating it would recurse too far, and not beyond the largest floating-point numbers.
+    func checked(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Value {
+        guard case .real(let real) = value else { return value }
+        if real.depth > Real.largestDepth {
+            throw Diagnostic(
+                .resultTooLarge,
+                "more than \(grouped(Real.largestDepth)) operations on approximate values in one chain; assign parts to variables",
+                at: span)
+        }
+        if !real.isRepresentable {
+            throw Diagnostic(.resultTooLarge, "result is too large (or too small) to represent", at: span)
+        }
+        return value
+    }
+
+    /// "1e-1000": how close to a boundary a decision gives up.
+    var budgetText: String { "1e-\(budget.digits)" }
+
+    /// An error for a question the bounds could not settle within the budget.
+    func undecidable(_ message: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.undecidable, message, at: span)
+    }
+
+    /// The sign of `value` (-1, 0 or 1), decided from its bounds when it is a real; an error
+    /// about `question` when the budget cannot tell it from zero.
+    func sign(of value: Value, at span: SourceSpan, question: String) throws(Diagnostic) -> Int {
+        switch value {
+        case .number(let number):
+            return number.signum
+        case .real(let real):
+            guard let sign = real.sign(within: budget) else {
+                throw undecidable("cannot decide \(question): it is within \(budgetText) of 0", at: span)
+            }
+            return sign
+        }
+    }
+
+    /// How `value` compares with `number` (-1, 0 or 1), decided from its bounds when it is a
+    /// real; an error about `question` when the budget cannot tell them apart.
+    func compare(_ value: Value, with number: Number, at span: SourceSpan, question: String) throws(Diagnostic)
+        -> Int
+    {
+        switch value {
+        case .number(let exact):
+            return Number.compare(exact, number)
+        case .real(let real):
+            guard let order = real.compare(with: number, within: budget) else {
+                throw undecidable(
+                    "cannot decide \(question): it is within \(budgetText) of \(briefly(.number(number)))", at: span)
+            }
+            return order
+        }
+    }
+}

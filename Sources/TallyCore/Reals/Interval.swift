@@ -1,0 +1,217 @@
+import CGMP
+import CMPFI
+
+/// A closed interval of floating-point numbers, at one binary precision, that contains a real
+/// number: the one type that touches MPFI's and MPFR's pointers.
+///
+/// MPFI rounds every operation outward and MPFR rounds each endpoint correctly, so the true
+/// value is always inside, however the interval was computed. Its width says how much is known:
+/// ``Real`` evaluates again at a higher precision until the interval decides what it is asked
+/// (Ziv's strategy). An instance is never mutated once its initializer returns.
+final class Interval: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<__mpfi_struct>
+
+    /// An interval of `precision` bits, to be filled in by the initializer that makes it.
+    private init(precision: Int) {
+        pointer = .allocate(capacity: 1)
+        mpfi_init2(pointer, mpfr_prec_t(Swift.max(precision, 2)))
+    }
+
+    deinit {
+        mpfi_clear(pointer)
+        pointer.deallocate()
+    }
+
+    /// Builds an interval by letting MPFI write into a fresh one.
+    @inline(__always)
+    static func make(precision: Int, _ body: (UnsafeMutablePointer<__mpfi_struct>) -> Void) -> Interval {
+        let result = Interval(precision: precision)
+        body(result.pointer)
+        return result
+    }
+
+    /// The smallest interval at `precision` bits around the exact `number`.
+    convenience init(_ number: Number, precision: Int) {
+        self.init(precision: precision)
+        switch number.storage {
+        case .small(let value):
+            mpfi_set_si(pointer, value)
+        case .bigInteger(let value):
+            mpfi_set_z(pointer, value.pointer)
+        case .smallFraction, .bigFraction:
+            mpfi_set_q(pointer, number.rational.pointer)
+        }
+    }
+
+    /// π.
+    static func pi(precision: Int) -> Interval {
+        make(precision: precision) { mpfi_const_pi($0) }
+    }
+
+    /// Widens MPFR's exponent range to the most it allows, so that huge and tiny values stay
+    /// finite. The range is per thread: every evaluation calls this first.
+    static func prepareExponentRange() {
+        mpfr_set_emin(mpfr_get_emin_min())
+        mpfr_set_emax(mpfr_get_emax_max())
+    }
+
+    // MARK: Operations
+
+    /// The interval of a one-argument MPFI function of this one.
+    func map(precision: Int, _ function: (UnsafeMutablePointer<__mpfi_struct>, UnsafePointer<__mpfi_struct>) -> Int32)
+        -> Interval
+    {
+        Interval.make(precision: precision) { _ = function($0, pointer) }
+    }
+
+    /// The interval of a two-argument MPFI function of this one and `other`.
+    func combine(
+        _ other: Interval, precision: Int,
+        _ function: (UnsafeMutablePointer<__mpfi_struct>, UnsafePointer<__mpfi_struct>, UnsafePointer<__mpfi_struct>)
+            -> Int32
+    ) -> Interval {
+        Interval.make(precision: precision) { _ = function($0, pointer, other.pointer) }
+    }
+
+    /// This interval times the exact `number`.
+    func multiplied(by number: Number, precision: Int) -> Interval {
+        switch number.storage {
+        case .small(let value):
+            return Interval.make(precision: precision) { _ = mpfi_mul_si($0, pointer, value) }
+        case .bigInteger(let value):
+            return Interval.make(precision: precision) { _ = mpfi_mul_z($0, pointer, value.pointer) }
+        case .smallFraction, .bigFraction:
+            let rational = number.rational
+            return Interval.make(precision: precision) { _ = mpfi_mul_q($0, pointer, rational.pointer) }
+        }
+    }
+
+    /// The `n`th root (n ≥ 1) of a non-negative interval, or of any interval for odd `n`: the
+    /// root is increasing, so the endpoints' roots rounded outward bound it.
+    func root(_ n: Int, precision: Int) -> Interval {
+        switch n {
+        case 1: return map(precision: precision) { mpfi_set($0, $1) }
+        case 2: return map(precision: precision) { mpfi_sqrt($0, $1) }
+        case 3: return map(precision: precision) { mpfi_cbrt($0, $1) }
+        default:
+            return Interval.make(precision: precision) { result in
+                _ = mpfr_rootn_ui(tally_mpfi_left(result), tally_mpfi_left(pointer), UInt(n), MPFR_RNDD)
+                _ = mpfr_rootn_ui(tally_mpfi_right(result), tally_mpfi_right(pointer), UInt(n), MPFR_RNDU)
+            }
+        }
+    }
+
+    // MARK: Queries
+
+    /// Whether the interval is a usable bound: no NaN endpoint (an operation outside its domain)
+    /// and no infinite one (an overflow).
+    var isFinite: Bool {
+        mpfi_nan_p(pointer) == 0 && mpfi_bounded_p(pointer) != 0
+    }
+
+    /// Whether an endpoint overflowed to infinity.
+    var isInfinite: Bool { mpfi_nan_p(pointer) == 0 && mpfi_bounded_p(pointer) == 0 }
+
+    /// -1 when every value inside is negative, 1 when every value is positive, nil when the
+    /// interval holds zero (or is not finite).
+    var sign: Int? {
+        guard isFinite else { return nil }
+        if tally_mpfr_sgn(tally_mpfi_left(pointer)) > 0 { return 1 }
+        if tally_mpfr_sgn(tally_mpfi_right(pointer)) < 0 { return -1 }
+        return nil
+    }
+
+    /// Whether every value inside is greater than `number` (1), less (-1), or neither (nil).
+    func compare(with number: Number) -> Int? {
+        guard isFinite else { return nil }
+        let offset = Interval(-number, precision: Int(mpfi_get_prec(pointer)) + 64)
+        return combine(offset, precision: Int(mpfi_get_prec(pointer)) + 64) { mpfi_add($0, $1, $2) }.sign
+    }
+
+    /// The floors of the two endpoints, as exact integers.
+    var floors: (lower: BigInteger, upper: BigInteger) {
+        (endpointInteger(tally_mpfi_left(pointer), MPFR_RNDD), endpointInteger(tally_mpfi_right(pointer), MPFR_RNDD))
+    }
+
+    private func endpointInteger(_ endpoint: UnsafeMutablePointer<__mpfr_struct>, _ rounding: mpfr_rnd_t) -> BigInteger {
+        BigInteger.make { _ = mpfr_get_z($0, endpoint, rounding) }
+    }
+
+    /// The binary exponent of the endpoint largest in magnitude: |x| < 2^exponent inside.
+    var magnitudeExponent: Int {
+        let left = tally_mpfi_left(pointer)
+        let right = tally_mpfi_right(pointer)
+        let leftExponent = tally_mpfr_zero_p(left) != 0 ? Int.min : tally_mpfr_get_exp(left)
+        let rightExponent = tally_mpfr_zero_p(right) != 0 ? Int.min : tally_mpfr_get_exp(right)
+        return Swift.max(leftExponent, rightExponent)
+    }
+
+    /// The binary exponent of the interval's width (an upper bound: width < 2^exponent); nil for
+    /// a single point.
+    var widthExponent: Int? {
+        let precision = Int(mpfi_get_prec(pointer))
+        let width = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
+        defer {
+            mpfr_clear(width)
+            width.deallocate()
+        }
+        mpfr_init2(width, mpfr_prec_t(Swift.max(precision, 2)))
+        _ = mpfr_sub(width, tally_mpfi_right(pointer), tally_mpfi_left(pointer), MPFR_RNDU)
+        if tally_mpfr_zero_p(width) != 0 { return nil }
+        return tally_mpfr_get_exp(width)
+    }
+
+    /// The endpoints as decimal significands of `count` digits: the lower one rounded down and
+    /// the upper one rounded up, so the decimals still bound the value.
+    func decimalBounds(count: Int) -> (lower: DecimalSignificand, upper: DecimalSignificand) {
+        (
+            DecimalSignificand(tally_mpfi_left(pointer), count: count, rounding: MPFR_RNDD),
+            DecimalSignificand(tally_mpfi_right(pointer), count: count, rounding: MPFR_RNDU)
+        )
+    }
+}
+
+/// A decimal number as MPFR writes it: `0.d₁d₂…dₙ × 10^exponent`, with a sign.
+struct DecimalSignificand: Equatable {
+    var isNegative: Bool
+    /// The digits, each 0...9; none for zero.
+    var digits: [UInt8]
+    /// The power of ten of the place just before the first digit.
+    var exponent: Int
+
+    init(isNegative: Bool, digits: [UInt8], exponent: Int) {
+        self.isNegative = isNegative
+        self.digits = digits
+        self.exponent = exponent
+    }
+
+    /// `value` to `count` significant digits in the direction `rounding`.
+    fileprivate init(_ value: UnsafeMutablePointer<__mpfr_struct>, count: Int, rounding: mpfr_rnd_t) {
+        if tally_mpfr_zero_p(value) != 0 {
+            self.init(isNegative: false, digits: [], exponent: 0)
+            return
+        }
+        var exponent = mpfr_exp_t(0)
+        guard let text = mpfr_get_str(nil, &exponent, 10, count, value, rounding) else {
+            self.init(isNegative: false, digits: [], exponent: 0)
+            return
+        }
+        defer { mpfr_free_str(text) }
+        var negative = false
+        var digits: [UInt8] = []
+        digits.reserveCapacity(count)
+        var cursor = text
+        while cursor.pointee != 0 {
+            let byte = UInt8(bitPattern: cursor.pointee)
+            if byte == UInt8(ascii: "-") {
+                negative = true
+            } else {
+                digits.append(byte &- UInt8(ascii: "0"))
+            }
+            cursor += 1
+        }
+        self.init(isNegative: negative, digits: digits, exponent: exponent)
+    }
+
+    var isZero: Bool { digits.allSatisfy { $0 == 0 } }
+}

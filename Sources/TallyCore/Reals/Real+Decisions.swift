@@ -1,0 +1,112 @@
+/// Questions about a real that evaluation must decide — its sign, its floor, its digits — and
+/// the loop that decides them: evaluate to an interval, and if the interval does not settle the
+/// question, evaluate again at twice the precision (Ziv's strategy), until it does or the
+/// budget runs out. Running out is an answer too ("cannot decide"), never a guess.
+extension Real {
+    /// How far a decision may look: a value within 10^-`digits` of the boundary it is compared
+    /// with (zero for a sign, an integer for a floor) cannot be told from it.
+    struct Budget: Sendable {
+        var digits: Int
+
+        /// Bits beyond a value's magnitude that `digits` decimal digits take.
+        var bits: Int { digits * 3322 / 1000 + 64 }
+    }
+
+    /// One step of a decision: the answer, or more precision, or give up now.
+    enum Step<Answer> {
+        case decided(Answer)
+        case needsPrecision
+        case undecidable
+    }
+
+    /// Evaluates at `startingBits` and doubles the precision until `step` decides or the
+    /// precision passes `limitBits`; nil when it could not decide. Ctrl-C stops it (nil).
+    func refine<Answer>(startingBits: Int, limitBits: Int, _ step: (Interval) -> Step<Answer>) -> Answer? {
+        Interval.prepareExponentRange()
+        var precision = Swift.max(startingBits, 64)
+        while true {
+            switch step(interval(precision: precision)) {
+            case .decided(let answer): return answer
+            case .undecidable: return nil
+            case .needsPrecision: break
+            }
+            if precision >= limitBits || Interruption.isRequested { return nil }
+            precision = Swift.min(precision * 2, Swift.max(limitBits, startingBits))
+        }
+    }
+
+    /// The most precision a decision about this value may use: its magnitude plus the budget,
+    /// twice over for cancellation.
+    private func limitBits(for budget: Budget) -> Int {
+        Interval.prepareExponentRange()
+        let magnitude = interval(precision: 64).magnitudeExponent
+        let magnitudeBits = magnitude == Int.min ? 0 : Swift.min(Swift.abs(magnitude), 1 << 40)
+        return 2 * (budget.bits + magnitudeBits) + 256
+    }
+
+    /// Whether an interval is so narrow around the boundary it straddles that the budget cannot
+    /// tell the value from it.
+    private func isWithinBudget(_ interval: Interval, _ budget: Budget) -> Bool {
+        guard let width = interval.widthExponent else { return true }
+        return width < -budget.bits
+    }
+
+    /// -1, 1 (the value is never known to be zero: an exact zero is a rational, not a real), or
+    /// nil when the value is within the budget of zero.
+    func sign(within budget: Budget) -> Int? {
+        if let known = knownSign, known != 0 { return known }
+        if let known = knownSign, known == 0 { return 0 }
+        return refine(startingBits: 64, limitBits: limitBits(for: budget)) { interval in
+            if let sign = interval.sign { return .decided(sign) }
+            if interval.isFinite && isWithinBudget(interval, budget) { return .undecidable }
+            return .needsPrecision
+        }
+    }
+
+    /// How `self` compares with the exact `number`: -1, 1, or nil within the budget.
+    func compare(with number: Number, within budget: Budget) -> Int? {
+        (self - Real(number)).sign(within: budget)
+    }
+
+    /// The largest integer not above the value, or nil when the value is within the budget of
+    /// an integer.
+    func floor(within budget: Budget) -> BigInteger? {
+        refine(startingBits: 64, limitBits: limitBits(for: budget)) { interval in
+            guard interval.isFinite else { return .needsPrecision }
+            let (lower, upper) = interval.floors
+            if lower == upper { return .decided(lower) }
+            return isWithinBudget(interval, budget) ? .undecidable : .needsPrecision
+        }
+    }
+
+    /// The integer nearest the value (every interval endpoint's floor agrees), used to name the
+    /// boundary a decision could not separate the value from.
+    func nearestInteger() -> BigInteger {
+        Interval.prepareExponentRange()
+        let (_, upper) = (self + Real(Number(numerator: 1, denominator: 2))).interval(precision: 256).floors
+        return upper
+    }
+
+    /// Whether the value is an integer, decided: false when the interval holds none; nil when
+    /// it holds one and the budget cannot separate the value from it.
+    func isInteger(within budget: Budget) -> Bool? {
+        if combination != nil { return false }  // an exact irrational is never an integer
+        let answer: Bool? = refine(startingBits: 64, limitBits: limitBits(for: budget)) { interval in
+            guard interval.isFinite else { return .needsPrecision }
+            let (lower, upper) = interval.floors
+            // No integer inside when both endpoints share a floor and the lower one is not it.
+            if lower == upper, interval.compare(with: Number(lower)) == 1 { return .decided(false) }
+            return isWithinBudget(interval, budget) ? .undecidable : .needsPrecision
+        }
+        return answer
+    }
+}
+
+extension Real {
+    /// Whether the value is within the range of floating-point numbers (an exponential of a huge
+    /// number is not).
+    var isRepresentable: Bool {
+        Interval.prepareExponentRange()
+        return !interval(precision: 64).isInfinite
+    }
+}

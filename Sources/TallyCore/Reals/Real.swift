@@ -1,0 +1,123 @@
+import CMPFI
+import Synchronization
+
+/// A real number that is not known to be rational, kept so that it can be evaluated to any
+/// precision: `set digits 60` after `x = sqrt(2)` shows 60 correct digits of `x`.
+///
+/// A value is either an exact ``Combination`` of known irrationals (`2√3`, `π/6`, `3·ln 10`), on
+/// which arithmetic stays exact, or a function applied to other reals (`sin(1)`, `√2 + e`),
+/// evaluated by interval arithmetic. Intervals are cached per value at the highest precision
+/// computed so far, so a value used twice is computed once. Immutable apart from that cache,
+/// which a lock guards.
+public final class Real: Sendable {
+    enum Form: Sendable {
+        /// Known exactly.
+        case exact(Combination)
+        /// A function of other reals.
+        case apply(RealFunction, [Real])
+    }
+
+    let form: Form
+    /// How deep the tree of functions below this value is (1 for an exact value).
+    let depth: Int
+    private let cache = Mutex<Interval?>(nil)
+
+    /// The deepest tree of functions a value may have: evaluating it recurses once per level.
+    /// A line of more than this many approximate operations in a chain is an error.
+    static let largestDepth = 2_000
+
+    init(_ combination: Combination) {
+        form = .exact(combination)
+        depth = 1
+    }
+
+    init(_ function: RealFunction, _ arguments: [Real]) {
+        form = .apply(function, arguments)
+        depth = 1 + (arguments.map(\.depth).max() ?? 0)
+    }
+
+    /// The exact rational `value`.
+    convenience init(_ value: Number) {
+        self.init(Combination(value))
+    }
+
+    /// The exact combination, when the value is one.
+    var combination: Combination? {
+        if case .exact(let combination) = form { return combination }
+        return nil
+    }
+
+    /// The value when it is known to be rational.
+    var rational: Number? { combination?.rational }
+
+    /// The sign when the form alone tells it (a single exact term, say); nil when only
+    /// evaluation can.
+    var knownSign: Int? { combination?.knownSign }
+
+    /// An interval containing the value, with about `precision` bits where cancellation allows.
+    func interval(precision: Int) -> Interval {
+        if let cached = cache.withLock({ $0 }), cached.precision >= precision {
+            return cached
+        }
+        let computed: Interval
+        switch form {
+        case .exact(let combination):
+            computed = combination.interval(precision: precision)
+        case .apply(let function, let arguments):
+            // A few bits more below, so that rounding at each level costs little at the top.
+            computed = function.interval(of: arguments.map { $0.interval(precision: precision + 16) }, precision: precision)
+        }
+        cache.withLock { cached in
+            if cached == nil || cached!.precision < computed.precision { cached = computed }
+        }
+        return computed
+    }
+}
+
+/// The functions a ``Real`` may apply to other reals. Each one's interval is MPFI's, so it
+/// contains the true value whenever its arguments' intervals contain theirs.
+enum RealFunction: Sendable {
+    case add, multiply, divide, negate
+    /// x^y for x > 0.
+    case power
+    /// ⁿ√x for x ≥ 0, or any x when n is odd.
+    case root(Int)
+    case exp, log, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, hypot
+
+    func interval(of arguments: [Interval], precision: Int) -> Interval {
+        let x = arguments[0]
+        switch self {
+        case .add: return x.combine(arguments[1], precision: precision) { mpfi_add($0, $1, $2) }
+        case .multiply: return x.combine(arguments[1], precision: precision) { mpfi_mul($0, $1, $2) }
+        case .divide: return x.combine(arguments[1], precision: precision) { mpfi_div($0, $1, $2) }
+        case .negate: return x.map(precision: precision) { mpfi_neg($0, $1) }
+        case .power:
+            // x^y = exp(y · ln x), x > 0.
+            let logarithm = x.map(precision: precision + 32) { mpfi_log($0, $1) }
+            let product = logarithm.combine(arguments[1], precision: precision + 32) { mpfi_mul($0, $1, $2) }
+            return product.map(precision: precision) { mpfi_exp($0, $1) }
+        case .root(let n): return x.root(n, precision: precision)
+        case .exp: return x.map(precision: precision) { mpfi_exp($0, $1) }
+        case .log: return x.map(precision: precision) { mpfi_log($0, $1) }
+        case .sin: return x.map(precision: precision) { mpfi_sin($0, $1) }
+        case .cos: return x.map(precision: precision) { mpfi_cos($0, $1) }
+        case .tan: return x.map(precision: precision) { mpfi_tan($0, $1) }
+        case .asin: return x.map(precision: precision) { mpfi_asin($0, $1) }
+        case .acos: return x.map(precision: precision) { mpfi_acos($0, $1) }
+        case .atan: return x.map(precision: precision) { mpfi_atan($0, $1) }
+        case .atan2: return x.combine(arguments[1], precision: precision) { mpfi_atan2($0, $1, $2) }
+        case .sinh: return x.map(precision: precision) { mpfi_sinh($0, $1) }
+        case .cosh: return x.map(precision: precision) { mpfi_cosh($0, $1) }
+        case .tanh: return x.map(precision: precision) { mpfi_tanh($0, $1) }
+        case .asinh: return x.map(precision: precision) { mpfi_asinh($0, $1) }
+        case .acosh: return x.map(precision: precision) { mpfi_acosh($0, $1) }
+        case .atanh: return x.map(precision: precision) { mpfi_atanh($0, $1) }
+        case .hypot: return x.combine(arguments[1], precision: precision) { mpfi_hypot($0, $1, $2) }
+        }
+    }
+}
+
+extension Interval {
+    /// The interval's precision in bits.
+    var precision: Int { Int(mpfi_get_prec(pointer)) }
+}
