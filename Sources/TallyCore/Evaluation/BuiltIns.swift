@@ -12,7 +12,7 @@ enum BuiltIns {
         },
         constant("e", "e = 2.71828…, the base of the natural logarithm") { _ throws(Diagnostic) in .real(Real.e) },
         function("abs", .exactly(1), "abs(x)", "absolute value") { call throws(Diagnostic) in
-            switch call.arguments[0] {
+            switch call.arguments[0].kind {
             case .number(let x): return .number(x.magnitude)
             case .real(let x):
                 let sign = try call.settings.sign(
@@ -171,7 +171,7 @@ enum BuiltIns {
                 }
                 places = p
             }
-            switch call.arguments[0] {
+            switch call.arguments[0].kind {
             case .number(let x):
                 try call.settings.checkSize(Double(x.decimalSize + Swift.max(places, 0)), at: call.span)
                 return .number(x.rounded(toPlaces: places))
@@ -282,7 +282,7 @@ enum BuiltIns {
     private static func integerPart(
         _ call: FunctionCall, _ name: String, exact: (Number) -> Number, real: (Real) -> Real
     ) throws(Diagnostic) -> Number {
-        switch call.arguments[0] {
+        switch call.arguments[0].kind {
         case .number(let x):
             return exact(x)
         case .real(let x):

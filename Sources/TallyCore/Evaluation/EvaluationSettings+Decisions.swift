@@ -3,7 +3,7 @@ extension EvaluationSettings {
     /// The operand as an exact integer, decided from its bounds when it is a real: an error
     /// that names `purpose` when it is not one, or when the budget cannot tell.
     func integer(_ value: Value, at span: SourceSpan, purpose: String) throws(Diagnostic) -> Number {
-        switch value {
+        switch value.kind {
         case .number(let number):
             guard number.isInteger else {
                 throw Diagnostic(.notAnInteger, "\(purpose), got \(briefly(value))", at: span)
@@ -22,7 +22,7 @@ extension EvaluationSettings {
     /// A real result as a value, after the checks every real result passes: not so deep that
     /// evaluating it would recurse too far, and not beyond the largest floating-point numbers.
     func checked(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Value {
-        guard case .real(let real) = value else { return value }
+        guard case .real(let real) = value.kind else { return value }
         if real.depth > Real.largestDepth {
             throw Diagnostic(
                 .resultTooLarge,
@@ -46,7 +46,7 @@ extension EvaluationSettings {
     /// The sign of `value` (-1, 0 or 1), decided from its bounds when it is a real; an error
     /// about `question` when the budget cannot tell it from zero.
     func sign(of value: Value, at span: SourceSpan, question: String) throws(Diagnostic) -> Int {
-        switch value {
+        switch value.kind {
         case .number(let number):
             return number.signum
         case .real(let real):
@@ -62,7 +62,7 @@ extension EvaluationSettings {
     func compare(_ value: Value, with number: Number, at span: SourceSpan, question: String) throws(Diagnostic)
         -> Int
     {
-        switch value {
+        switch value.kind {
         case .number(let exact):
             return Number.compare(exact, number)
         case .real(let real):

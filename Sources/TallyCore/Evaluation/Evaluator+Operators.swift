@@ -7,7 +7,7 @@ import Glibc
 /// the operator or the whole operation.
 extension Evaluator {
     func apply(_ operation: PrefixOperator, _ operand: Value, operandSpan: SourceSpan) throws(Diagnostic) -> Value {
-        switch (operation, operand) {
+        switch (operation, operand.kind) {
         case (.negate, .number(let x)): return .number(-x)
         case (.negate, .real(let x)): return .real(-x)
         case (.plus, _): return operand
@@ -28,12 +28,12 @@ extension Evaluator {
         }
     }
 
-    func apply(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
-        throws(Diagnostic) -> Value
-    {
-        guard case .number(let x) = lhs.value, case .number(let y) = rhs.value else {
-            return try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
-        }
+    /// `x op y` for two exact rationals; `rightSpan` is the right operand's source (the divisor
+    /// of a division by zero), `span` the whole operation's.
+    func apply(
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, rightSpan: SourceSpan, operatorSpan: SourceSpan,
+        span: SourceSpan
+    ) throws(Diagnostic) -> Value {
         switch operation {
         case .add, .subtract:
             if !(x.isInteger && y.isInteger) {
@@ -44,24 +44,24 @@ extension Evaluator {
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             return .number(x * y)
         case .divide:
-            if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rhs.span) }
+            if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             return .number(x / y)
         case .floorDivide:
-            if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rhs.span) }
+            if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             return .number(x.flooredQuotient(dividingBy: y))
         case .modulo:
-            if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rhs.span) }
+            if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rightSpan) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             return .number(x.flooredRemainder(dividingBy: y))
         case .power:
-            return try power(x, y, span: lhs.span.union(rhs.span))
+            return try power(x, y, span: span)
         }
     }
 
     /// A binary operation with a real operand.
-    private func applyReal(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
+    func applyReal(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
         throws(Diagnostic) -> Value
     {
         let span = lhs.span.union(rhs.span)
@@ -93,7 +93,7 @@ extension Evaluator {
 
     /// Fails unless the divisor is known not to be zero.
     private func requireNonZero(_ divisor: Operand, what: String, id: DiagnosticID) throws(Diagnostic) {
-        switch divisor.value {
+        switch divisor.value.kind {
         case .number(let y):
             if y.isZero { throw Diagnostic(id, what, at: divisor.span) }
         case .real(let y):
@@ -233,7 +233,7 @@ extension Value {
     private static func combine(
         _ lhs: Value, _ rhs: Value, _ exact: (Number, Number) -> Number, _ real: (Real, Real) -> Real
     ) -> Value {
-        switch (lhs, rhs) {
+        switch (lhs.kind, rhs.kind) {
         case (.number(let x), .number(let y)): return .number(exact(x, y))
         case (.number(let x), .real(let y)): return .from(real(Real(x), y))
         case (.real(let x), .number(let y)): return .from(real(x, Real(y)))

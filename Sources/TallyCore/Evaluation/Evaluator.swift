@@ -84,9 +84,7 @@ public struct Evaluator: Sendable {
             lastResult = value
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
-            if let reason = reservation(of: name) {
-                throw .failed(Diagnostic(.reservedName, "cannot assign to '\(name)': it is \(reason)", at: nameSpan))
-            }
+            try checkAssignable(name, at: nameSpan)
             let value = try evaluate(expression)
             variables[name] = value
             return .assigned(name: name, value: value)
@@ -99,6 +97,13 @@ public struct Evaluator: Sendable {
     /// Sets `ans` (used by commands such as `bmi` whose result is a number).
     public mutating func recordResult(_ value: Value) {
         lastResult = value
+    }
+
+    /// Fails when `name` is a function, a constant, `ans` or a command word.
+    private func checkAssignable(_ name: String, at span: SourceSpan) throws(EvaluationError) {
+        if let reason = reservation(of: name) {
+            throw .failed(Diagnostic(.reservedName, "cannot assign to '\(name)': it is \(reason)", at: span))
+        }
     }
 
     /// Why `name` cannot be assigned, or nil when it can.
@@ -199,8 +204,15 @@ public struct Evaluator: Sendable {
         case .binary(let operation, let operatorSpan):
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
-            let value = try apply(operation, lhs, rhs, operatorSpan: operatorSpan)
-            stack.append(Operand(value: value, span: lhs.span.union(rhs.span)))
+            let span = lhs.span.union(rhs.span)
+            let value: Value
+            // Two exact rationals, the everyday case, without a detour through the operands.
+            if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
+                value = try apply(operation, x, y, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+            } else {
+                value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
+            }
+            stack.append(Operand(value: value, span: span))
         case .checkCall(let index):
             try check(code.calls[index])
         case .call(let index):

@@ -34,7 +34,7 @@ public struct ValueFormatter: Sendable {
 
     /// `value` written in the format.
     public func format(_ value: Value) -> Output {
-        switch (value, format) {
+        switch (value.kind, format) {
         case (.number(let number), .decimal(let significantDigits)):
             let formatted = number.formatted(significantDigits: significantDigits)
             return Output(text: formatted.text, isRounded: formatted.isRounded)

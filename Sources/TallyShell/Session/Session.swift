@@ -47,10 +47,10 @@ public struct Session {
         } catch {
             return .failing(error)
         }
-        evaluatorBeforeLastLine = evaluator
         if style != .interactive {
             return Session.evaluate(line, in: &evaluator, style: style)
         }
+        evaluatorBeforeLastLine = evaluator
         // Interactively, on a thread of its own, so that Ctrl-C returns at once even from one
         // long GMP or MPFR operation; the session keeps the result only when the work completes.
         let start = evaluator
@@ -67,19 +67,18 @@ public struct Session {
         return outcome
     }
 
-    /// Runs an expression line and writes its result: the evaluator changes only on success.
+    /// Runs an expression line and writes its result. A line that fails changes nothing (the
+    /// evaluator commits only complete results); one stopped while its digits were being written
+    /// is undone by the interactive caller, which keeps its own copy.
     private static func evaluate(_ line: String, in evaluator: inout Evaluator, style: Style) -> LineOutcome {
-        var working = evaluator
         do {
-            switch try working.run(line: line) {
+            switch try evaluator.run(line: line) {
             case .nothing, .assigned:
-                evaluator = working
                 return .silent
             case .value(let value):
-                let text = display(value, formatter: working.formatter, style: style)
+                let text = display(value, formatter: evaluator.formatter, style: style)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
-                evaluator = working
                 return .printing(text)
             }
         } catch {
