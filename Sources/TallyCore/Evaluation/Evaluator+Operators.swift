@@ -85,7 +85,7 @@ extension Evaluator {
                     at: span)
             }
             if operation == .floorDivide { return .number(Number(floor)) }
-            return try settings.checked(.real(x - y * Real(Number(floor))), at: span)
+            return try settings.checked(.from(x - y * Real(Number(floor))), at: span)
         case .power:
             return try realPower(lhs, rhs, span: span)
         }
@@ -160,7 +160,7 @@ extension Evaluator {
             return .number(negativeResult ? -result : result)
         }
         let result = Real(magnitude).raisedPositive(to: Real(exponent))
-        return try settings.checked(.real(negativeResult ? -result : result), at: span)
+        return try settings.checked(.from(negativeResult ? -result : result), at: span)
     }
 
     /// A power with a real base or exponent.
@@ -172,12 +172,12 @@ extension Evaluator {
                 if n == 0 { return .number(Number(1)) }
                 try requireNonZero(lhs, what: "zero cannot be raised to a negative power", id: .zeroToNegativePower)
             }
-            return try settings.checked(.real(x.raised(to: n)), at: span)
+            return try settings.checked(.from(x.raised(to: n)), at: span)
         }
         guard let sign = x.sign(within: settings.budget) else {
             throw settings.undecidable("cannot decide the sign of the base: it is within \(settings.budgetText) of 0", at: lhs.span)
         }
-        if sign > 0 { return try settings.checked(.real(x.raisedPositive(to: y)), at: span) }
+        if sign > 0 { return try settings.checked(.from(x.raisedPositive(to: y)), at: span) }
         if sign == 0 {
             guard let exponentSign = y.sign(within: settings.budget) else {
                 throw settings.undecidable("cannot decide the sign of the exponent: it is within \(settings.budgetText) of 0", at: rhs.span)
@@ -195,7 +195,7 @@ extension Evaluator {
                 at: span)
         }
         let magnitude = (-x).raisedPositive(to: y)
-        return try settings.checked(.real(q.numerator.isEven ? magnitude : -magnitude), at: span)
+        return try settings.checked(.from(q.numerator.isEven ? magnitude : -magnitude), at: span)
     }
 
     /// Fails when a power's result would be far beyond what any precision can hold.

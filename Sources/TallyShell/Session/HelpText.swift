@@ -18,18 +18,20 @@ public enum HelpText {
     }
 
     static let overview = """
-        Tally: exact arithmetic on integers and decimals of any size.
+        Tally: exact arithmetic on integers and decimals of any size, and real numbers with
+        every digit shown correct.
           2^200            all 61 digits        0.1 + 0.2     0.3
           7 // 2           floor division       -7 % 3        2
           x = 1.5          assign (prints nothing); every result is also 'ans'
           sqrt(2)          ≈ 1.4142135623730950488 (≈ marks a rounded value)
+          sqrt(2)^2        2 (exact results are recognised)     sin(30°)   0.5
         Commands:
-          help syntax      numbers, operators, precedence
-          help functions   abs, sqrt, root, round, gcd, ...
+          help syntax      numbers, operators, precedence, exactness
+          help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
           help bmi         body mass index
           help habit       habit tracker
           vars             list variables
-          set              show or change settings (set digits 50)
+          set              show or change settings (set digits 50, set angle deg)
           exit, quit       end the session (or Ctrl-D)
         """
 
@@ -38,7 +40,7 @@ public enum HelpText {
                    (no leading zeros: write 7, or 0o7 for octal)
         Operators, tightest first:
           ( )  calls  names  literals
-          !             factorial              5! = 120
+          !  °          factorial, degrees     5! = 120, sin(30°) = 0.5
           ^  **         power, right to left   2^3^2 = 512
           -  +          sign                   -2^2 = -4
           *  /  //  %   (also × ÷)             7 // 2 = 3, -7 % 3 = 2
@@ -46,19 +48,23 @@ public enum HelpText {
         Write every operator: 2*x, not 2x.
         Variables: letters of any script, digits and _, e.g. 키 = 175; 'ans' is the last result.
         Comments start with #.
-        Results are exact; a value that cannot be (sqrt(2), 2^0.5) is computed with guard digits
-        and shown rounded to 'digits' significant digits (set digits N).
+        Results are exact when they can be: integers, fractions, and real numbers kept as
+        formulas (sqrt(2)*sqrt(2) is 2, log10(1000) is 3). Other values are shown rounded to
+        'digits' significant digits (set digits N), every digit correct; floor, round, // and %
+        of such a value are decided from its bounds, or refused ("cannot decide") when it is
+        within 1e-1000 of the edge. Angles are in radians (set angle deg for degrees).
         """
 
     static var functions: String {
         let entries = FunctionTable.builtIn.entries
         let width = entries.map(\.usage.count).max() ?? 0
-        var lines = ["Functions:"]
+        var lines = ["Constants and functions:"]
         for entry in entries {
             let padding = String(repeating: " ", count: width - entry.usage.count)
             lines.append("  \(entry.usage)\(padding)   \(entry.summary)")
         }
         lines.append("Examples: sqrt(16) = 4   root(-27, 3) = -3   round(2.675, 2) = 2.68   gcd(12, 18) = 6")
+        lines.append("          ln(e^3) = 3   log(8, 2) = 3   tan(pi/4) = 1   atan2(1, 1) = pi/4   deg(pi/6) = 30")
         return lines.joined(separator: "\n")
     }
 
