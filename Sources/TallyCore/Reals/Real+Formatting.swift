@@ -7,11 +7,11 @@ extension Real {
     /// outward; when both round to the same `significantDigits` digits, so does every number
     /// between them, the value included. Otherwise the precision doubles. A value the budget
     /// cannot tell from zero shows as `0`; one whose digits the budget cannot settle (a true
-    /// value exactly halfway between two roundings, say) shows the digits that are settled.
+    /// value exactly halfway between two roundings, say) shows the digits the bounds settle.
     func formatted(significantDigits: Int, within budget: Budget) -> FormattedNumber {
         let startingBits = significantDigits * 3322 / 1000 + 64
         let limit = 4 * startingBits + 2 * budget.bits + 256
-        var settled: (DecimalSignificand, Int)?
+        var lastBounds: (lower: DecimalSignificand, upper: DecimalSignificand)?
         let shown: DecimalSignificand? = refine(startingBits: startingBits, limitBits: limit) { interval in
             guard interval.isFinite else { return .needsPrecision }
             guard interval.sign != nil else {
@@ -26,22 +26,25 @@ extension Real {
             if roundedLower == upper.rounded(toSignificantDigits: significantDigits) {
                 return .decided(roundedLower)
             }
-            // Keep the longest prefix settled so far, for when the budget runs out: the digits
-            // the two ends share, less one or two for a carry.
-            if lower.exponent == upper.exponent, lower.isNegative == upper.isNegative {
-                let shared = zip(lower.digits, upper.digits).prefix { $0 == $1 }.count
-                for count in stride(from: Swift.min(shared, significantDigits - 1), through: Swift.max(shared - 2, 1), by: -1) {
-                    let candidate = lower.rounded(toSignificantDigits: count)
-                    if candidate == upper.rounded(toSignificantDigits: count) {
-                        if count > (settled?.1 ?? 0) { settled = (candidate, count) }
-                        break
-                    }
-                }
-            }
+            lastBounds = (lower, upper)
             return .needsPrecision
         }
-        let decimal = shown ?? settled?.0 ?? DecimalSignificand(isNegative: false, digits: [], exponent: 0)
-        return Number.layout(decimal, significantDigits: significantDigits)
+        if let shown { return Number.layout(shown, significantDigits: significantDigits) }
+        // The budget ran out next to a rounding boundary (the value is within 1e-1000 of a tie,
+        // or exactly on one): show the most digits the bounds agree on below the number asked
+        // for, or, when not even those agree, a digit or two more, which settle a tie.
+        if let (lower, upper) = lastBounds, lower.isNegative == upper.isNegative {
+            let shared = lower.exponent == upper.exponent ? zip(lower.digits, upper.digits).prefix { $0 == $1 }.count : 0
+            let fewer = [shared, shared - 1, shared - 2].filter { $0 >= 1 && $0 < significantDigits }
+            for count in fewer + [significantDigits + 1, significantDigits + 2, significantDigits + 3] {
+                let candidate = lower.rounded(toSignificantDigits: count)
+                if candidate == upper.rounded(toSignificantDigits: count) {
+                    return Number.layout(candidate, significantDigits: Swift.max(count, significantDigits))
+                }
+            }
+        }
+        // Only Ctrl-C stops the loop with nothing settled; the caller shows nothing then.
+        return Number.layout(DecimalSignificand(isNegative: false, digits: [], exponent: 0), significantDigits: 1)
     }
 }
 

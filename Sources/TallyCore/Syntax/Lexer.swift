@@ -138,7 +138,7 @@ public struct Lexer: Sendable {
 
     /// Decodes the scalar starting at `index`; nil for invalid UTF-8.
     private func decodeScalar(at index: Int) -> (Unicode.Scalar, Int)? {
-        TallyCore.decodeScalar(bytes, at: index)
+        decodeUTF8Scalar(bytes, at: index)
     }
 
     // MARK: Numbers

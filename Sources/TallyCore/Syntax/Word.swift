@@ -78,7 +78,7 @@ func skippingWhitespace(_ bytes: ArraySlice<UInt8>, from index: Int) -> Int {
         let byte = bytes[index]
         if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
             index += 1
-        } else if byte >= 0x80, let (scalar, length) = decodeScalar(bytes, at: index), scalar.properties.isWhitespace {
+        } else if byte >= 0x80, let (scalar, length) = decodeUTF8Scalar(bytes, at: index), scalar.properties.isWhitespace {
             index += length
         } else {
             break
@@ -98,7 +98,7 @@ func scalarLength(startingWith byte: UInt8) -> Int {
 }
 
 /// The scalar starting at `index` of UTF-8 `bytes` and its length; nil for invalid UTF-8.
-func decodeScalar<C: Collection<UInt8>>(_ bytes: C, at index: C.Index) -> (Unicode.Scalar, Int)? {
+func decodeUTF8Scalar<C: Collection<UInt8>>(_ bytes: C, at index: C.Index) -> (Unicode.Scalar, Int)? {
     var iterator = bytes[index...].makeIterator()
     var decoder = Unicode.UTF8()
     switch decoder.decode(&iterator) {
