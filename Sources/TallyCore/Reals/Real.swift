@@ -64,8 +64,10 @@ public final class Real: Sendable {
         case .exact(let combination):
             computed = combination.interval(precision: precision)
         case .apply(let function, let arguments):
-            // A few bits more below, so that rounding at each level costs little at the top.
-            computed = function.interval(of: arguments.map { $0.interval(precision: precision + 16) }, precision: precision)
+            // The same precision below: each level's rounding widens the interval a little, and
+            // the caller raises the precision when that matters (a bonus per level would add
+            // thousands of bits at the leaves of a long chain).
+            computed = function.interval(of: arguments.map { $0.interval(precision: precision) }, precision: precision)
         }
         cache.withLock { cached in
             if cached == nil || cached!.precision < computed.precision { cached = computed }
