@@ -218,7 +218,7 @@ def main():
                 if problem:
                     sys.exit(f"FAIL: {label}: {name} {problem}")
                 count = significant_digits(output)
-                how = "digit for digit" if name == "tally" else f"off by {off:.2g} units of the last digit"
+                how = "digit for digit" if name == "tally" else f"off by {float(off):.2g} units of the last digit"
                 print(f"{label}: {name} agrees, {how} ({count:,} significant digits printed)", file=sys.stderr)
                 if name in PEERS and seconds > options.long:
                     single[name] = seconds
