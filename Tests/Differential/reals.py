@@ -50,6 +50,9 @@ import time
 from collections import Counter
 from fractions import Fraction
 
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)  # exact values of many thousands of digits are printed and read
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
@@ -1685,6 +1688,24 @@ def verdict(reference, result, digits):
     return "agree", ""
 
 
+def deeper_exactness(tree, angle, digit_settings, text, category, expected):
+    """A value the reference knows only numerically that Tally printed as exact: try again
+    to refute the claim, at about 1,000 digits more."""
+    precision = 1000 + 2 * max(digit_settings)
+    try:
+        ev = Evaluator(precision, angle)
+        result = ev.evaluate(tree)
+    except (Domain, Unsure, Ambiguous):
+        return category, expected
+    printed = decimal_value(text)
+    if result.q is not None:
+        return ("agree: exact", "") if printed == result.q else ("false exact", f"≈ {text} (the value is {result.q})")
+    low, high = fraction_of(result.v - 2 * result.e), fraction_of(result.v + 2 * result.e)
+    if low <= printed <= high:
+        return category, expected
+    return "false exact", f"≈ {text} (the value differs from it by about 10^{log10_of(printed - low):.0f})"
+
+
 class Timeout(Exception):
     pass
 
@@ -1720,6 +1741,8 @@ def check_chunk(job):
             if tree[0] == "assign" and result[0] == "value":
                 result = ("failed", "an assignment printed a value")
             category, expected = verdict(reference, result, digits)
+            if category == "agree: exact claim not refuted":
+                category, expected = deeper_exactness(subject, angle, digit_settings, result[1], category, expected)
             found.append((category, digits, text, result, expected))
     return found, sorted(slow, reverse=True)[:3]
 
