@@ -45,7 +45,6 @@ import re
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from fractions import Fraction
