@@ -123,3 +123,11 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     public var description: String { rawValue }
 }
+
+extension Diagnostic: CustomDebugStringConvertible {
+    /// `division-by-zero at 5..<12: division by zero`, as test failures show a diagnostic.
+    public var debugDescription: String {
+        let noted = notes.map { "; note: \($0.message)" }.joined()
+        return "\(severity.rawValue) \(id) at \(span): \(message)\(noted)"
+    }
+}

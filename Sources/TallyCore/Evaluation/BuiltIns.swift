@@ -15,8 +15,8 @@ enum BuiltIns {
             switch call.arguments[0].kind {
             case .number(let x): return .number(x.magnitude)
             case .real(let x):
-                let sign = try call.settings.sign(
-                    of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of the argument")
+                // Exact when the sign is known; otherwise |x| is an interval function of its own.
+                guard let sign = x.sign(within: call.settings.budget) else { return try call.result(Real(.abs, [x])) }
                 return .real(sign < 0 ? -x : x)
             }
         },
@@ -176,13 +176,18 @@ enum BuiltIns {
                 try call.settings.checkSize(Double(x.decimalSize + Swift.max(places, 0)), at: call.span)
                 return .number(x.rounded(toPlaces: places))
             case .real(let x):
-                // Ties away from zero: the floor of |x|·10^places + 1/2, with x's sign.
-                let sign = try call.settings.sign(
-                    of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of the argument")
+                try call.settings.checkIntegerSize(of: x, scaledBy: places, at: call.span)
+                // Ties away from zero: the floor of |x|·10^places + 1/2, with x's sign. A value
+                // too close to zero for its sign to be known rounds to zero.
+                guard let sign = x.sign(within: call.settings.budget), places < call.settings.budget.digits else {
+                    if places < call.settings.budget.digits { return .number(Number(0)) }
+                    throw call.settings.undecidable(
+                        "cannot decide round: the value is within \(call.settings.budgetText) of 0", at: call.span)
+                }
                 let scale = Number(BigInteger.power(10, UInt(places.magnitude)))
                 let scaled = (sign < 0 ? -x : x) * Real(places >= 0 ? scale : scale.reciprocal)
                 let shifted = scaled + Real(Number(numerator: 1, denominator: 2))
-                guard let floor = shifted.floor(within: call.settings.budget) else {
+                guard let floor = shifted.floor(within: call.settings.budget, largestDigits: call.settings.maxDigits) else {
                     throw call.settings.undecidable(
                         "cannot decide round: the value is within \(call.settings.budgetText) of a halfway point",
                         at: call.span)
@@ -199,8 +204,10 @@ enum BuiltIns {
             .number(-(try integerPart(call, "ceil") { (-$0).floor } real: { -$0 }))
         },
         function("trunc", .exactly(1), "trunc(x)", "integer part, toward zero") { call throws(Diagnostic) in
-            let sign = try call.settings.sign(
-                of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of the argument")
+            // A value too close to zero for its sign to be known truncates to zero.
+            guard
+                let sign = call.arguments[0].kind.sign(within: call.settings.budget)
+            else { return .number(Number(0)) }
             if sign >= 0 { return .number(try integerPart(call, "trunc") { $0.floor } real: { $0 }) }
             return .number(-(try integerPart(call, "trunc") { (-$0).floor } real: { -$0 }))
         },
@@ -286,8 +293,9 @@ enum BuiltIns {
         case .number(let x):
             return exact(x)
         case .real(let x):
+            try call.settings.checkIntegerSize(of: x, scaledBy: 0, at: call.span)
             let transformed = real(x)
-            guard let floor = transformed.floor(within: call.settings.budget) else {
+            guard let floor = transformed.floor(within: call.settings.budget, largestDigits: call.settings.maxDigits) else {
                 throw call.settings.undecidable(
                     "cannot decide \(name): the value is within \(call.settings.budgetText) of \(x.nearestInteger().description())",
                     at: call.span)
@@ -299,14 +307,23 @@ enum BuiltIns {
     /// The argument whose comparison with every other argument is `keeping` (-1 for the
     /// smallest, 1 for the largest); the first of equals.
     private static func extreme(_ call: FunctionCall, keeping: Int) throws(Diagnostic) -> Value {
-        var best = 0
-        for index in call.arguments.indices.dropFirst() {
-            let difference = call.arguments[index] - call.arguments[best]
-            let order = try call.settings.sign(
-                of: difference, at: call.argumentSpans[index], question: "which argument is \(keeping < 0 ? "smaller" : "larger")")
-            if order == keeping { best = index }
+        var best = call.arguments[0]
+        for argument in call.arguments.dropFirst() {
+            switch (argument - best).kind {
+            case .number(let difference):
+                if difference.signum == keeping { best = argument }
+            case .real(let difference):
+                if let order = difference.sign(within: call.settings.budget) {
+                    if order == keeping { best = argument }
+                } else {
+                    // Too close to tell apart: the bounds of the smaller (or larger) are the
+                    // smaller (larger) bounds, whichever it is.
+                    let pair = [try best.real(at: call.span), try argument.real(at: call.span)]
+                    best = try call.result(Real(keeping < 0 ? .minimum : .maximum, pair))
+                }
+            }
         }
-        return call.arguments[best]
+        return best
     }
 
     /// The arguments of `gcd` or `lcm`, which must be integers.

@@ -26,10 +26,10 @@ extension EvaluationSettings {
         if real.depth > Real.largestDepth {
             throw Diagnostic(
                 .resultTooLarge,
-                "more than \(grouped(Real.largestDepth)) operations on approximate values in one chain; assign parts to variables",
+                "this value would be a formula of more than \(grouped(Real.largestDepth)) steps on approximate values (steps made in earlier lines count too)",
                 at: span)
         }
-        if !real.isRepresentable {
+        if !real.isRepresentable(within: budget) {
             throw Diagnostic(.resultTooLarge, "result is too large (or too small) to represent", at: span)
         }
         return value
@@ -72,5 +72,14 @@ extension EvaluationSettings {
             }
             return order
         }
+    }
+
+    /// Fails when the integer nearest `real × 10^places` would have more than `maxdigits`
+    /// digits: checked from a rough interval before any decision computes it.
+    func checkIntegerSize(of real: Real, scaledBy places: Int, at span: SourceSpan) throws(Diagnostic) {
+        Interval.prepareExponentRange()
+        let magnitude = real.interval(precision: 64).magnitudeExponent
+        guard magnitude != Int.min else { return }
+        try checkSize(Double(magnitude) * 0.30103 + Double(places) + 1, at: span)
     }
 }

@@ -35,7 +35,9 @@ extension EvaluationSettings {
                 // Written as an approximation so that it takes scientific notation.
                 return Real(number).formatted(significantDigits: digits, within: budget).text
             }
-            return number.formatted(significantDigits: digits).text
+            // A rounded rational is marked, so that `asin(1 + 1e-30)` does not seem to quote 1.
+            let formatted = number.formatted(significantDigits: digits)
+            return (formatted.isRounded ? "≈ " : "") + formatted.text
         case .real(let real):
             return "≈ " + real.formatted(significantDigits: digits, within: budget).text
         }

@@ -79,7 +79,8 @@ extension Evaluator {
             let x = try lhs.value.real(at: lhs.span)
             let y = try rhs.value.real(at: rhs.span)
             let quotient = x / y
-            guard let floor = quotient.floor(within: settings.budget) else {
+            try settings.checkIntegerSize(of: quotient, scaledBy: 0, at: span)
+            guard let floor = quotient.floor(within: settings.budget, largestDigits: settings.maxDigits) else {
                 throw settings.undecidable(
                     "cannot decide \(operation == .modulo ? "the remainder" : "the floor division"): the quotient is within \(settings.budgetText) of \(quotient.nearestInteger().description())",
                     at: span)
@@ -91,14 +92,18 @@ extension Evaluator {
         }
     }
 
-    /// Fails unless the divisor is known not to be zero.
-    private func requireNonZero(_ divisor: Operand, what: String, id: DiagnosticID) throws(Diagnostic) {
-        switch divisor.value.kind {
+    /// Fails unless the operand (a divisor, a base under a negative power) is known not to be
+    /// zero.
+    private func requireNonZero(_ operand: Operand, what: String, id: DiagnosticID, role: String = "the divisor")
+        throws(Diagnostic)
+    {
+        switch operand.value.kind {
         case .number(let y):
-            if y.isZero { throw Diagnostic(id, what, at: divisor.span) }
+            if y.isZero { throw Diagnostic(id, what, at: operand.span) }
         case .real(let y):
             if y.sign(within: settings.budget) == nil {
-                throw settings.undecidable("cannot decide whether the divisor is zero: it is within \(settings.budgetText) of 0", at: divisor.span)
+                throw settings.undecidable(
+                    "cannot decide whether \(role) is zero: it is within \(settings.budgetText) of 0", at: operand.span)
             }
         }
     }
@@ -170,7 +175,8 @@ extension Evaluator {
         if let k = y.rational, k.isInteger, let n = k.intValue, n.magnitude <= 1 << 20 {
             if n < 0 || n == 0 {
                 if n == 0 { return .number(Number(1)) }
-                try requireNonZero(lhs, what: "zero cannot be raised to a negative power", id: .zeroToNegativePower)
+                try requireNonZero(
+                    lhs, what: "zero cannot be raised to a negative power", id: .zeroToNegativePower, role: "the base")
             }
             return try settings.checked(.from(x.raised(to: n)), at: span)
         }

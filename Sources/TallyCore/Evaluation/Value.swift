@@ -85,3 +85,14 @@ public struct Value: Sendable {
         }
     }
 }
+
+extension Value.Kind {
+    /// The sign, exact for rationals and decided within `budget` for reals; nil when a real is
+    /// too close to zero for the budget.
+    func sign(within budget: Real.Budget) -> Int? {
+        switch self {
+        case .number(let number): return number.signum
+        case .real(let real): return real.sign(within: budget)
+        }
+    }
+}

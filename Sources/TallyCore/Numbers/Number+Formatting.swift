@@ -142,8 +142,10 @@ extension Number {
         let exponent = value.exponent
         let scientific = exponent >= significantDigits || exponent < -6
         let exponentText = scientific ? String(exponent) : ""
-        // sign + digits + point + zeros padding either side (at most significantDigits or 6) + e.
-        let capacity = 1 + count + 1 + Swift.max(exponent + 1, 7) + 1 + exponentText.utf8.count
+        // sign + digits + point + zeros padding either side (at most significantDigits or 6, and
+        // none in scientific notation, whose exponent may be astronomical) + e.
+        let padding = scientific ? 0 : Swift.max(exponent + 1, 7)
+        let capacity = 1 + count + 1 + padding + 1 + exponentText.utf8.count
         let text = String(unsafeUninitializedCapacity: capacity) { buffer in
             var length = 0
             func put(_ byte: UInt8) {

@@ -39,7 +39,9 @@ final class Interval: @unchecked Sendable {
         case .bigInteger(let value):
             mpfi_set_z(pointer, value.pointer)
         case .smallFraction, .bigFraction:
-            mpfi_set_q(pointer, number.rational.pointer)
+            // The fraction is made for this call: it must live until MPFI has read it.
+            let rational = number.rational
+            withExtendedLifetime(rational) { _ = mpfi_set_q(pointer, rational.pointer) }
         }
     }
 
@@ -82,7 +84,9 @@ final class Interval: @unchecked Sendable {
             return Interval.make(precision: precision) { _ = mpfi_mul_z($0, pointer, value.pointer) }
         case .smallFraction, .bigFraction:
             let rational = number.rational
-            return Interval.make(precision: precision) { _ = mpfi_mul_q($0, pointer, rational.pointer) }
+            return withExtendedLifetime(rational) {
+                Interval.make(precision: precision) { _ = mpfi_mul_q($0, pointer, rational.pointer) }
+            }
         }
     }
 
@@ -98,6 +102,16 @@ final class Interval: @unchecked Sendable {
                 _ = mpfr_rootn_ui(tally_mpfi_left(result), tally_mpfi_left(pointer), UInt(n), MPFR_RNDD)
                 _ = mpfr_rootn_ui(tally_mpfi_right(result), tally_mpfi_right(pointer), UInt(n), MPFR_RNDU)
             }
+        }
+    }
+
+    /// The smaller (`largest` false) or larger of two values, bounded endpoint by endpoint: the
+    /// bounds of min(x, y) are the minima of the bounds, whether or not x and y can be told apart.
+    func extreme(_ other: Interval, largest: Bool, precision: Int) -> Interval {
+        Interval.make(precision: precision) { result in
+            let pick = largest ? mpfr_max : mpfr_min
+            _ = pick(tally_mpfi_left(result), tally_mpfi_left(pointer), tally_mpfi_left(other.pointer), MPFR_RNDD)
+            _ = pick(tally_mpfi_right(result), tally_mpfi_right(pointer), tally_mpfi_right(other.pointer), MPFR_RNDU)
         }
     }
 

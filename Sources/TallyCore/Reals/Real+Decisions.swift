@@ -36,11 +36,14 @@ extension Real {
     }
 
     /// The most precision a decision about this value may use: its magnitude plus the budget,
-    /// twice over for cancellation.
-    private func limitBits(for budget: Budget) -> Int {
+    /// twice over for cancellation. The magnitude counts up to four budgets (about 4,000
+    /// digits): deciding the floor of a number of ten thousand digits, or the sign of the
+    /// difference of two such numbers, is refused rather than computed for minutes.
+    private func limitBits(for budget: Budget, largestMagnitudeBits: Int? = nil) -> Int {
         Interval.prepareExponentRange()
         let magnitude = interval(precision: 64).magnitudeExponent
-        let magnitudeBits = magnitude == Int.min ? 0 : Swift.min(Swift.abs(magnitude), 1 << 40)
+        let largest = largestMagnitudeBits ?? 4 * budget.bits
+        let magnitudeBits = magnitude == Int.min ? 0 : Swift.min(Swift.abs(magnitude), largest)
         return 2 * (budget.bits + magnitudeBits) + 256
     }
 
@@ -69,9 +72,11 @@ extension Real {
     }
 
     /// The largest integer not above the value, or nil when the value is within the budget of
-    /// an integer.
-    func floor(within budget: Budget) -> BigInteger? {
-        refine(startingBits: 64, limitBits: limitBits(for: budget)) { interval in
+    /// an integer. `largestDigits` is the most digits the integer may have (its size was
+    /// checked against `maxdigits`): the precision may cover that many.
+    func floor(within budget: Budget, largestDigits: Int? = nil) -> BigInteger? {
+        let limit = limitBits(for: budget, largestMagnitudeBits: largestDigits.map { $0 * 3322 / 1000 + 64 })
+        return refine(startingBits: 64, limitBits: limit) { interval in
             guard interval.isFinite else { return .needsPrecision }
             let (lower, upper) = interval.floors
             if lower == upper { return .decided(lower) }
@@ -83,7 +88,9 @@ extension Real {
     /// boundary a decision could not separate the value from.
     func nearestInteger() -> BigInteger {
         Interval.prepareExponentRange()
-        let (_, upper) = (self + Real(Number(numerator: 1, denominator: 2))).interval(precision: 256).floors
+        // At the precision the decision reached, so that a long integer part comes out whole.
+        let precision = Swift.max(256, (cache.withLock { $0?.precision } ?? 0) + 64)
+        let (_, upper) = (self + Real(Number(numerator: 1, denominator: 2))).interval(precision: precision).floors
         return upper
     }
 
@@ -104,9 +111,13 @@ extension Real {
 
 extension Real {
     /// Whether the value is within the range of floating-point numbers (an exponential of a huge
-    /// number is not).
-    var isRepresentable: Bool {
-        Interval.prepareExponentRange()
-        return !interval(precision: 64).isInfinite
+    /// number is not). An infinite bound at a low precision may only be a pole the interval
+    /// could not yet exclude (`tan(10^51)` needs 170 bits to place its argument), so the
+    /// precision rises within the budget before the value is called too large.
+    func isRepresentable(within budget: Budget) -> Bool {
+        let answer: Bool? = refine(startingBits: 64, limitBits: 2 * budget.bits) { interval in
+            interval.isInfinite ? .needsPrecision : .decided(true)
+        }
+        return answer ?? false
     }
 }

@@ -20,7 +20,7 @@ public final class Real: Sendable {
     let form: Form
     /// How deep the tree of functions below this value is (1 for an exact value).
     let depth: Int
-    private let cache = Mutex<Interval?>(nil)
+    let cache = Mutex<Interval?>(nil)
 
     /// The deepest tree of functions a value may have: evaluating it recurses once per level.
     /// A line of more than this many approximate operations in a chain is an error.
@@ -85,6 +85,8 @@ enum RealFunction: Sendable {
     /// ⁿ√x for x ≥ 0, or any x when n is odd.
     case root(Int)
     case exp, log, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, hypot
+    /// |x|, and the smaller or larger of two values: exact functions that need no decision.
+    case abs, minimum, maximum
 
     func interval(of arguments: [Interval], precision: Int) -> Interval {
         let x = arguments[0]
@@ -115,6 +117,9 @@ enum RealFunction: Sendable {
         case .acosh: return x.map(precision: precision) { mpfi_acosh($0, $1) }
         case .atanh: return x.map(precision: precision) { mpfi_atanh($0, $1) }
         case .hypot: return x.combine(arguments[1], precision: precision) { mpfi_hypot($0, $1, $2) }
+        case .abs: return x.map(precision: precision) { mpfi_abs($0, $1) }
+        case .minimum: return x.extreme(arguments[1], largest: false, precision: precision)
+        case .maximum: return x.extreme(arguments[1], largest: true, precision: precision)
         }
     }
 }

@@ -253,13 +253,21 @@ public struct Session {
             evaluator.settings.digits = try arguments.integer(
                 named: name, in: setting.range(under: evaluator.settings)!)
         case .maxdigits:
-            evaluator.settings.maxDigits = try arguments.integer(
-                named: name, in: setting.range(under: evaluator.settings)!)
-        case .angle:
-            guard let (word, _) = try arguments.nextWord(), let unit = AngleUnit(rawValue: word) else {
+            let value = try arguments.integer(named: name, in: setting.range(under: evaluator.settings)!)
+            guard value >= evaluator.settings.digits else {
                 throw Diagnostic(
-                    .invalidSettingValue, "angle must be \(setting.choices.joined(separator: " or "))",
+                    .invalidSettingValue,
+                    "maxdigits cannot be below digits (\(evaluator.settings.digits)); lower digits first",
                     at: arguments.lastSpan)
+            }
+            evaluator.settings.maxDigits = value
+        case .angle:
+            let expectation = "angle must be \(setting.choices.joined(separator: " or "))"
+            guard let (word, _) = try arguments.nextWord() else {
+                throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: arguments.lastSpan)
+            }
+            guard let unit = AngleUnit(rawValue: word) else {
+                throw Diagnostic(.invalidSettingValue, expectation, at: arguments.lastSpan)
             }
             evaluator.settings.angle = unit
         case .standard:
