@@ -2037,8 +2037,11 @@ def main():
             step = max(1, len(lines) // 4)
             for start in range(0, len(lines), step):
                 pieces.append((lines[start:start + step], {d: r[start:start + step] for d, r in by_digits.items()}, settings))
-        with multiprocessing.Pool(arguments.jobs) as pool:
-            parts = list(pool.imap(check_chunk, pieces))
+        # An executor, not a Pool: a worker that dies makes it fail loudly (BrokenProcessPool)
+        # where a Pool would wait for ever.
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=arguments.jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            parts = list(pool.map(check_chunk, pieces))
     else:
         parts = [check_chunk(job) for job in jobs]
     found = [f for part, _ in parts for f in part]

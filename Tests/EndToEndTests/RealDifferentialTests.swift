@@ -17,7 +17,9 @@ struct RealDifferentialTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python3Executable!)
         process.arguments = [
-            script.path, "--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026",
+            // One job: no worker processes, which the signals other end-to-end tests send their
+            // children could only ever reach by accident, but which must not be able to hang it.
+            script.path, "--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026", "--jobs", "1",
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -3,8 +3,13 @@
 /// Literal rules (docs/language.md, "Numbers and literals"): `_` only between digits; no leading zeros (`007`); `0x`, `0b`, `0o`
 /// prefixes; decimals with `.` and `e`/`E` exponents. A malformed literal is an error covering
 /// the whole literal.
-public struct Lexer: Sendable {
-    let bytes: ArraySlice<UInt8>
+public struct Lexer: @unchecked Sendable {
+    /// The line's UTF-8 bytes, from its first byte to where lexing stops. They belong to
+    /// ``owner`` when the lexer copied them, or to the caller for the length of a parse
+    /// (``Parser/parseStatement(_:startingAt:)`` lends a line's own storage: no copy per line).
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Keeps copied bytes alive; nil when they are borrowed.
+    private let owner: LineBytes?
     var offset: Int
     /// Where the last token ended: the end of the line is reported there, so a caret for
     /// "found the end of the line" stands right after the last thing typed, not under a
@@ -14,12 +19,23 @@ public struct Lexer: Sendable {
     /// number token.
     public private(set) var literalText = ""
 
-    /// A lexer over `line` from UTF-8 byte `offset` up to `end` (the end of the line if nil);
-    /// offsets in spans stay relative to the whole line.
+    /// A lexer over a copy of `line` from UTF-8 byte `offset` up to `end` (the end of the line
+    /// if nil); offsets in spans stay relative to the whole line.
     public init(_ line: String, startingAt offset: Int = 0, endingAt end: Int? = nil) {
-        // One memcpy from the string's contiguous UTF-8, not a byte-by-byte copy.
-        let all = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
-        bytes = all[..<Swift.min(end ?? all.count, all.count)]
+        let owner = LineBytes(line)
+        let count = Swift.min(end ?? owner.bytes.count, owner.bytes.count)
+        self.init(bytes: UnsafeBufferPointer(rebasing: owner.bytes[..<count]), owner: owner, startingAt: offset)
+    }
+
+    /// A lexer over bytes the caller keeps alive and unchanged for as long as it lexes.
+    init(borrowing bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int, endingAt end: Int? = nil) {
+        let count = Swift.min(end ?? bytes.count, bytes.count)
+        self.init(bytes: UnsafeBufferPointer(rebasing: bytes[..<count]), owner: nil, startingAt: offset)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, owner: LineBytes?, startingAt offset: Int) {
+        self.bytes = bytes
+        self.owner = owner
         self.offset = offset
         lastTokenEnd = offset
     }
@@ -212,38 +228,58 @@ public struct Lexer: Sendable {
     /// rules in ``number()``. The tokens are the ones those rules would give.
     private mutating func plainNumber() -> Token? {
         let start = offset
-        var index = offset
-        var value = 0
-        var significantDigits = 0
-        var integerDigits = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if isDigit(byte) {
-                if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
-                if value != 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
-                if significantDigits > 18 { return nil }
-                value = value * 10 + Int(byte &- UInt8(ascii: "0"))
-            } else if byte == UInt8(ascii: ".") && !sawPoint {
-                sawPoint = true
-            } else if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                || byte == UInt8(ascii: "E")
-            {
-                return nil
-            } else {
-                break
+        // Two tight loops over the raw bytes (no bounds check per digit): the integer part,
+        // then the fraction after one point. Every line of numbers goes through here.
+        let scanned: (end: Int, value: Int, fractionDigits: Int, sawPoint: Bool)? = {
+            (buffer: UnsafeBufferPointer<UInt8>) in
+            let count = buffer.count
+            var index = start
+            var value = 0
+            var significantDigits = 0
+            func digits(_ index: inout Int, _ counted: inout Int) -> Bool {
+                while index < count {
+                    let digit = buffer[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    if value != 0 || digit != 0 {
+                        significantDigits += 1
+                        if significantDigits > 18 { return false }
+                    }
+                    value = value &* 10 &+ Int(digit)
+                    counted += 1
+                    index += 1
+                }
+                return true
             }
-            index += 1
+            var integerDigits = 0
+            guard digits(&index, &integerDigits) else { return nil }
+            var fractionDigits = 0
+            var sawPoint = false
+            if index < count && buffer[index] == UInt8(ascii: ".") {
+                sawPoint = true
+                index += 1
+                guard digits(&index, &fractionDigits) else { return nil }
+            }
+            if index < count {
+                let next = buffer[index]
+                if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") || next == UInt8(ascii: "e")
+                    || next == UInt8(ascii: "E")
+                {
+                    return nil
+                }
+            }
+            if integerDigits > 1 && buffer[start] == UInt8(ascii: "0") { return nil }
+            return (index, value, fractionDigits, sawPoint)
+        }(bytes)
+        guard let scanned else { return nil }
+        offset = scanned.end
+        if !scanned.sawPoint { return Token(.number(.integer(scanned.value)), span(from: start)) }
+        if scanned.fractionDigits <= 18 {
+            return Token(
+                .number(.smallDecimal(significand: scanned.value, exponent: -scanned.fractionDigits)),
+                span(from: start))
         }
-        if integerDigits > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
-        offset = index
-        if !sawPoint { return Token(.number(.integer(value)), span(from: start)) }
-        if fractionDigits <= 18 {
-            return Token(.number(.smallDecimal(significand: value, exponent: -fractionDigits)), span(from: start))
-        }
-        literalText = String(value)
-        return Token(.number(.decimal(exponent: -fractionDigits)), span(from: start))
+        literalText = String(scanned.value)
+        return Token(.number(.decimal(exponent: -scanned.fractionDigits)), span(from: start))
     }
 
     /// Decimal digits with single underscores between them; the underscores are dropped.
@@ -377,7 +413,7 @@ public struct Lexer: Sendable {
             } else if byte >= 0x80 {
                 // Unicode spaces (U+00A0, U+3000, …) out of line, in a loop: ASCII lines never
                 // pay for them, and fifty thousand of them nest no call per character.
-                let end = skippingWhitespace(bytes, from: offset)
+                let end = whitespaceEnd(in: bytes, from: offset)
                 if end == offset { return }
                 offset = end
             } else {
@@ -426,6 +462,24 @@ public struct Lexer: Sendable {
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 @inline(__always) func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 @inline(__always) func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isASCIILetter(byte) }
+
+/// A copy of a line's UTF-8 bytes, freed with the last lexer that reads it.
+final class LineBytes: @unchecked Sendable {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ line: String) {
+        var line = line
+        bytes = line.withUTF8 { source in
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(source.count, 1))
+            _ = copy.initialize(from: source)
+            return UnsafeMutableBufferPointer(rebasing: copy[..<source.count])
+        }
+    }
+
+    deinit {
+        bytes.baseAddress?.deallocate()
+    }
+}
 
 /// The value of a digit in bases up to 36.
 @inline(__always) func digitValue(_ byte: UInt8) -> Int32? {

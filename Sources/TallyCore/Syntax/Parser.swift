@@ -25,9 +25,19 @@ public struct Parser {
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
-        var parser = Parser(line, startingAt: offset)
-        try parser.advance()
-        return try parser.statement()
+        // The lexer reads the line's own storage for the length of the parse: nothing it
+        // returns points into it (names and long literals are copied out), so no line is copied.
+        var storage = line
+        let result: Result<Statement, Diagnostic> = storage.withUTF8 { bytes in
+            var parser = Parser(line, lexer: Lexer(borrowing: bytes, startingAt: offset))
+            do throws(Diagnostic) {
+                try parser.advance()
+                return .success(try parser.statement())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must
@@ -41,9 +51,13 @@ public struct Parser {
     /// A parser before its first token: callers `advance()` once (a throwing initializer
     /// would copy the whole parser out of it, for every line).
     private init(_ line: String, startingAt offset: Int, endingAt end: Int? = nil) {
+        self.init(line, lexer: Lexer(line, startingAt: offset, endingAt: end))
+    }
+
+    private init(_ line: String, lexer: Lexer) {
         self.line = line
-        lexer = Lexer(line, startingAt: offset, endingAt: end)
-        current = Token(.end, SourceSpan(at: offset))
+        self.lexer = lexer
+        current = Token(.end, SourceSpan(at: lexer.offset))
         code.instructions.reserveCapacity(16)
     }
 

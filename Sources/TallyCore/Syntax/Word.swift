@@ -25,12 +25,15 @@ public struct Word: Sendable, Equatable {
     public static func split(_ line: String, from start: Int, quotes: Bool = true) throws(Diagnostic) -> (words: [Word], end: Int) {
         let bytes = Array(line.utf8)
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func skippingWhitespace(from index: Int) -> Int {
+            bytes.withUnsafeBufferPointer { whitespaceEnd(in: $0, from: index) }
+        }
 
         var words: [Word] = []
         let first = Swift.min(Swift.max(start, 0), bytes.count)
         var index = first
         while true {
-            index = skippingWhitespace(bytes[...], from: index)
+            index = skippingWhitespace(from: index)
             guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else {
                 // A missing argument is reported right after the last word typed, not under
                 // trailing spaces or a comment.
@@ -46,7 +49,7 @@ public struct Word: Sendable, Equatable {
                         at: SourceSpan(start: wordStart, end: wordStart + 1))
                 }
                 index = closing + 1
-                if index < bytes.count && skippingWhitespace(bytes[...], from: index) == index {
+                if index < bytes.count && skippingWhitespace(from: index) == index {
                     throw Diagnostic(
                         .missingSpaceAfterQuote, "expected a space after the closing quote",
                         at: SourceSpan(start: index, end: index + scalarLength(startingWith: bytes[index])))
@@ -56,7 +59,7 @@ public struct Word: Sendable, Equatable {
                         text: text((wordStart + 1)..<closing), span: SourceSpan(start: wordStart, end: index),
                         isQuoted: true))
             } else {
-                while index < bytes.count && skippingWhitespace(bytes[...], from: index) == index {
+                while index < bytes.count && skippingWhitespace(from: index) == index {
                     index += scalarLength(startingWith: bytes[index])
                 }
                 index = Swift.min(index, bytes.count)
@@ -72,9 +75,9 @@ public struct Word: Sendable, Equatable {
 /// tabs, carriage returns and Unicode spaces (U+00A0, U+3000, …). The lexer calls it only for
 /// non-ASCII bytes, so it stays out of line.
 @inline(never)
-func skippingWhitespace(_ bytes: ArraySlice<UInt8>, from index: Int) -> Int {
+func whitespaceEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
     var index = index
-    while index < bytes.endIndex {
+    while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
             index += 1
