@@ -66,6 +66,79 @@ final class Interval: @unchecked Sendable {
         Interval.make(precision: precision) { _ = function($0, pointer) }
     }
 
+    /// Whether the interval is a single number (an exactly representable argument, such as 1).
+    var isPoint: Bool {
+        mpfr_equal_p(tally_mpfi_left(pointer), tally_mpfi_right(pointer)) != 0
+    }
+
+    /// A function of a single number through MPFR's correctly rounded `function`: one
+    /// evaluation instead of MPFI's two (one per endpoint). The result rounded to nearest is
+    /// within half a unit in the last place of the true value, so one step down and one step up
+    /// bound it.
+    func mapPoint(
+        precision: Int,
+        _ function: (UnsafeMutablePointer<__mpfr_struct>, UnsafePointer<__mpfr_struct>, mpfr_rnd_t) -> Int32
+    ) -> Interval {
+        Interval.make(precision: precision) { result in
+            let left = tally_mpfi_left(result)!
+            let right = tally_mpfi_right(result)!
+            let exact = function(left, tally_mpfi_left(pointer)!, MPFR_RNDN)
+            _ = mpfr_set4(right, left, MPFR_RNDN, tally_mpfr_sgn(left) < 0 ? -1 : 1)
+            // An inexact result is within half an ulp: widen by one ulp each way. (An exact one,
+            // such as sin(0), needs no widening.)
+            if exact != 0 {
+                mpfr_nextbelow(left)
+                mpfr_nextabove(right)
+            }
+        }
+    }
+
+    /// e^x for an interval around x, by one exponential of its midpoint: the bounds are
+    /// e^mid·e^±radius, each rounded outward (the way ball arithmetic does it), where MPFI's
+    /// exp takes one exponential per endpoint.
+    func exponential(precision: Int) -> Interval {
+        if isPoint { return mapPoint(precision: precision) { mpfr_exp($0, $1, $2) } }
+        guard isFinite else { return map(precision: precision) { mpfi_exp($0, $1) } }
+        let working = mpfr_prec_t(Swift.max(precision, self.precision) + 2)
+        func number(_ bits: mpfr_prec_t) -> UnsafeMutablePointer<__mpfr_struct> {
+            let value = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
+            mpfr_init2(value, bits)
+            return value
+        }
+        let middle = number(working)
+        let radius = number(64)
+        // e^±radius at the full precision: at fewer bits it could not come closer to 1 than
+        // 2^-63, which would bound how far the precision can narrow the result.
+        let factor = number(working)
+        defer {
+            for value in [middle, radius, factor] {
+                mpfr_clear(value)
+                value.deallocate()
+            }
+        }
+        // mid ≈ (left + right)/2, and a radius that reaches both ends from it, each rounded up.
+        _ = mpfr_add(middle, tally_mpfi_left(pointer), tally_mpfi_right(pointer), MPFR_RNDN)
+        _ = mpfr_div_2ui(middle, middle, 1, MPFR_RNDN)
+        _ = mpfr_sub(radius, tally_mpfi_right(pointer), middle, MPFR_RNDU)
+        _ = mpfr_sub(factor, middle, tally_mpfi_left(pointer), MPFR_RNDU)
+        _ = mpfr_max(radius, radius, factor, MPFR_RNDU)
+        return Interval.make(precision: precision) { result in
+            let left = tally_mpfi_left(result)!
+            let right = tally_mpfi_right(result)!
+            // e^mid within half an ulp, widened by one each way.
+            _ = mpfr_exp(left, middle, MPFR_RNDN)
+            _ = mpfr_set4(right, left, MPFR_RNDN, 1)
+            mpfr_nextbelow(left)
+            mpfr_nextabove(right)
+            // Times e^−radius (rounded down) and e^radius (rounded up).
+            _ = mpfr_neg(factor, radius, MPFR_RNDN)
+            _ = mpfr_exp(factor, factor, MPFR_RNDD)
+            _ = mpfr_mul(left, left, factor, MPFR_RNDD)
+            _ = mpfr_exp(factor, radius, MPFR_RNDU)
+            _ = mpfr_mul(right, right, factor, MPFR_RNDU)
+        }
+    }
+
     /// The interval of a two-argument MPFI function of this one and `other`.
     func combine(
         _ other: Interval, precision: Int,

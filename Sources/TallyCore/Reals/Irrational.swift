@@ -32,9 +32,11 @@ enum Irrational: Hashable, Sendable {
         case .pi:
             return Interval.pi(precision: precision)
         case .exp(let exponent):
-            return Interval(exponent, precision: precision + 8).map(precision: precision) { mpfi_exp($0, $1) }
+            return Interval(exponent, precision: precision + 8).exponential(precision: precision)
         case .log(let argument):
-            return Interval(argument, precision: precision + 8).map(precision: precision) { mpfi_log($0, $1) }
+            let x = Interval(argument, precision: precision + 8)
+            return x.isPoint
+                ? x.mapPoint(precision: precision) { mpfr_log($0, $1, $2) } : x.map(precision: precision) { mpfi_log($0, $1) }
         }
     }
 

@@ -39,7 +39,7 @@ extension Real {
     /// twice over for cancellation. The magnitude counts up to four budgets (about 4,000
     /// digits): deciding the floor of a number of ten thousand digits, or the sign of the
     /// difference of two such numbers, is refused rather than computed for minutes.
-    private func limitBits(for budget: Budget, largestMagnitudeBits: Int? = nil) -> Int {
+    func limitBits(for budget: Budget, largestMagnitudeBits: Int? = nil) -> Int {
         Interval.prepareExponentRange()
         let magnitude = interval(precision: 64).magnitudeExponent
         let largest = largestMagnitudeBits ?? 4 * budget.bits

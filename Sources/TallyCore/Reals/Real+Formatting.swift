@@ -10,7 +10,8 @@ extension Real {
     /// value exactly halfway between two roundings, say) shows the digits the bounds settle.
     func formatted(significantDigits: Int, within budget: Budget) -> FormattedNumber {
         let startingBits = significantDigits * 3322 / 1000 + 64
-        let limit = 4 * startingBits + 2 * budget.bits + 256
+        // Room for cancellation as for a decision (10^5000 + sin(1) - 10^5000), and for the digits.
+        let limit = Swift.max(4 * startingBits + 2 * budget.bits + 256, limitBits(for: budget))
         var lastBounds: (lower: DecimalSignificand, upper: DecimalSignificand)?
         let shown: DecimalSignificand? = refine(startingBits: startingBits, limitBits: limit) { interval in
             guard interval.isFinite else { return .needsPrecision }
@@ -43,8 +44,9 @@ extension Real {
                 }
             }
         }
-        // Only Ctrl-C stops the loop with nothing settled; the caller shows nothing then.
-        return Number.layout(DecimalSignificand(isNegative: false, digits: [], exponent: 0), significantDigits: 1)
+        // Nothing settled: Ctrl-C stopped the loop (the caller shows nothing then), or bounds
+        // around zero stayed wider than the budget. Not a digit is certain: say so.
+        return FormattedNumber(text: "?", isRounded: true)
     }
 }
 
