@@ -22,12 +22,21 @@ extension EvaluationSettings {
     /// A real result as a value, after the checks every real result passes: not so deep that
     /// evaluating it would recurse too far, and not beyond the largest floating-point numbers.
     func checked(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Value {
-        guard case .real(let real) = value.kind else { return value }
+        guard case .real(let real) = value.kind else {
+            // Exact arithmetic on reals can come out rational (√2·10^k times itself): such a
+            // result is held to `maxdigits` as any exact one is.
+            if let number = value.number { try checkSize(Double(number.decimalSize), at: span) }
+            return value
+        }
         if real.depth > Real.largestDepth {
             throw Diagnostic(
                 .resultTooLarge,
                 "this value would be a formula of more than \(grouped(Real.largestDepth)) steps on approximate values (steps made in earlier lines count too)",
                 at: span)
+        }
+        if let combination = real.combination {
+            // An exact combination's coefficients are exact rationals: `maxdigits` holds them.
+            try checkSize(Double(combination.largestCoefficientSize), at: span)
         }
         if !real.isRepresentable(within: budget) {
             throw Diagnostic(.resultTooLarge, "result is too large (or too small) to represent", at: span)

@@ -24,6 +24,19 @@ struct Combination: Hashable, Sendable {
         self.init(terms: [basis: coefficient])
     }
 
+    /// The most digits of any coefficient, or of any radicand or logarithm's argument.
+    var largestCoefficientSize: Int {
+        terms.map { basis, coefficient in
+            let basisSize: Int
+            switch basis {
+            case .root(let radicand, _): basisSize = radicand.decimalSize
+            case .exp(let q), .log(let q): basisSize = q.decimalSize
+            case .one, .pi: basisSize = 0
+            }
+            return Swift.max(coefficient.decimalSize, basisSize)
+        }.max() ?? 0
+    }
+
     /// The value when it is rational.
     var rational: Number? {
         if terms.isEmpty { return Number(0) }

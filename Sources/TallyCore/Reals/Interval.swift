@@ -188,6 +188,27 @@ final class Interval: @unchecked Sendable {
         }
     }
 
+    /// xⁿ by squaring and multiplying intervals (MPFI's square keeps an interval around zero
+    /// non-negative), with a guard bit for each of the log₂|n| steps; negative n through the
+    /// reciprocal.
+    func power(_ n: Int, precision: Int) -> Interval {
+        let steps = Int.bitWidth - n.magnitude.leadingZeroBitCount
+        let working = precision + 2 * steps + 8
+        var result: Interval?
+        var base = self
+        var remaining = n.magnitude
+        while remaining > 0 {
+            if remaining & 1 == 1 {
+                result = result.map { $0.combine(base, precision: working) { mpfi_mul($0, $1, $2) } } ?? base
+            }
+            remaining >>= 1
+            if remaining > 0 { base = base.map(precision: working) { mpfi_sqr($0, $1) } }
+        }
+        let magnitude = result ?? Interval(Number(1), precision: working)
+        if n < 0 { return magnitude.map(precision: precision) { mpfi_inv($0, $1) } }
+        return magnitude.map(precision: precision) { mpfi_set($0, $1) }
+    }
+
     // MARK: Queries
 
     /// Whether the interval is a usable bound: no NaN endpoint (an operation outside its domain)

@@ -31,21 +31,13 @@ extension Real {
     }
 
     /// `self ^ exponent` for an exact integer exponent; `self` is not zero when the exponent is
-    /// negative.
+    /// negative. Exact while the power of a combination stays small; otherwise an interval power
+    /// (squaring the interval, never the exact value: `sqrt(2)^730950488` must not square its
+    /// way to a number of a hundred million digits).
     func raised(to exponent: Int) -> Real {
         if let x = combination, let power = x.power(exponent) { return Real(power) }
         if exponent == 1 { return self }
-        if exponent < 0 { return Real(Number(1)) / raised(to: -exponent) }
-        // Square and multiply: a few products, each evaluated as an interval.
-        var result: Real?
-        var base = self
-        var remaining = exponent.magnitude
-        while remaining > 0 {
-            if remaining & 1 == 1 { result = result.map { $0 * base } ?? base }
-            remaining >>= 1
-            if remaining > 0 { base = base * base }
-        }
-        return result ?? Real(Number(1))
+        return Real(.integerPower(exponent), [self])
     }
 
     /// `self ^ exponent` for a positive `self` and any real exponent.

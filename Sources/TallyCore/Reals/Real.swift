@@ -84,6 +84,8 @@ enum RealFunction: Sendable {
     case power
     /// ⁿ√x for x ≥ 0, or any x when n is odd.
     case root(Int)
+    /// xⁿ for an integer n (x not zero when n is negative).
+    case integerPower(Int)
     case exp, log, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, hypot
     /// |x|, and the smaller or larger of two values: exact functions that need no decision.
     case abs, minimum, maximum
@@ -101,6 +103,7 @@ enum RealFunction: Sendable {
             let product = logarithm.combine(arguments[1], precision: precision + 32) { mpfi_mul($0, $1, $2) }
             return product.map(precision: precision) { mpfi_exp($0, $1) }
         case .root(let n): return x.root(n, precision: precision)
+        case .integerPower(let n): return x.power(n, precision: precision)
         case .exp: return x.exponential(precision: precision)
         // Of a single number, one correctly rounded MPFR evaluation; of an interval, MPFI's.
         case .log: return x.isPoint ? x.mapPoint(precision: precision) { mpfr_log($0, $1, $2) } : x.map(precision: precision) { mpfi_log($0, $1) }
