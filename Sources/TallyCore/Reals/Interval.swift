@@ -122,6 +122,8 @@ final class Interval: @unchecked Sendable {
         _ = mpfr_sub(radius, tally_mpfi_right(pointer), middle, MPFR_RNDU)
         _ = mpfr_sub(factor, middle, tally_mpfi_left(pointer), MPFR_RNDU)
         _ = mpfr_max(radius, radius, factor, MPFR_RNDU)
+        // A wide interval (radius over 1) is MPFI's, endpoint by endpoint.
+        if mpfr_cmp_ui(radius, 1) > 0 { return map(precision: precision) { mpfi_exp($0, $1) } }
         return Interval.make(precision: precision) { result in
             let left = tally_mpfi_left(result)!
             let right = tally_mpfi_right(result)!
@@ -130,11 +132,12 @@ final class Interval: @unchecked Sendable {
             _ = mpfr_set4(right, left, MPFR_RNDN, 1)
             mpfr_nextbelow(left)
             mpfr_nextabove(right)
-            // Times e^−radius (rounded down) and e^radius (rounded up).
-            _ = mpfr_neg(factor, radius, MPFR_RNDN)
-            _ = mpfr_exp(factor, factor, MPFR_RNDD)
+            // Times e^−radius and e^radius, bounded without another exponential: for a radius
+            // r ≤ 1, 1 − r ≤ e^−r and e^r ≤ 1 + r + r² ≤ 1 + 2r (rounded down and up).
+            _ = mpfr_ui_sub(factor, 1, radius, MPFR_RNDD)
             _ = mpfr_mul(left, left, factor, MPFR_RNDD)
-            _ = mpfr_exp(factor, radius, MPFR_RNDU)
+            _ = mpfr_mul_2ui(factor, radius, 1, MPFR_RNDU)
+            _ = mpfr_add_ui(factor, factor, 1, MPFR_RNDU)
             _ = mpfr_mul(right, right, factor, MPFR_RNDU)
         }
     }
