@@ -111,12 +111,24 @@ def format_number(value, digits):
         return format_inexact(value, digits)
     if value.denominator == 1:
         return str(value.numerator)
-    magnitude = abs(value)
+    return rounded_fraction(value, digits)
+
+
+def decimal_exponent(magnitude):
+    """The power of ten of a positive Fraction's first significant digit."""
     exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))
     while Fraction(10) ** exponent > magnitude:
         exponent -= 1
     while Fraction(10) ** (exponent + 1) <= magnitude:
         exponent += 1
+    return exponent
+
+
+def rounded_fraction(value, digits):
+    """A nonzero Fraction rounded to `digits` significant digits, ties away from zero, and laid
+    out as Tally lays out a rounded value."""
+    magnitude = abs(value)
+    exponent = decimal_exponent(magnitude)
     scaled = magnitude * Fraction(10) ** (digits - 1 - exponent)
     q, r = divmod(scaled.numerator, scaled.denominator)
     if 2 * r >= scaled.denominator:

@@ -55,7 +55,7 @@ if hasattr(sys, "set_int_max_str_digits"):
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
-from differential import exact_root, format_number, layout, rounded_half_away  # noqa: E402
+from differential import decimal_exponent, exact_root, format_number, layout, rounded_fraction, rounded_half_away  # noqa: E402
 
 
 def import_mpmath():
@@ -88,29 +88,14 @@ BUDGET = -900  # log10 of the distance below which the engine may give up ("cann
 
 def rounded(value, digits):
     """A nonzero Fraction rounded to `digits` significant digits, ties away from zero, laid out
-    by Tally's display rules (differential.py's layout): how an approximate value is shown."""
-    magnitude = abs(value)
-    exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))
-    while Fraction(10) ** exponent > magnitude:
-        exponent -= 1
-    while Fraction(10) ** (exponent + 1) <= magnitude:
-        exponent += 1
-    scaled = magnitude * Fraction(10) ** (digits - 1 - exponent)
-    q, r = divmod(scaled.numerator, scaled.denominator)
-    if 2 * r >= scaled.denominator:
-        q += 1
-    return layout(q, exponent, digits, value < 0)
+    by Tally's display rules: how an approximate value is shown (integers too)."""
+    return rounded_fraction(value, digits)
 
 
 def tie_distance(value, digits):
     """How far a nonzero Fraction is from the nearest rounding tie at `digits` digits."""
     magnitude = abs(value)
-    exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))
-    while Fraction(10) ** exponent > magnitude:
-        exponent -= 1
-    while Fraction(10) ** (exponent + 1) <= magnitude:
-        exponent += 1
-    unit = Fraction(10) ** (exponent - digits + 1)
+    unit = Fraction(10) ** (decimal_exponent(magnitude) - digits + 1)
     scaled = magnitude / unit
     fraction = scaled - (scaled.numerator // scaled.denominator)
     return abs(fraction - Fraction(1, 2)) * unit

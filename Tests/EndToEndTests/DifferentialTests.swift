@@ -9,19 +9,10 @@ import Testing
 struct DifferentialTests {
     @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
     func tenThousandExpressionsAgree() throws {
-        let script = TallyUnderTest.repositoryRoot.appendingPathComponent("Tests/Differential/differential.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python3Executable!)
-        process.arguments = [
-            script.path, "--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try runPythonScript(
+            "Tests/Differential/differential.py",
+            ["--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026"])
+        #expect(status == 0, "\(report)")
         #expect(report.contains("10000 lines compared"), "\(report)")
     }
 }

@@ -13,21 +13,12 @@ import Testing
 struct RealDifferentialTests {
     @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
     func tenThousandExpressionsAreCorrectlyRounded() throws {
-        let script = TallyUnderTest.repositoryRoot.appendingPathComponent("Tests/Differential/reals.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python3Executable!)
-        process.arguments = [
-            // One job: no worker processes, which the signals other end-to-end tests send their
-            // children could only ever reach by accident, but which must not be able to hang it.
-            script.path, "--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026", "--jobs", "1",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        // One job: no worker processes, which the signals other end-to-end tests send their
+        // children could only ever reach by accident, but which must not be able to hang it.
+        let (status, report) = try runPythonScript(
+            "Tests/Differential/reals.py",
+            ["--tally", TallyUnderTest.executable.path, "--count", "10000", "--seed", "2026", "--jobs", "1"])
+        #expect(status == 0, "\(report)")
         #expect(report.contains("10000 expressions"), "\(report)")
     }
 
@@ -35,16 +26,7 @@ struct RealDifferentialTests {
     /// values within the budget of zero or of a rounding tie, expected and unexpected errors).
     @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
     func theCheckerJudgesHandMadeCasesRightly() throws {
-        let script = TallyUnderTest.repositoryRoot.appendingPathComponent("Tests/Differential/reals.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python3Executable!)
-        process.arguments = [script.path, "--self-test"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try runPythonScript("Tests/Differential/reals.py", ["--self-test"])
+        #expect(status == 0, "\(report)")
     }
 }
