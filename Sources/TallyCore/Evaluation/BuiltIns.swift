@@ -30,7 +30,7 @@ enum BuiltIns {
         },
         function("root", .exactly(2), "root(x, n)", "n-th root; negative x allowed for odd n") {
             call throws(Diagnostic) in
-            let n = try rootDegree(call.arguments[1], at: call.argumentSpans[1], settings: call.settings)
+            let n = try rootDegree(call.arguments[1], at: call.argumentSpans[1])
             if n % 2 == 0 { try requireNonNegative(call, 0, "even root of a negative number") }
             return try call.result(Real.root(try call.real(0), n))
         },
@@ -150,10 +150,10 @@ enum BuiltIns {
             return try call.result(Real.atanh(try call.real(0)))
         },
         function("deg", .exactly(1), "deg(x)", "radians to degrees: deg(pi) = 180") { call throws(Diagnostic) in
-            try call.result(try call.real(0) * Real(Number(180)) / Real.pi)
+            try call.result(Real.degrees(fromRadians: try call.real(0)))
         },
         function("rad", .exactly(1), "rad(x)", "degrees to radians: rad(180) = pi") { call throws(Diagnostic) in
-            try call.result(try call.real(0) * Real.pi / Real(Number(180)))
+            try call.result(try call.real(0) * Real.radiansPerDegree)
         },
         function(
             "round", .range(1...2), "round(x), round(x, places)",
@@ -337,9 +337,7 @@ enum BuiltIns {
     }
 
     /// A root's degree: a whole number from 1 to 2^20.
-    private static func rootDegree(_ value: Value, at span: SourceSpan, settings: EvaluationSettings)
-        throws(Diagnostic) -> Int
-    {
+    private static func rootDegree(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Int {
         guard let number = value.number, let n = number.intValue, n >= 1, n <= 1 << 20 else {
             throw Diagnostic(
                 .argumentOutOfRange, "the root's degree must be a whole number from 1 to \(grouped(1 << 20))", at: span)
@@ -357,7 +355,7 @@ extension FunctionCall {
     /// Argument `index` as an angle in radians, whatever `set angle` says.
     func angle(_ index: Int) throws(Diagnostic) -> Real {
         let x = try real(index)
-        return settings.angle == .degrees ? x * Real(Combination(Number(numerator: 1, denominator: 180), .pi)) : x
+        return settings.angle == .degrees ? x * Real.radiansPerDegree : x
     }
 
     /// A real result as a value, checked.
@@ -367,6 +365,6 @@ extension FunctionCall {
 
     /// An angle result in radians, given in the unit of `set angle`.
     func angleResult(_ radians: Real) throws(Diagnostic) -> Value {
-        try result(settings.angle == .degrees ? radians * Real(Number(180)) / Real.pi : radians)
+        try result(settings.angle == .degrees ? Real.degrees(fromRadians: radians) : radians)
     }
 }

@@ -55,15 +55,10 @@ extension EvaluationSettings {
     /// The sign of `value` (-1, 0 or 1), decided from its bounds when it is a real; an error
     /// about `question` when the budget cannot tell it from zero.
     func sign(of value: Value, at span: SourceSpan, question: String) throws(Diagnostic) -> Int {
-        switch value.kind {
-        case .number(let number):
-            return number.signum
-        case .real(let real):
-            guard let sign = real.sign(within: budget) else {
-                throw undecidable("cannot decide \(question): it is within \(budgetText) of 0", at: span)
-            }
-            return sign
+        guard let sign = value.kind.sign(within: budget) else {
+            throw undecidable("cannot decide \(question): it is within \(budgetText) of 0", at: span)
         }
+        return sign
     }
 
     /// How `value` compares with `number` (-1, 0 or 1), decided from its bounds when it is a

@@ -9,8 +9,6 @@ public struct EvaluationSettings: Sendable, Equatable {
 
     /// The largest `maxdigits` accepted; `digits` may go up to `maxdigits`.
     public static let maxDigitsLimit = 100_000_000
-    /// The largest `digits` accepted at any `maxdigits`.
-    public static let digitsLimit = maxDigitsLimit
 
     /// The fewest decimal places to which a decision examines a value before it gives up: a
     /// value within 10^-1000 of zero (or of an integer, for `floor`) cannot be told from it.

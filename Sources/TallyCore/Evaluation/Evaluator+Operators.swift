@@ -24,7 +24,7 @@ extension Evaluator {
         case .degrees:
             // An angle in degrees, in the unit the trigonometric functions take now.
             if settings.angle == .degrees { return operand }
-            return try settings.checked(operand * .real(Real(Combination(Number(numerator: 1, denominator: 180), .pi))), at: span)
+            return try settings.checked(operand * .real(Real.radiansPerDegree), at: span)
         }
     }
 

@@ -77,13 +77,6 @@ public struct Value: Sendable {
         case .real(let real): return real
         }
     }
-
-    /// How a message names the kind of value: "a number".
-    public var kindDescription: String {
-        switch kind {
-        case .number, .real: return "a number"
-        }
-    }
 }
 
 extension Value.Kind {

@@ -9,7 +9,10 @@ extension Real {
         var digits: Int
 
         /// Bits beyond a value's magnitude that `digits` decimal digits take.
-        var bits: Int { digits * 3322 / 1000 + 64 }
+        var bits: Int { Budget.bits(forDigits: digits) }
+
+        /// Binary precision that carries `digits` decimal digits, with a margin.
+        static func bits(forDigits digits: Int) -> Int { digits * 3322 / 1000 + 64 }
     }
 
     /// One step of a decision: the answer, or more precision, or give up now.
@@ -75,7 +78,7 @@ extension Real {
     /// an integer. `largestDigits` is the most digits the integer may have (its size was
     /// checked against `maxdigits`): the precision may cover that many.
     func floor(within budget: Budget, largestDigits: Int? = nil) -> BigInteger? {
-        let limit = limitBits(for: budget, largestMagnitudeBits: largestDigits.map { $0 * 3322 / 1000 + 64 })
+        let limit = limitBits(for: budget, largestMagnitudeBits: largestDigits.map(Budget.bits(forDigits:)))
         return refine(startingBits: 64, limitBits: limit) { interval in
             guard interval.isFinite else { return .needsPrecision }
             let (lower, upper) = interval.floors

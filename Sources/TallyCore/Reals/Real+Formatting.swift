@@ -9,7 +9,7 @@ extension Real {
     /// cannot tell from zero shows as `0`; one whose digits the budget cannot settle (a true
     /// value exactly halfway between two roundings, say) shows the digits the bounds settle.
     func formatted(significantDigits: Int, within budget: Budget) -> FormattedNumber {
-        let startingBits = significantDigits * 3322 / 1000 + 64
+        let startingBits = Budget.bits(forDigits: significantDigits)
         // Room for cancellation as for a decision (10^5000 + sin(1) - 10^5000), and for the digits.
         let limit = Swift.max(4 * startingBits + 2 * budget.bits + 256, limitBits(for: budget))
         var lastBounds: (lower: DecimalSignificand, upper: DecimalSignificand)?

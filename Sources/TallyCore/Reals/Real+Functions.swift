@@ -4,6 +4,12 @@
 extension Real {
     static let pi = Real(Combination(Number(1), .pi))
     static let e = Real(Combination(Number(1), .exp(Number(1))))
+    /// π/180, exactly: one degree in radians.
+    static let radiansPerDegree = Real(Combination(Number(numerator: 1, denominator: 180), .pi))
+
+    /// An angle in radians, in degrees: times 180, then over π, so that a multiple of π comes
+    /// out exact (`deg(pi/6)` is 30).
+    static func degrees(fromRadians x: Real) -> Real { x * Real(Number(180)) / pi }
 
     /// e^x.
     static func exp(_ x: Real) -> Real {
