@@ -60,8 +60,7 @@ extension Real {
     /// -1, 1 (the value is never known to be zero: an exact zero is a rational, not a real), or
     /// nil when the value is within the budget of zero.
     func sign(within budget: Budget) -> Int? {
-        if let known = knownSign, known != 0 { return known }
-        if let known = knownSign, known == 0 { return 0 }
+        if let known = knownSign { return known }
         return refine(startingBits: 64, limitBits: limitBits(for: budget)) { interval in
             if let sign = interval.sign { return .decided(sign) }
             if interval.isFinite && isWithinBudget(interval, budget) { return .undecidable }
