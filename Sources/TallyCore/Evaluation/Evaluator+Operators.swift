@@ -11,6 +11,9 @@ extension Evaluator {
         case (.negate, .number(let x)): return .number(-x)
         case (.negate, .real(let x)): return .real(-x)
         case (.plus, _): return operand
+        case (.complement, _):
+            let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
+            return .number(-x - Number(1))
         }
     }
 
@@ -25,14 +28,17 @@ extension Evaluator {
             // An angle in degrees, in the unit the trigonometric functions take now.
             if settings.angle == .degrees { return operand }
             return try settings.checked(operand * .real(Real.radiansPerDegree), at: span)
+        case .percent:
+            if let x = operand.number { return .number(x / Number(100)) }
+            return try settings.checked(operand / .number(Number(100)), at: span)
         }
     }
 
     /// `x op y` for two exact rationals; `rightSpan` is the right operand's source (the divisor
     /// of a division by zero), `span` the whole operation's.
     func apply(
-        _ operation: BinaryOperator, _ x: Number, _ y: Number, rightSpan: SourceSpan, operatorSpan: SourceSpan,
-        span: SourceSpan
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, leftSpan: SourceSpan, rightSpan: SourceSpan,
+        operatorSpan: SourceSpan, span: SourceSpan
     ) throws(Diagnostic) -> Value {
         switch operation {
         case .add, .subtract:
@@ -49,14 +55,23 @@ extension Evaluator {
             return .number(x / y)
         case .floorDivide:
             if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
-            try settings.checkCombinedSize(x, y, at: operatorSpan)
+            // Sized by the result: an integer quotient or remainder is no longer than the
+            // operands that already exist (`10^999999 % 7` is 1); a fraction's may be.
+            if !(x.isInteger && y.isInteger) { try settings.checkCombinedSize(x, y, at: operatorSpan) }
             return .number(x.flooredQuotient(dividingBy: y))
         case .modulo:
             if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rightSpan) }
-            try settings.checkCombinedSize(x, y, at: operatorSpan)
+            if !(x.isInteger && y.isInteger) { try settings.checkCombinedSize(x, y, at: operatorSpan) }
             return .number(x.flooredRemainder(dividingBy: y))
         case .power:
             return try power(x, y, span: span)
+        case .addPercentage, .subtractPercentage:
+            try settings.checkCombinedSize(x, y, at: operatorSpan)
+            let change = x * y
+            return .number(operation == .addPercentage ? x + change : x - change)
+        case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            return .number(
+                try bitwise(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan))
         }
     }
 
@@ -89,6 +104,15 @@ extension Evaluator {
             return try settings.checked(.from(x - y * Real(Number(floor))), at: span)
         case .power:
             return try realPower(lhs, rhs, span: span)
+        case .addPercentage, .subtractPercentage:
+            let change = lhs.value * rhs.value
+            return try settings.checked(operation == .addPercentage ? lhs.value + change : lhs.value - change, at: span)
+        case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            // Bits need integers: a real is one only when its bounds say so, and then it is exact.
+            let x = try settings.integer(lhs.value, at: lhs.span, purpose: "'\(operation.rawValue)' needs integers")
+            let y = try settings.integer(rhs.value, at: rhs.span, purpose: "'\(operation.rawValue)' needs integers")
+            return .number(
+                try bitwise(operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan))
         }
     }
 

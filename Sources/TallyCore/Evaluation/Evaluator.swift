@@ -6,6 +6,9 @@ public enum StatementResult: Sendable {
     case nothing
     /// An expression's value (also stored in `ans`).
     case value(Value)
+    /// An expression's value (stored in `ans`) and its text in the form the line asked for
+    /// (`… to hex`, `factor(n)`).
+    case shown(Value, ValueFormatter.Output)
     /// An assignment: the variable and its new value.
     case assigned(name: String, value: Value)
 }
@@ -81,6 +84,17 @@ public struct Evaluator: Sendable {
             return .nothing
         case .expression(let expression):
             let value = try evaluate(expression)
+            if let target = displayTarget(of: expression) {
+                let shown: ValueFormatter.Output
+                do throws(Diagnostic) {
+                    shown = try ConversionFormatter(settings: settings).format(
+                        value, as: target, valueSpan: expression.span)
+                } catch {
+                    throw Interruption.isRequested ? .interrupted : .failed(error)
+                }
+                lastResult = value
+                return .shown(value, shown)
+            }
             lastResult = value
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
@@ -89,6 +103,18 @@ public struct Evaluator: Sendable {
             variables[name] = value
             return .assigned(name: name, value: value)
         }
+    }
+
+    /// The form the line asked its value to be shown in: its `to` conversion, or its prime
+    /// factors when the whole line is a call of the built-in `factor`.
+    private func displayTarget(of code: Code) -> ConversionTarget? {
+        if let conversion = code.conversion { return conversion.target }
+        if case .call(let index)? = code.instructions.last, code.calls[index].name == "factor",
+            code.calls[index].span == code.span, functions.entry(named: "factor")?.usage == BuiltIns.factorUsage
+        {
+            return .factors
+        }
+        return nil
     }
 
     /// How this evaluator's settings write values.
@@ -112,6 +138,7 @@ public struct Evaluator: Sendable {
             return entry.isFunction ? "a built-in function" : "a built-in constant"
         }
         if name == "ans" { return "the last result" }
+        if OperatorTable.isReserved(name) { return "an operator word" }
         if commandWords.contains(name) { return "a command" }
         return nil
     }
@@ -208,11 +235,18 @@ public struct Evaluator: Sendable {
             let value: Value
             // Two exact rationals, the everyday case, without a detour through the operands.
             if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
-                value = try apply(operation, x, y, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+                value = try apply(
+                    operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
             } else {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
             stack.append(Operand(value: value, span: span))
+        case .powerModulo(let powerSpan, let operatorSpan):
+            let modulus = stack.removeLast()
+            let exponent = stack.removeLast()
+            let base = stack.removeLast()
+            let value = try powerModulo(base, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
+            stack.append(Operand(value: value, span: base.span.union(modulus.span)))
         case .checkCall(let index):
             try check(code.calls[index])
         case .call(let index):
@@ -266,6 +300,15 @@ public struct Evaluator: Sendable {
             }
             let scale = BigInteger.power(10, UInt(exponent.magnitude))
             return exponent >= 0 ? Number(mantissa * scale) : Number(numerator: mantissa, denominator: scale)
+        case .repeating(let digits, let fractionDigits, let repeatingDigits, let exponent):
+            try settings.checkSize(Double(digits.utf8.count) + Double(exponent.magnitude), at: span)
+            guard
+                let value = Number(
+                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: exponent)
+            else {
+                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+            }
+            return value
         }
     }
 

@@ -1,15 +1,25 @@
 /// Binding power of the operators, loosest first. `Grammar/tally.ebnf` lists the same levels
 /// with the same operators, and a test holds the two together.
 public enum Precedence: Int, Sendable, Comparable, CaseIterable {
+    /// `to`: how the whole line's value is shown (`255 to hex`); loosest, at the end of a line.
+    case conversion
+    /// Bitwise `|`, as in Python.
+    case bitOr
+    /// Bitwise `xor`.
+    case bitXor
+    /// Bitwise `&`.
+    case bitAnd
+    /// `<<` and `>>`.
+    case shift
     /// Binary `+ -`.
     case additive
-    /// Binary `* / // %` (also `×` `÷`).
+    /// Binary `* / // % mod of` (also `×` `÷`).
     case multiplicative
-    /// Prefix `- +` (also `−`): looser than `^`, so `-2^2` is `-4`.
+    /// Prefix `- + ~` (also `−`): looser than `^`, so `-2^2` is `-4`.
     case prefix
     /// `^` and `**`, right-associative.
     case power
-    /// Postfix `!`.
+    /// Postfix `!`, `°` and `%` (a percentage).
     case postfix
 
     public static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -35,6 +45,7 @@ public enum Associativity: String, Sendable, CustomStringConvertible {
 /// The symbols the lexer reads as operators, whatever their spelling.
 public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
     case plus, minus, star, slash, doubleSlash, percent, caret, bang, degree
+    case ampersand, pipe, tilde, shiftLeft, shiftRight
 
     /// Every way to write the symbol, as typed.
     public var spellings: [String] {
@@ -48,6 +59,11 @@ public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
         case .caret: return ["^", "**"]
         case .bang: return ["!"]
         case .degree: return ["°"]
+        case .ampersand: return ["&"]
+        case .pipe: return ["|"]
+        case .tilde: return ["~"]
+        case .shiftLeft: return ["<<"]
+        case .shiftRight: return [">>"]
         }
     }
 }
@@ -68,12 +84,23 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
     case floorDivide = "//"
     case modulo = "%"
     case power = "^"
+    /// `x + p%`: x increased by the percentage p of itself (`80 + 15%` is 92).
+    case addPercentage = "+%"
+    /// `x - p%`: x decreased by the percentage p of itself (`80 - 20%` is 64).
+    case subtractPercentage = "-%"
+    case bitAnd = "&"
+    case bitOr = "|"
+    case bitXor = "xor"
+    case shiftLeft = "<<"
+    case shiftRight = ">>"
 }
 
 /// Operators before their operand: `-x`, `+x`.
 public enum PrefixOperator: String, Sendable, CaseIterable {
     case negate = "-"
     case plus = "+"
+    /// Bitwise complement, `~x` = `-x - 1` as in Python.
+    case complement = "~"
 }
 
 /// Operators after their operand: `x!`, `30°`.
@@ -81,6 +108,8 @@ public enum PostfixOperator: String, Sendable, CaseIterable {
     case factorial = "!"
     /// An angle in degrees, converted to the unit of `set angle`.
     case degrees = "°"
+    /// A percentage: `15%` is 0.15. A `%` with an operand after it is the remainder instead.
+    case percent = "%"
 }
 
 /// What an operator means once read: what it computes, how tightly it binds and how it
@@ -91,6 +120,8 @@ public struct OperatorBinding: Sendable {
         case binary(BinaryOperator)
         case prefix(PrefixOperator)
         case postfix(PostfixOperator)
+        /// `to`: the rest of the line says how to show the value (``Conversion``).
+        case conversion
     }
 
     public let operation: Operation
@@ -121,18 +152,47 @@ public struct OperatorDefinition: Sendable {
 public enum OperatorTable {
     /// Every operator, loosest level first.
     public static let all: [OperatorDefinition] = [
+        word("to", .conversion, .conversion, .left),
+        row(.pipe, .binary(.bitOr), .bitOr, .left),
+        word("xor", .binary(.bitXor), .bitXor, .left),
+        row(.ampersand, .binary(.bitAnd), .bitAnd, .left),
+        row(.shiftLeft, .binary(.shiftLeft), .shift, .left),
+        row(.shiftRight, .binary(.shiftRight), .shift, .left),
         row(.plus, .binary(.add), .additive, .left),
         row(.minus, .binary(.subtract), .additive, .left),
         row(.star, .binary(.multiply), .multiplicative, .left),
         row(.slash, .binary(.divide), .multiplicative, .left),
         row(.doubleSlash, .binary(.floorDivide), .multiplicative, .left),
         row(.percent, .binary(.modulo), .multiplicative, .left),
+        word("mod", .binary(.modulo), .multiplicative, .left),
+        word("of", .binary(.multiply), .multiplicative, .left),
         row(.minus, .prefix(.negate), .prefix, .prefix),
         row(.plus, .prefix(.plus), .prefix, .prefix),
+        row(.tilde, .prefix(.complement), .prefix, .prefix),
         row(.caret, .binary(.power), .power, .right),
         row(.bang, .postfix(.factorial), .postfix, .postfix),
         row(.degree, .postfix(.degrees), .postfix, .postfix),
+        // After an operand `%` is the remainder above; with no operand after it, the parser
+        // reads it as this percentage (``percentage``).
+        row(.percent, .postfix(.percent), .postfix, .postfix),
     ]
+
+    /// What a `%` with no operand after it means: a percentage.
+    static let percentage = OperatorBinding(operation: .postfix(.percent), precedence: .postfix, associativity: .postfix)
+
+    /// Whether `word` is a keyword operator (`mod`, `to`, …), which cannot name a variable.
+    public static func isReserved(_ word: String) -> Bool {
+        trailingByWord[word] != nil || leadingByWord[word] != nil
+    }
+
+    private static func word(
+        _ word: String, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
+        _ associativity: Associativity
+    ) -> OperatorDefinition {
+        OperatorDefinition(
+            token: .word(word),
+            binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
+    }
 
     private static func row(
         _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
@@ -182,6 +242,8 @@ public enum OperatorTable {
         var table = [OperatorBinding?](repeating: nil, count: OperatorSymbol.allCases.count)
         for definition in all where include(definition.binding) {
             guard case .symbol(let symbol) = definition.token else { continue }
+            // The percentage shares `%` with the remainder; the parser picks it by what follows.
+            if case .postfix(.percent) = definition.binding.operation { continue }
             precondition(table[Int(symbol.rawValue)] == nil, "two rows for one symbol in one position")
             table[Int(symbol.rawValue)] = definition.binding
         }

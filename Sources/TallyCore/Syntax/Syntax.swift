@@ -17,6 +17,8 @@ public struct Code: Sendable {
     public internal(set) var calls: [CallSite] = []
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
+    /// How the line asked to show the value (`… to hex`), if it did.
+    public internal(set) var conversion: Conversion?
 }
 
 /// One step of ``Code``.
@@ -37,6 +39,9 @@ public enum Instruction: Sendable {
     case postfix(PostfixOperator, operatorSpan: SourceSpan)
     /// Replaces the two values on top by `lhs op rhs`.
     case binary(BinaryOperator, operatorSpan: SourceSpan)
+    /// Replaces the three values on top, `a`, `b`, `m`, by `a^b % m`, computed by modular
+    /// exponentiation when they are integers, so `a^b` is never built.
+    case powerModulo(powerSpan: SourceSpan, operatorSpan: SourceSpan)
     /// Checks that ``Code/calls``[index] names a function and passes it the right number of
     /// arguments, before any argument is evaluated.
     case checkCall(Int)

@@ -1,0 +1,155 @@
+import CGMP
+
+/// The prime factorization of an integer: trial division by the small primes, GMP's primality
+/// test, and Pollard's rho (Brent's variant) to split what is left — in machine words when it
+/// fits, on GMP otherwise. Ctrl-C stops it (a large enough semiprime can take as long as one
+/// likes; the user is the judge).
+public enum PrimeFactorization {
+    /// The prime factors of |n| (n ≠ 0) with their exponents, smallest first; nil when Ctrl-C
+    /// stopped the work. 1 has none.
+    public static func factors(of n: BigInteger) -> [(prime: BigInteger, exponent: Int)]? {
+        var found: [BigInteger] = []
+        var rest = n.magnitude
+        // Trial division by 2, 3 and then 6k ± 1 up to a small bound.
+        var divisor: UInt = 2
+        while divisor < 10_000 && !rest.isOne {
+            if rest.remainder(dividingBy: divisor) == 0 {
+                let (quotient, count) = rest.removingFactor(divisor)
+                found += Array(repeating: BigInteger(Int(divisor)), count: count)
+                rest = quotient
+            }
+            divisor += divisor < 5 ? (divisor == 2 ? 1 : 2) : (divisor % 6 == 5 ? 2 : 4)
+        }
+        var pending = rest.isOne ? [] : [rest]
+        while let composite = pending.popLast() {
+            if Interruption.isRequested { return nil }
+            if composite.isProbablePrime || composite.compare(100_000_000) < 0 {
+                // No factor below 10^4 remains, so anything below 10^8 is prime.
+                found.append(composite)
+                continue
+            }
+            guard let factor = splitting(composite) else { return nil }
+            pending.append(factor)
+            pending.append(composite.exactQuotient(factor))
+        }
+        found.sort(by: <)
+        var result: [(prime: BigInteger, exponent: Int)] = []
+        for prime in found {
+            if let last = result.last, last.prime == prime {
+                result[result.count - 1].exponent += 1
+            } else {
+                result.append((prime, 1))
+            }
+        }
+        return result
+    }
+
+    /// A non-trivial factor of an odd composite `n`; nil when Ctrl-C stopped the search.
+    static func splitting(_ n: BigInteger) -> BigInteger? {
+        if let small = n.intValue {
+            for constant in 1..<UInt(1000) {
+                if let factor = rho(UInt(small), constant) { return BigInteger(Int(factor)) }
+                if Interruption.isRequested { return nil }
+            }
+            return nil
+        }
+        for constant in 1..<UInt(1000) {
+            if let factor = rho(n, constant) { return factor }
+            if Interruption.isRequested { return nil }
+        }
+        return nil
+    }
+
+    /// Brent's cycle finding on x ↦ x² + c (mod n), in machine words; nil when this `c` fails.
+    private static func rho(_ n: UInt, _ c: UInt) -> UInt? {
+        @inline(__always) func multiply(_ x: UInt, _ y: UInt) -> UInt {
+            let product = x.multipliedFullWidth(by: y)
+            return n.dividingFullWidth((product.high, product.low)).remainder
+        }
+        @inline(__always) func step(_ x: UInt) -> UInt {
+            let square = multiply(x, x)
+            return square >= n - c ? square - (n - c) : square + c
+        }
+        var y: UInt = 2
+        var x = y
+        var saved = y
+        var g: UInt = 1
+        var product: UInt = 1
+        var length = 1
+        let batch = 128
+        while g == 1 {
+            x = y
+            for _ in 0..<length { y = step(y) }
+            var done = 0
+            while done < length && g == 1 {
+                saved = y
+                for _ in 0..<Swift.min(batch, length - done) {
+                    y = step(y)
+                    product = multiply(product, x > y ? x - y : y - x)
+                }
+                g = gcd(product, n)
+                done += batch
+            }
+            length *= 2
+            if length > 1 << 40 || Interruption.isRequested { return nil }
+        }
+        if g == n {
+            repeat {
+                saved = step(saved)
+                g = gcd(x > saved ? x - saved : saved - x, n)
+            } while g == 1
+        }
+        return g == n ? nil : g
+    }
+
+    /// The same on GMP integers, with every temporary allocated once.
+    private static func rho(_ n: BigInteger, _ c: UInt) -> BigInteger? {
+        let registers = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 7)
+        for index in 0..<7 { __gmpz_init_set_ui(registers + index, index < 3 ? 2 : 1) }
+        defer {
+            for index in 0..<7 { __gmpz_clear(registers + index) }
+            registers.deallocate()
+        }
+        let y = registers, x = registers + 1, saved = registers + 2, g = registers + 3
+        let product = registers + 4, difference = registers + 5, scratch = registers + 6
+        let modulus = n.pointer
+        func step(_ value: UnsafeMutablePointer<__mpz_struct>) {
+            __gmpz_mul(scratch, value, value)
+            __gmpz_add_ui(scratch, scratch, c)
+            __gmpz_tdiv_r(value, scratch, modulus)
+        }
+        var length = 1
+        let batch = 128
+        while __gmpz_cmp_ui(g, 1) == 0 {
+            __gmpz_set(x, y)
+            for _ in 0..<length { step(y) }
+            var done = 0
+            while done < length && __gmpz_cmp_ui(g, 1) == 0 {
+                __gmpz_set(saved, y)
+                for _ in 0..<Swift.min(batch, length - done) {
+                    step(y)
+                    __gmpz_sub(difference, x, y)
+                    __gmpz_mul(scratch, product, difference)
+                    __gmpz_tdiv_r(product, scratch, modulus)
+                }
+                __gmpz_gcd(g, product, modulus)
+                done += batch
+            }
+            length *= 2
+            if length > 1 << 40 || Interruption.isRequested { return nil }
+        }
+        if __gmpz_cmp(g, modulus) == 0 {
+            repeat {
+                step(saved)
+                __gmpz_sub(difference, x, saved)
+                __gmpz_gcd(g, difference, modulus)
+            } while __gmpz_cmp_ui(g, 1) == 0
+        }
+        if __gmpz_cmp(g, modulus) == 0 { return nil }
+        return BigInteger.make { __gmpz_set($0, g) }
+    }
+
+    private static func gcd(_ a: UInt, _ b: UInt) -> UInt {
+        greatestCommonDivisor(a, b)
+    }
+}
