@@ -40,7 +40,7 @@ public enum Application {
             pinnedToday: variables["TALLY_TODAY"],
             useColour: colourEnabled(options.colour, for: output))
 
-        let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1
+        let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1 && !options.json
         if interactive {
             return InteractiveSession.run(
                 options: options, settings: settings, environment: environment, variables: variables)
@@ -48,7 +48,8 @@ public enum Application {
 
         let session = Session(
             style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
-        var runner = BatchRunner(session: session, output: output, errors: errors, useColour: useColour)
+        var runner = BatchRunner(
+            session: session, output: output, errors: errors, useColour: useColour, json: options.json)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
             runner.run(line, sourceName: "<eval>", lineNumber: index + 1)
