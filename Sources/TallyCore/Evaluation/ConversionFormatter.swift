@@ -81,9 +81,16 @@ public struct ConversionFormatter: Sendable {
             }
             return ValueFormatter.Output(text: ConversionFormatter.fixed(rounded, places: places), isRounded: isRounded)
         case .grouped:
-            var output = ValueFormatter(settings: settings).format(value)
-            output.text = ValueFormatter.grouped(output.text)
-            return output
+            // The exact form, as `to exact` writes it, so that it reads back; an approximate
+            // value as it is shown, rounded.
+            switch value.kind {
+            case .number(let x):
+                return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
+            case .real:
+                var output = ValueFormatter(settings: settings).format(value)
+                output.text = ValueFormatter.grouped(output.text)
+                return output
+            }
         case .factors:
             let x = try settings.integer(value, at: valueSpan, purpose: "only integers have prime factors")
             guard !x.isZero else {

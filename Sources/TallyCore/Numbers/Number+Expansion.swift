@@ -28,12 +28,20 @@ public struct DecimalExpansion: Sendable, Equatable {
         if let first = fixed.firstIndex(where: { $0 != UInt8(ascii: "0") }) {
             let exponent = integer.utf8.count - 1 - first
             var rest = Array(fixed[(first + 1)...])
-            if repeating.isEmpty {
+            var period = repeating
+            if period.isEmpty {
                 while rest.last == UInt8(ascii: "0") { rest.removeLast() }
             }
+            // Moving the point may leave digits before the repeating part that belong to it:
+            // 4697.(5628…4777) becomes 4.69(75628…477)e3, the shortest form.
+            while let last = rest.last, last == period.last {
+                rest.removeLast()
+                period.removeLast()
+                period.insert(last, at: 0)
+            }
             var mantissa = String(decoding: [fixed[first]], as: UTF8.self)
-            if !rest.isEmpty || !repeating.isEmpty { mantissa += "." + String(decoding: rest, as: UTF8.self) }
-            if !repeating.isEmpty { mantissa += "(" + repeatingDigits + ")" }
+            if !rest.isEmpty || !period.isEmpty { mantissa += "." + String(decoding: rest, as: UTF8.self) }
+            if !period.isEmpty { mantissa += "(" + String(decoding: period, as: UTF8.self) + ")" }
             return "\(sign)\(mantissa)e\(exponent)"
         }
         guard let first = repeating.firstIndex(where: { $0 != UInt8(ascii: "0") }) else { return "0" }

@@ -89,6 +89,7 @@ public enum PrimeFactorization {
                 }
                 g = gcd(product, n)
                 done += batch
+                if Interruption.isRequested { return nil }
             }
             length *= 2
             if length > 1 << 40 || Interruption.isRequested { return nil }
@@ -134,6 +135,7 @@ public enum PrimeFactorization {
                 }
                 __gmpz_gcd(g, product, modulus)
                 done += batch
+                if Interruption.isRequested { return nil }
             }
             length *= 2
             if length > 1 << 40 || Interruption.isRequested { return nil }

@@ -36,7 +36,8 @@ public enum ConversionTarget: Sendable, Equatable {
     case percent
     /// The full decimal expansion, its repeating part in parentheses: `0.08(3)`.
     case exact
-    /// The usual decimal form with digits grouped in threes by `_`: `1_234_567`.
+    /// The exact decimal form (as ``exact``) with the digits before the point grouped in
+    /// threes by `_`: `1_234_567.5`, `1_234.(3)`.
     case grouped
     /// The prime factorization: `2^3 × 3^2 × 5`.
     case factors

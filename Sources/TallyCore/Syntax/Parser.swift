@@ -94,7 +94,13 @@ public struct Parser {
                 let name = lexer.text(of: nameSpan)
                 try advance()
                 try advance()
-                return .assignment(name: name, nameSpan: nameSpan, value: try wholeExpression())
+                let value = try wholeExpression()
+                if let conversion = value.conversion {
+                    throw Diagnostic(
+                        .misplacedConversion, "'to' says how to show a value, but an assignment shows nothing",
+                        at: conversion.span)
+                }
+                return .assignment(name: name, nameSpan: nameSpan, value: value)
             }
         }
         return .expression(try wholeExpression())
