@@ -13,7 +13,15 @@ public struct ConversionFormatter: Sendable {
     public func format(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(Diagnostic)
         -> ValueFormatter.Output
     {
+        if case .quantity(let quantity) = value.kind {
+            // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.
+            var output = try format(quantity.magnitude, as: target, valueSpan: valueSpan)
+            output.text += " " + quantity.unit.text
+            return output
+        }
         switch target {
+        case .unit, .mixedUnits, .si:
+            preconditionFailure("the evaluator converts units (Evaluator.convert)")
         case .hexadecimal: return exact(try radixText(value, 16, prefix: "0x", name: "hex", at: valueSpan))
         case .binary: return exact(try radixText(value, 2, prefix: "0b", name: "binary", at: valueSpan))
         case .octal: return exact(try radixText(value, 8, prefix: "0o", name: "octal", at: valueSpan))
@@ -41,6 +49,7 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 let text = real.formatted(significantDigits: settings.digits, within: settings.budget).text
                 return ValueFormatter.Output(text: ConversionFormatter.scientific(text), isRounded: true)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .percent:
             let hundred = Value.number(Number(100))
@@ -51,6 +60,7 @@ public struct ConversionFormatter: Sendable {
                 var output = ValueFormatter(settings: settings).format(value * hundred)
                 output.text += "%"
                 return output
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .digits(let count):
             switch value.kind {
@@ -65,6 +75,7 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 let formatted = real.formatted(significantDigits: count, within: settings.budget)
                 return ValueFormatter.Output(text: formatted.text, isRounded: true)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .places(let places):
             try settings.checkSize(Double(places), at: valueSpan)
@@ -78,6 +89,7 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 rounded = try settings.rounded(real, toPlaces: places, at: valueSpan)
                 isRounded = true
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             }
             return ValueFormatter.Output(text: ConversionFormatter.fixed(rounded, places: places), isRounded: isRounded)
         case .grouped:
@@ -90,6 +102,7 @@ public struct ConversionFormatter: Sendable {
                 var output = ValueFormatter(settings: settings).format(value)
                 output.text = ValueFormatter.grouped(output.text)
                 return output
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .factors:
             let x = try settings.integer(value, at: valueSpan, purpose: "only integers have prime factors")
@@ -105,6 +118,9 @@ public struct ConversionFormatter: Sendable {
             return exact(terms.joined(separator: " × "))
         }
     }
+
+    /// Why the switches below never see a quantity: `format` writes its magnitude.
+    private static let formattedAbove = "a quantity's magnitude is formatted, then its unit"
 
     private func exact(_ text: String) -> ValueFormatter.Output {
         ValueFormatter.Output(text: text, isRounded: false)
@@ -132,7 +148,7 @@ public struct ConversionFormatter: Sendable {
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
         case .number(let x): return x
-        case .real:
+        case .real, .quantity:
             throw Diagnostic(
                 .cannotConvert,
                 "\(settings.briefly(value)) is not known to be a rational number, so it has no exact form as \(form)",

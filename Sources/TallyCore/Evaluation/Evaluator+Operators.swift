@@ -10,6 +10,8 @@ extension Evaluator {
         switch (operation, operand.kind) {
         case (.negate, .number(let x)): return .number(-x)
         case (.negate, .real(let x)): return .real(-x)
+        case (.negate, .quantity(let x)):
+            return .quantity(try apply(.negate, x.magnitude, operandSpan: operandSpan), x.unit)
         case (.plus, _): return operand
         case (.complement, _):
             let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
@@ -20,6 +22,9 @@ extension Evaluator {
     func apply(_ operation: PostfixOperator, _ operand: Value, operandSpan: SourceSpan, span: SourceSpan)
         throws(Diagnostic) -> Value
     {
+        if case .quantity(let quantity) = operand.kind, operation != .factorial {
+            throw Value.expectedPlainNumber(quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
+        }
         switch operation {
         case .factorial:
             let n = try settings.integer(operand, at: operandSpan, purpose: "factorial needs a non-negative integer")
@@ -118,12 +123,14 @@ extension Evaluator {
 
     /// Fails unless the operand (a divisor, a base under a negative power) is known not to be
     /// zero.
-    private func requireNonZero(_ operand: Operand, what: String, id: DiagnosticID, role: String = "the divisor")
+    func requireNonZero(_ operand: Operand, what: String, id: DiagnosticID, role: String = "the divisor")
         throws(Diagnostic)
     {
         switch operand.value.kind {
         case .number(let y):
             if y.isZero { throw Diagnostic(id, what, at: operand.span) }
+        case .quantity(let y):
+            try requireNonZero(Operand(value: y.magnitude, span: operand.span), what: what, id: id, role: role)
         case .real(let y):
             if y.sign(within: settings.budget) == nil {
                 throw settings.undecidable(
@@ -268,6 +275,8 @@ extension Value {
         case (.number(let x), .real(let y)): return .from(real(Real(x), y))
         case (.real(let x), .number(let y)): return .from(real(x, Real(y)))
         case (.real(let x), .real(let y)): return .from(real(x, y))
+        case (.quantity, _), (_, .quantity):
+            preconditionFailure("quantities are combined by the evaluator's quantity arithmetic")
         }
     }
 }

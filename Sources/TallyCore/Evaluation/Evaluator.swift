@@ -83,7 +83,18 @@ public struct Evaluator: Sendable {
         case .empty:
             return .nothing
         case .expression(let expression):
-            let value = try evaluate(expression)
+            var value = try evaluate(expression)
+            if let conversion = expression.conversion, conversion.target.isUnitConversion {
+                let shown: ValueFormatter.Output?
+                do throws(Diagnostic) {
+                    (value, shown) = try convert(value, valueSpan: expression.span, to: conversion)
+                } catch {
+                    throw Interruption.isRequested ? .interrupted : .failed(error)
+                }
+                lastResult = value
+                if let shown { return .shown(value, shown) }
+                return .value(value)
+            }
             if let target = displayTarget(of: expression) {
                 let shown: ValueFormatter.Output
                 do throws(Diagnostic) {
@@ -237,6 +248,8 @@ public struct Evaluator: Sendable {
             if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
                 value = try apply(
                     operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+            } else if lhs.value.isQuantity || rhs.value.isQuantity {
+                value = try applyQuantity(operation, lhs, rhs, operatorSpan: operatorSpan)
             } else {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
@@ -249,6 +262,10 @@ public struct Evaluator: Sendable {
             stack.append(Operand(value: value, span: base.span.union(modulus.span)))
         case .checkCall(let index):
             try check(code.calls[index])
+        case .unit(let index, let span):
+            let operand = stack.removeLast()
+            let value = try quantity(operand, in: code.units[index], unitSpan: span)
+            stack.append(Operand(value: value, span: operand.span.union(span)))
         case .call(let index):
             let site = code.calls[index]
             let operands = stack.removeLast(site.argumentCount)
@@ -342,6 +359,11 @@ public struct Evaluator: Sendable {
     private func call(_ site: CallSite, _ operands: [Operand]) throws(Diagnostic) -> Value {
         guard case .function(_, let implementation)? = functions.entry(named: site.name)?.kind else {
             preconditionFailure("a call runs only after its check")
+        }
+        for operand in operands {
+            if case .quantity(let quantity) = operand.value.kind {
+                throw Value.expectedPlainNumber(quantity, at: operand.span, purpose: "\(site.name) needs plain numbers")
+            }
         }
         return try implementation(
             FunctionCall(

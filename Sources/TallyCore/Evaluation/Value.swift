@@ -16,6 +16,7 @@ public struct Value: Sendable {
         case bigInteger(BigInteger)
         case bigFraction(BigRational)
         case real(Real)
+        case quantity(Quantity)
     }
 
     let storage: Storage
@@ -26,6 +27,8 @@ public struct Value: Sendable {
         case number(Number)
         /// A real number not known to be rational.
         case real(Real)
+        /// A number with a unit.
+        case quantity(Quantity)
     }
 
     /// An exact rational.
@@ -41,6 +44,18 @@ public struct Value: Sendable {
     /// A real not known to be rational; use ``from(_:)`` for one that may be.
     public static func real(_ real: Real) -> Value {
         Value(storage: .real(real))
+    }
+
+    /// A number with a unit; `magnitude` is a plain number.
+    public static func quantity(_ magnitude: Value, _ unit: CompoundUnit) -> Value {
+        Value(storage: .quantity(Quantity(magnitude: magnitude, unit: unit)))
+    }
+
+    /// Whether the value has a unit.
+    @inline(__always)
+    public var isQuantity: Bool {
+        if case .quantity = storage { return true }
+        return false
     }
 
     /// `real` as a value: an exact rational when the real turned out to be one.
@@ -59,6 +74,7 @@ public struct Value: Sendable {
         case .bigInteger(let value): return .number(Number(storage: .bigInteger(value)))
         case .bigFraction(let value): return .number(Number(storage: .bigFraction(value)))
         case .real(let real): return .real(real)
+        case .quantity(let quantity): return .quantity(quantity)
         }
     }
 
@@ -75,7 +91,16 @@ public struct Value: Sendable {
         switch kind {
         case .number(let number): return Real(number)
         case .real(let real): return real
+        case .quantity(let quantity): throw Value.expectedPlainNumber(quantity, at: span)
         }
+    }
+
+    /// The error for a quantity where a plain number is needed.
+    public static func expectedPlainNumber(_ quantity: Quantity, at span: SourceSpan, purpose: String? = nil) -> Diagnostic {
+        Diagnostic(
+            .quantityNotAllowed,
+            "\(purpose ?? "expected a plain number"), found \(quantity.described); divide by a unit to get a number (x / (1 km))",
+            at: span)
     }
 }
 
@@ -86,6 +111,7 @@ extension Value.Kind {
         switch self {
         case .number(let number): return number.signum
         case .real(let real): return real.sign(within: budget)
+        case .quantity(let quantity): return quantity.magnitude.kind.sign(within: budget)
         }
     }
 }

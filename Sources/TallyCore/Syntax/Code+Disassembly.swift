@@ -1,7 +1,8 @@
 extension Code {
     /// The instructions as postfix text, one word each, for tests and debugging:
     /// `2^3^2` is `2 3 2 ^ ^`, `-x!` is `x ! neg`, `(1+2)*3` is `1 2 + () 3 *`, and
-    /// `max(1, 2)` is `check:max/2 1 2 call:max/2` (the call is checked before its arguments run).
+    /// `max(1, 2)` is `check:max/2 1 2 call:max/2` (the call is checked before its arguments run),
+    /// and `5 ft 9 in` is `5 [ft] 9 [in] +`.
     public var disassembled: String {
         instructions.map(word).joined(separator: " ")
     }
@@ -38,6 +39,8 @@ extension Code {
             return "check:\(calls[index].name)/\(calls[index].argumentCount)"
         case .call(let index):
             return "call:\(calls[index].name)/\(calls[index].argumentCount)"
+        case .unit(let index, _):
+            return "[\(units[index].text)]"
         }
     }
 }

@@ -15,6 +15,8 @@ public struct Code: Sendable {
     public internal(set) var names: [String] = []
     /// Function calls, by index.
     public internal(set) var calls: [CallSite] = []
+    /// Units of quantities, by ``Instruction/unit(_:_:)`` index.
+    public internal(set) var units: [CompoundUnit] = []
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
     /// How the line asked to show the value (`… to hex`), if it did.
@@ -47,6 +49,9 @@ public enum Instruction: Sendable {
     case checkCall(Int)
     /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index].
     case call(Int)
+    /// Makes the plain number on top a quantity in ``Code/units``[index]: `5 km`, `(1+2) h`.
+    /// The span is the unit's.
+    case unit(Int, SourceSpan)
 }
 
 /// Where a function call stands.
