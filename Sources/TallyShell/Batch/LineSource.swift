@@ -131,7 +131,8 @@ public final class LineSource {
     /// cut went through, and its last byte (one past the limit).
     private func make(count: Int, isCut: Bool) -> Line {
         var count = count
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + count)])
+        let bytes = UnsafeBufferPointer(
+            start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: count)
         if isCut {
             count -= 1
             // Back off to the start of a character: never split a UTF-8 sequence.
@@ -139,7 +140,6 @@ public final class LineSource {
         } else {
             if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
         }
-        return Line(
-            text: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<count]), as: UTF8.self), isCut: isCut)
+        return Line(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self), isCut: isCut)
     }
 }
