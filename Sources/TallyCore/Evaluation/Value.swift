@@ -99,7 +99,7 @@ public struct Value: Sendable {
     public static func expectedPlainNumber(_ quantity: Quantity, at span: SourceSpan, purpose: String? = nil) -> Diagnostic {
         Diagnostic(
             .quantityNotAllowed,
-            "\(purpose ?? "expected a plain number"), found \(quantity.described); divide by a unit to get a number (x / (1 km))",
+            "\(purpose ?? "expected a plain number"), found \(quantity.described): divide by a unit for a plain number, as in x / (1 \(quantity.unit.text))",
             at: span)
     }
 }

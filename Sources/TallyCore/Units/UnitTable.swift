@@ -31,6 +31,28 @@ public enum UnitTable {
         return table
     }()
 
+    /// Whether `help units` lists the entry: every unit but the SI-prefixed forms beyond the
+    /// common ones, which the help names by rule.
+    public static func isListed(_ entry: Entry) -> Bool {
+        !prefixedSymbols.contains(entry.unit.symbol)
+    }
+
+    private static let prefixedSymbols: Set<String> = Set(
+        entries.suffix(from: entries.firstIndex(where: { $0.unit.symbol == "°F" })! + 1).map(\.unit.symbol))
+
+    /// The factor as help writes it, exactly: `0.3048 m`, `0.51(4) m/s`, `π/180 rad`, and for
+    /// a scale the formula to kelvin.
+    public static func factorText(_ unit: PhysicalUnit) -> String {
+        let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
+        if unit.symbol == "°C" { return "K − 273.15 (a point on a scale)" }
+        if unit.symbol == "°F" { return "(°F + 459.67) × 5/9 K (a point on a scale)" }
+        guard let number = unit.factor.number else {
+            return unit.symbol == "deg" ? "π/180 rad" : "2π rad"
+        }
+        let text = number.decimalExpansion(limit: 100)?.text ?? "\(number.numerator.description())/\(number.denominator.description())"
+        return "\(text) \(base)"
+    }
+
     // MARK: Definitions
 
     private static func decimal(_ text: String) -> Number {

@@ -28,6 +28,7 @@ public enum HelpText {
         Commands:
           help syntax      numbers, operators, precedence, percent, 'to' formats
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
+          help units       units and their exact factors: 5 ft 9 in to cm
           help bmi         body mass index
           help habit       habit tracker
           vars             list variables
@@ -81,6 +82,37 @@ public enum HelpText {
         lines.append("          ln(e^3) = 3   log(8, 2) = 3   tan(pi/4) = 1   atan2(1, 1) = pi/4   deg(pi/6) = 30")
         lines.append("          factor(360) = 2^3 × 3^2 × 5   powmod(2, 10^18, 10^9+7) = 719476260   mean(1, 2) = 1.5")
         lines.append("isprime: certain below 2^64; above, 'prime' means GMP's Baillie–PSW test passed (no known exception).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every unit with its exact factor to the SI unit of its dimension.
+    static var units: String {
+        var lines = [
+            "Units: a unit after a number or ')' makes a quantity; 'to' converts it.",
+            "  5 km   9.81 m/s^2   60 km/h   3 m^2   (1+2) h   5 ft 9 in (side by side: added)",
+            "  5 ft 9 in to cm = 175.26 cm   100 km/h to m/s   175 cm to ft in   1 J to si",
+            "  100 °F to °C   0 °C to K   20 °C + 10 K = 30 °C   30 °C - 20 °C = 10 K",
+            "°C and °F are points on a scale: a difference between two of them is in K, and",
+            "20 °C + 10 °C is an error. Arithmetic keeps the left unit: 1 km + 300 m = 1.3 km.",
+            "A unit is read only after a number, ')' or 'to': min(1, 2) is the function, 5 min",
+            "five minutes. Every factor is exact (NIST SP 811, international yard and pound).",
+            "SI prefixes n µ(u) m c d h k M G T work on m g s L J W Pa N Wh Hz where listed below",
+            "or sensible (MJ, GW, hPa, kN, µL).",
+        ]
+        let rows = UnitTable.entries.filter(UnitTable.isListed)
+        let width = rows.map(\.unit.symbol.count).max() ?? 0
+        var lastDimension: Dimension?
+        for entry in rows {
+            let unit = entry.unit
+            if unit.dimension != lastDimension {
+                lastDimension = unit.dimension
+                let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
+                lines.append("\(unit.dimension.name.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "") (\(base)):")
+            }
+            let padding = String(repeating: " ", count: width - unit.symbol.count)
+            let names = entry.aliases.isEmpty ? "" : "  (\(entry.aliases.joined(separator: ", ")))"
+            lines.append("  \(unit.symbol)\(padding)  = \(UnitTable.factorText(unit))   \(entry.description)\(names)")
+        }
         return lines.joined(separator: "\n")
     }
 
