@@ -348,7 +348,7 @@ public struct Parser {
                 }
                 guard case .number(.integer(let power)) = current.kind, power >= 1, power <= 100 else {
                     throw Diagnostic(
-                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, as in m^2 or s^-1",
+                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
                         at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
                 }
                 exponent = negative ? -power : power
