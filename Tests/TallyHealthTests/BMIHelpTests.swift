@@ -6,7 +6,7 @@ import Testing
     @Test func wholeHelpText() {
         #expect(
             BMICommand.helpText == """
-                bmi HEIGHT WEIGHT [who|asia]
+                bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]
 
                 Body mass index: the weight in kilograms divided by the square of the height in
                 metres. The BMI is shown to one decimal and the category is read from the number

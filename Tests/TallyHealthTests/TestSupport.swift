@@ -36,7 +36,7 @@ func text(of span: SourceSpan, in line: String) -> String {
 let knownValues: [String: Number] = [
     "h": Number(175), "w": Number(70), "키": Number(175), "몸무게": Number(70),
     "(170+5)": Number(175), "(170 + 5)": Number(175), "max(170,175)": Number(175),
-    "(170+5.26)": decimal("175.26"), "metres": decimal("1.75"), "(1+0.75)": decimal("1.75"), "(-1)": Number(-1),
+    "(170+5.26)": decimal("175.26"), "metre_s": decimal("1.75"), "(1+0.75)": decimal("1.75"), "(-1)": Number(-1),
 ]
 
 /// Parses and evaluates a `bmi` line, resolving names through ``knownValues``.

@@ -50,7 +50,7 @@ struct BMICommandParser {
                 command.sex = (sex, word.span.union(sexWord.span))
             } else if let name, name.count > 1, let sex = Sex(word: name), command.sex == nil {
                 command.sex = (sex, word.span)
-            } else if let name, word.parts.count == 1, !Self.keywords.contains(name) {
+            } else if let name, word.unit == nil, !Self.keywords.contains(name) {
                 throw Diagnostic(
                     .bmiUnknownStandard,
                     "unknown word '\(TerminalSafeText.excerpt(word.bareName ?? ""))'; after the weight come who or asia, "
