@@ -172,8 +172,10 @@ import Testing
         #expect(report.contains("336 rows"), "\(report)")
     }
 
-    /// A megabyte `bmi` line is an error in well under a second, whatever it is made of: the
-    /// words are read one at a time and reading stops at the first problem.
+    /// A megabyte `bmi` line is an error in under a second of processor time, even in this debug
+    /// build, whatever it is made of: the words are read one at a time and reading stops at the
+    /// first problem. (Wall-clock time on two shared cores says little; Benchmarks/bmi_lines.py
+    /// times the release build.)
     @Test(arguments: [
         String(repeating: "1e5 ", count: 250_000), "175 70 " + String(repeating: "1 ", count: 500_000),
         String(repeating: "5 ft ", count: 200_000), String(repeating: "(", count: 1_000_000),
@@ -187,6 +189,6 @@ import Testing
         let result = try TallyUnderTest.run([path.path], timeout: 30)
         #expect(result.status == 1)
         #expect(result.errorText.contains("error:"))
-        #expect(result.seconds < 1, "\(result.seconds) s")
+        #expect(result.processorSeconds < 1, "\(result.processorSeconds) s of processor time")
     }
 }
