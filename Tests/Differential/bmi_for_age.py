@@ -13,8 +13,6 @@ Usage: bmi_for_age.py --tally PATH [--step MONTHS]
 """
 
 import argparse
-import importlib
-import importlib.util
 import json
 import math
 import os
@@ -22,25 +20,14 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_packages import ensure_installed  # noqa: E402
+
 
 def rcpch_table():
     """The WHO 2007 BMI table as rcpchgrowth ships it: {sex: {month: (L, M, S)}}."""
-    try:
-        spec = importlib.util.find_spec("rcpchgrowth")
-    except ImportError:
-        spec = None
-    if spec is None:
-        in_venv = sys.prefix != getattr(sys, "base_prefix", sys.prefix)
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "rcpchgrowth==4.6.5"]
-        if not in_venv:
-            command.insert(4, "--user")
-        print("bmi_for_age.py: installing rcpchgrowth: " + " ".join(command), file=sys.stderr)
-        subprocess.run(command, check=True)
-        import site
-        importlib.invalidate_caches()
-        if not in_venv:
-            site.addsitedir(site.getusersitepackages())
-        spec = importlib.util.find_spec("rcpchgrowth")
+    # Only the data: --no-deps leaves out scipy, which the package's own code imports.
+    spec = ensure_installed("rcpchgrowth", "--no-deps rcpchgrowth==4.6.5", "bmi_for_age.py")
     path = os.path.join(os.path.dirname(spec.origin), "data_tables", "who", "who_2007_children.json")
     table = json.load(open(path))["measurement"]["bmi"]
     result = {}

@@ -100,15 +100,27 @@ import Testing
 
     /// Unknown words and units get suggestions from bmi's own words, never from function names.
     @Test(arguments: [
-        ("bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard,
-         "unknown word 'whoo'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'who'?"),
-        ("bmi 175 70 ⟨agee⟩", .bmiUnknownStandard,
-         "unknown word 'agee'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'age'?"),
-        ("bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are mm, cm, m, in and ft",
-         "did you mean 'cm'?"),
-        ("bmi 175 70⟨kgz⟩", .bmiUnknownUnit, "unknown unit 'kgz'; weight units are kg, lb and st", "did you mean 'kg'?"),
-        ("bmi 175⟨centimetrs⟩ 70", .bmiUnknownUnit, "unknown unit 'centimetrs'; height units are mm, cm, m, in and ft",
-         "did you mean 'centimetre'?"),
+        (
+            "bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard,
+            "unknown word 'whoo'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'who'?"
+        ),
+        (
+            "bmi 175 70 ⟨agee⟩", .bmiUnknownStandard,
+            "unknown word 'agee'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'age'?"
+        ),
+        (
+            "bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are mm, cm, m, in and ft",
+            "did you mean 'cm'?"
+        ),
+        (
+            "bmi 175 70⟨kgz⟩", .bmiUnknownUnit, "unknown unit 'kgz'; weight units are kg, lb and st",
+            "did you mean 'kg'?"
+        ),
+        (
+            "bmi 175⟨centimetrs⟩ 70", .bmiUnknownUnit,
+            "unknown unit 'centimetrs'; height units are mm, cm, m, in and ft",
+            "did you mean 'centimetre'?"
+        ),
     ])
     func suggestion(_ marked: String, _ id: DiagnosticID, _ message: String, _ note: String) {
         errorWithNotes(marked, id, message, notes: [note])

@@ -40,7 +40,8 @@ import Testing
         #expect(same(result.value, metric.value))
         // The second line speaks the user's units (BMIUserUnitsTests); the first is the same.
         #expect(
-            result.report.split(separator: "\n").first == "BMI 22.7  normal weight  (WHO adult classification, ages 20 and over)")
+            result.report.split(separator: "\n").first
+                == "BMI 22.7  normal weight  (WHO adult classification, ages 20 and over)")
     }
 
     /// The standard comes from the line when it names one, else from the session.

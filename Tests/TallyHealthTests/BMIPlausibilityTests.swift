@@ -9,11 +9,14 @@ import Testing
     /// A BMI outside 10–150 is an error at both arguments; each reading the notes suggest is one
     /// whose BMI most adults have.
     @Test(arguments: [
-        ("bmi ⟨69 154⟩", "implausible BMI 323.5", [
-            "read as a height of 69 cm and a weight of 154 kg",
-            "the height comes first: did you mean bmi 154 69? (BMI 29.1)",
-            "did you mean 69in 154lb (inches and pounds)? (BMI 22.7)",
-        ]),
+        (
+            "bmi ⟨69 154⟩", "implausible BMI 323.5",
+            [
+                "read as a height of 69 cm and a weight of 154 kg",
+                "the height comes first: did you mean bmi 154 69? (BMI 29.1)",
+                "did you mean 69in 154lb (inches and pounds)? (BMI 22.7)",
+            ]
+        ),
         ("bmi ⟨50 2⟩", "implausible BMI 8.0", ["read as a height of 50 cm and a weight of 2 kg"]),
         ("bmi ⟨.5m 70⟩", "implausible BMI 280.0", ["read as a height of 50 cm and a weight of 70 kg"]),
     ])

@@ -142,7 +142,8 @@ public final class RunningTally {
             reportedPeakKilobytes: ending.usage.ru_maxrss,
             runnerPeakKilobytes: ending.runnerPeakKilobytes)
         let usage = ending.usage
-        run.processorSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        run.processorSeconds =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return run
     }

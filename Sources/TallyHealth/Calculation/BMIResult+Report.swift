@@ -20,7 +20,8 @@ extension BMIResult {
         let bmi = shownValue.fixedText(places: 1)
         if let child = childAssessment {
             let weights = child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .kilogram)
-            let pounds = weightUnit == .kilogram
+            let pounds =
+                weightUnit == .kilogram
                 ? nil : child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .pound)
             return "BMI \(bmi)  \(child.category.rawValue)  (\(BMIForAgeAssessment.sourceName))\n"
                 + "\(child.sex.childWord), \(ChildAge.text(months: child.months)): "

@@ -72,24 +72,29 @@ struct PlausibilityCheck {
         if [.inch, .foot].contains(height.units[0]), weight.isBare,
             Self.isPlausible(centimetres, kilograms * MeasurementUnit.pound.sizeInBaseUnit)
         {
-            let part = weight.parts[0]
             warnings.append(
-                Diagnostic(
-                    .bmiUnitGuess, "a weight without a unit beside a height in feet or inches", at: weight.span,
-                    severity: .warning
-                ).noting("\(part.valueText) was read as kg; write \(part.textBeforeUnit)lb for pounds"))
+                Self.guessWarning(weight, read: .kilogram, meant: .pound, beside: "a height in feet or inches"))
         }
         if [.pound, .stone].contains(weight.units[0]), height.isBare,
             Self.isPlausible(centimetres * MeasurementUnit.inch.sizeInBaseUnit, kilograms)
         {
-            let part = height.parts[0]
             warnings.append(
-                Diagnostic(
-                    .bmiUnitGuess, "a height without a unit beside a weight in pounds or stones", at: height.span,
-                    severity: .warning
-                ).noting("\(part.valueText) was read as cm; write \(part.textBeforeUnit)in for inches"))
+                Self.guessWarning(height, read: .centimetre, meant: .inch, beside: "a weight in pounds or stones"))
         }
         return warnings
+    }
+
+    /// `154 was read as kg; write 154lb for pounds`, at the bare argument.
+    private static func guessWarning(
+        _ argument: MeasurementArgument, read: MeasurementUnit, meant: MeasurementUnit, beside: String
+    ) -> Diagnostic {
+        let part = argument.parts[0]
+        return Diagnostic(
+            .bmiUnitGuess, "a \(argument.quantity.name) without a unit beside \(beside)", at: argument.span,
+            severity: .warning
+        ).noting(
+            "\(part.valueText) was read as \(read.symbol); write \(part.textBeforeUnit)\(meant.symbol) for \(meant.pluralName)"
+        )
     }
 
     static func bmi(_ centimetres: Number, _ kilograms: Number) -> Number {

@@ -41,11 +41,7 @@ extension BMICommand {
             let marker = standard == .who ? " (the default)" : ""
             lines += ["", "\(standard.word)\(marker): \(standard.sourceName)"]
             lines += standard.citation.map { "  " + $0 }
-            let width = standard.bands.map(\.rangeText.count).max() ?? 0
-            for band in standard.bands {
-                let padding = String(repeating: " ", count: width - band.rangeText.count + 3)
-                lines.append("    \(band.rangeText)\(padding)\(band.category)")
-            }
+            lines += tableRows(standard.bands.map { ($0.rangeText, $0.category) })
         }
         lines += [
             "",
@@ -58,11 +54,7 @@ extension BMICommand {
             "2007;85:660-667): the z-score (LMS method), its percentile and WHO's category,",
             "decided on the z-score shown to two decimals:",
         ]
-        let width = BMIForAgeCategory.allCases.map(\.rangeText.count).max() ?? 0
-        for category in BMIForAgeCategory.allCases {
-            let padding = String(repeating: " ", count: width - category.rangeText.count + 3)
-            lines.append("    \(category.rangeText)\(padding)\(category.rawValue)")
-        }
+        lines += tableRows(BMIForAgeCategory.allCases.map { ($0.rangeText, $0.rawValue) })
         lines += [
             "Under 5 years 1 month is refused (WHO's Child Growth Standards cover 0-5).",
             "Without an age the classification is for adults, 20 and over.",
@@ -72,5 +64,14 @@ extension BMICommand {
             "reliable; it does not apply during pregnancy.",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// A two-column table indented by four spaces, the second column aligned three spaces after
+    /// the widest first one.
+    private static func tableRows(_ rows: [(range: String, category: String)]) -> [String] {
+        let width = rows.map(\.range.count).max() ?? 0
+        return rows.map { row in
+            "    \(row.range)\(String(repeating: " ", count: width - row.range.count + 3))\(row.category)"
+        }
     }
 }

@@ -73,7 +73,8 @@ public struct BMICommand: Sendable {
         result.weightUnit = weight.units[0]
         if let (sex, sexSpan) = sex, age == nil {
             throw Diagnostic(
-                .bmiInvalidSex, "the sex matters only for a child's BMI-for-age; add the age: age 10 sex \(sex.childWord)",
+                .bmiInvalidSex,
+                "the sex matters only for a child's BMI-for-age; add the age: age 10 sex \(sex.childWord)",
                 at: sexSpan)
         }
         if let (age, ageSpan) = age {
@@ -83,7 +84,8 @@ public struct BMICommand: Sendable {
                 months = count
             case .born(let birth):
                 guard let today else {
-                    throw Diagnostic(.bmiInvalidAge, "today's date is unknown, so a birth date gives no age", at: ageSpan)
+                    throw Diagnostic(
+                        .bmiInvalidAge, "today's date is unknown, so a birth date gives no age", at: ageSpan)
                 }
                 guard let count = ChildAge.born(birth).completedMonths(on: today) else {
                     throw Diagnostic(.bmiInvalidAge, "this birth date is after today (\(today.text))", at: ageSpan)

@@ -42,7 +42,8 @@ struct BMICommandParser {
             } else if name == "sex", command.sex == nil {
                 guard let sexWord = try take() else {
                     throw Diagnostic(
-                        .bmiInvalidSex, "missing sex after 'sex': \(Self.sexForms)", at: SourceSpan(at: reader.argumentsEnd))
+                        .bmiInvalidSex, "missing sex after 'sex': \(Self.sexForms)",
+                        at: SourceSpan(at: reader.argumentsEnd))
                 }
                 guard let sex = sexWord.bareName.flatMap(Sex.init(word:)) else {
                     throw Diagnostic(.bmiInvalidSex, "the sex is \(Self.sexForms)", at: sexWord.span)

@@ -24,7 +24,8 @@ public struct MeasurementArgument: Sendable {
         for (index, part) in parts.enumerated() {
             if case .date = part.value {
                 throw Diagnostic(
-                    .bmiUnexpectedDate, "a date is not a \(quantity.name); a birth date stands after age, as in age 2015-04-12",
+                    .bmiUnexpectedDate,
+                    "a date is not a \(quantity.name); a birth date stands after age, as in age 2015-04-12",
                     at: part.span)
             }
             switch index {
