@@ -96,6 +96,10 @@ import Testing
             "<eval>:1:5: warning: a height without a unit beside a weight in pounds or stones\n    bmi 69 154lb\n        ^~\n"
                 + "<eval>:1:5: note: 69 was read as cm; write 69in for inches\n"
         ),
+        (
+            "bmi 5'9\" 154lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+        ),
         ("bmi 1m75 70", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
         (
             "bmi 175 cm 70 pounds",
@@ -176,6 +180,12 @@ import Testing
         ("bmi 140 35 age 10y13m girl", 19, "an age is years (10), years and months (10y6m) or a birth date", []),
         ("bmi 140 35 age 2015-02-30 girl", 16, "no such date", []),
         ("bmi 175 70 sqr", 12, "unknown word 'sqr'", []),
+        ("bmi 175 centimeters", 20, "missing weight", []),
+        ("bmi 1.75cm 70", 5, "implausible height", ["1:5: note: did you mean 1.75m?"]),
+        (
+            "bmi 175m 70", 5, "implausible height: the accepted range is 0.5–2.72 m (50–272 cm)",
+            ["1:5: note: did you mean 175cm?"]
+        ),
     ])
     func fails(_ line: String, _ column: Int, _ message: String, _ notes: [String]) throws {
         let result = try TallyUnderTest.run(["-e", line])
@@ -234,5 +244,32 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errorText.contains("error:"))
         #expect(result.processorSeconds < 1, "\(result.processorSeconds) s of processor time")
+    }
+}
+
+/// `bmi` in the interactive session: the warning's caret stands under the line as typed.
+@Suite(.timeLimit(.minutes(1)))
+struct BMIInteractiveTests {
+    @Test func warningPointsAtTheBareWeight() throws {
+        let home = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(
+            arguments: ["-q"],
+            environment: ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TALLY_DATA_DIR": home.path])
+        try terminal.expect("> ")
+        terminal.type("bmi 5'9\" 154\r")
+        try terminal.expect("bmi 5'9\" 154\n")
+        let output = try terminal.expect("> ")
+        #expect(
+            output == """
+                BMI 50.1  obesity class III  (WHO adult classification, ages 20 and over)
+                healthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg
+                           ^~~
+                warning: a weight without a unit beside a height in feet or inches
+                note: 154 was read as kg; write 154lb for pounds
+
+                """)
+        terminal.type(PseudoTerminal.controlD)
+        #expect(try terminal.waitForExit() == 0)
     }
 }

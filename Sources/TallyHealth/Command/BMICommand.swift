@@ -16,6 +16,10 @@ public struct BMICommand: Sendable {
     /// The form of the command, quoted in messages about missing or extra arguments.
     public static let usage = "bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]"
 
+    /// The words a `bmi` line reads besides numbers and variables, for completion: the
+    /// standards, `age`, `sex`, `girl`, `boy`, and the unit words of more than one letter.
+    public static let vocabulary: [String] = BMICommandParser.keywords + MeasurementUnit.suggestedWords
+
     /// The first argument.
     public let height: MeasurementArgument
     /// The second argument.

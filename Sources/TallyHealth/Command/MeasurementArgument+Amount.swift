@@ -119,16 +119,21 @@ extension MeasurementArgument {
         return "\(majorCount.plainText)\(major.symbol) \(rest.plainText)\(minor.symbol)"
     }
 
-    /// For a bare number that is implausible as centimetres but plausible in metres (`1.75`) or
-    /// feet (`5`): the argument rewritten with that unit.
+    /// The argument rewritten in the unit it was likely meant in, for a height that is
+    /// implausible as written but plausible so: a bare number in metres (`1.75`) or feet (`5`),
+    /// metres typed as centimetres (`1.75cm`) or centimetres typed as metres (`175m`).
     private func unitGuess(for centimetres: Number) -> String? {
-        guard quantity == .height, parts.count == 1, parts[0].unitText == nil else { return nil }
-        let range = quantity.plausibleRange
-        for unit in [MeasurementUnit.metre, .foot] {
-            let guess = centimetres * unit.sizeInBaseUnit
-            if Number.compare(guess, range.lowest) >= 0 && Number.compare(guess, range.highest) <= 0 {
-                return parts[0].textBeforeUnit + unit.symbol
-            }
+        guard quantity == .height, parts.count == 1 else { return nil }
+        let candidates: [MeasurementUnit]
+        switch units[0] {
+        case _ where parts[0].unitText == nil: candidates = [.metre, .foot]
+        case .centimetre: candidates = [.metre]
+        case .metre: candidates = [.centimetre]
+        default: return nil
+        }
+        let written = centimetres / units[0].sizeInBaseUnit
+        for unit in candidates where quantity.contains(written * unit.sizeInBaseUnit) {
+            return parts[0].textBeforeUnit + unit.symbol
         }
         return nil
     }
