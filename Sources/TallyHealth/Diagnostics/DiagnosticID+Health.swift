@@ -15,7 +15,7 @@ extension DiagnosticID {
     public static let bmiMissingArgument = DiagnosticID("bmi-missing-argument")
     /// More words than a height, a weight and a standard.
     public static let bmiExtraArgument = DiagnosticID("bmi-extra-argument")
-    /// A third word that is a name but not `who` or `asia`.
+    /// A word after the weight that is a name but no standard, `age`, `sex`, `girl` or `boy`.
     public static let bmiUnknownStandard = DiagnosticID("bmi-unknown-standard")
     /// Two values run together, as in `175cm70kg`.
     public static let bmiMissingSpace = DiagnosticID("bmi-missing-space")
