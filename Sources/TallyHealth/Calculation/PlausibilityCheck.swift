@@ -5,10 +5,9 @@ import TallyCore
 ///
 /// Each measurement is already within its own range (50–272 cm, 2–650 kg), so what is left is a
 /// unit left off one of them (`bmi 69 154`: inches and pounds) or the two swapped
-/// (`bmi 70 175`). The BMI bounds, 10 and 150, lie beyond the extremes reported in medicine
-/// (about 7–9 in starvation, 130–190 in the heaviest people ever weighed) only where a value
-/// typed in the wrong unit is far likelier than such a person; the error says what each
-/// argument was read as and which readings would give a human BMI.
+/// (`bmi 70 175`). Beyond the BMI bounds, 10 and 150, such a mistake is far likelier than a
+/// real person (and the rare person there needs a clinician, not a screening number); the error
+/// says what each argument was read as and which readings would give a likely BMI.
 struct PlausibilityCheck {
     let height: MeasurementArgument
     let weight: MeasurementArgument
