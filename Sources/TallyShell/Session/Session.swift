@@ -218,6 +218,9 @@ public struct Session {
         } catch {
             throw Diagnostic(.unusableToday, "TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
         }
+        if habits == nil, let open = environment.openHabitRepository {
+            habits = HabitCommandRunner(openRepository: open)
+        }
         if habits == nil {
             guard let directory = environment.dataDirectory else {
                 throw Diagnostic(
