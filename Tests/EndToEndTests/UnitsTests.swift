@@ -170,3 +170,26 @@ import Testing
         #expect(report.contains("0 exact mismatches, 0 units mismatches"), "\(report)")
     }
 }
+
+/// `bmi` reads its units from the same table: every length and mass unit works, with the same
+/// exact factors, and the everyday forms keep working.
+@Suite struct BMIUnitsTests {
+    @Test(arguments: [
+        ("bmi 1.75 m 11 st 4 lb", "BMI 23.4"), ("bmi 69 in 70 kg", "BMI 22.8"), ("bmi 2 yd 12 st", "BMI 22.8"),
+        ("bmi 5.75 ft 70000 g", "BMI 22.8"), ("bmi 1750 mm 0.07 t", "BMI 22.9"), ("bmi 175 cm 2500 oz", "BMI 23.1"),
+        ("bmi 5ft9in 154lb", "BMI 22.7"), ("bmi 1.75 M 70 KG", "BMI 22.9"),
+    ])
+    func everyLengthAndMassUnitWorks(_ line: String, _ expected: String) throws {
+        let result = try TallyUnderTest.run(["-e", line])
+        #expect(result.errorText == "", "\(line)")
+        #expect(result.outputText.hasPrefix(expected + "  "), "\(line): \(result.outputText)")
+    }
+
+    /// A weight in grams is not echoed in pounds; one in ounces is.
+    @Test func imperialUnitsAreEchoed() throws {
+        let grams = try TallyUnderTest.run(["-e", "bmi 175 cm 70000 g"])
+        #expect(grams.outputText.hasSuffix("56.6–76.4 kg\n"), "\(grams.outputText)")
+        let ounces = try TallyUnderTest.run(["-e", "bmi 175 cm 2500 oz"])
+        #expect(ounces.outputText.hasSuffix("(124.6–168.4 lb)\n"), "\(ounces.outputText)")
+    }
+}
