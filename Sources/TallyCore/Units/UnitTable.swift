@@ -251,7 +251,11 @@ public enum UnitTable {
                     ? Number(BigInteger.power(10, UInt(power))) : Number(BigInteger.power(10, UInt(-power))).reciprocal
                 guard let factor = unit.factor.number else { continue }
                 var aliases = prefix == "µ" ? ["u" + base, "μ" + base] : []
-                if baseName != "watt-hour" { aliases += [prefixName + baseName, prefixName + baseName + "s"] }
+                if baseName == "hertz" {
+                    aliases += [prefixName + baseName]
+                } else if baseName != "watt-hour" {
+                    aliases += [prefixName + baseName, prefixName + baseName + "s"]
+                }
                 result.append(
                     Entry(
                         unit: PhysicalUnit(symbol: symbol, factor: .number(factor * scale), dimension: unit.dimension),
