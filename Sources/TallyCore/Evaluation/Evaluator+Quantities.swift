@@ -165,47 +165,59 @@ extension Evaluator {
 
     /// The line's value converted as its `to` asks, and the text to show when it is not the
     /// value's own (mixed units).
-    func convert(_ value: Value, valueSpan: SourceSpan, to conversion: Conversion) throws(Diagnostic)
-        -> (Value, ValueFormatter.Output?)
+    func convert(_ value: Value, valueSpan: SourceSpan, to conversion: Conversion, units: [CompoundUnit])
+        throws(Diagnostic) -> (Value, ValueFormatter.Output?)
     {
+        let target = TargetUnits(conversion.target, units)
         guard case .quantity(let quantity) = value.kind else {
             if case .si = conversion.target { return (value, nil) }
             throw Diagnostic(
                 .dimensionMismatch,
-                "cannot convert a plain number to \(targetDescription(conversion.target)): write a unit after the number, as in 5 km to mi",
+                "cannot convert a plain number to \(target.description): write a unit after the number, as in 5 km to mi",
                 at: conversion.span)
         }
         switch conversion.target {
-        case .unit(let unit):
-            try requireSameDimension(quantity, unit, conversion: conversion)
+        case .unit(let index):
+            let unit = units[index]
+            try requireSameDimension(quantity, target, conversion: conversion)
             let magnitude = try converted(quantity.magnitude, from: quantity.unit, to: unit, at: valueSpan)
             return (.quantity(magnitude, unit), nil)
         case .si:
             guard let unit = CompoundUnit.base(of: quantity.dimension) else { return (value, nil) }
             let magnitude = try converted(quantity.magnitude, from: quantity.unit, to: unit, at: valueSpan)
             return (.quantity(magnitude, unit), nil)
-        case .mixedUnits(let units):
-            let first = CompoundUnit(units[0])
-            try requireSameDimension(quantity, first, conversion: conversion)
-            return (value, try mixed(quantity, units, at: valueSpan))
+        case .mixedUnits:
+            try requireSameDimension(quantity, target, conversion: conversion)
+            return (value, try mixed(quantity, target.units.map { $0.factors[0].unit }, at: valueSpan))
         default:
             preconditionFailure("not a unit conversion")
         }
     }
 
-    private func targetDescription(_ target: ConversionTarget) -> String {
-        switch target {
-        case .unit(let unit): return "\(unit.dimension.name) (\(unit.text))"
-        case .mixedUnits(let units): return "\(units[0].dimension.name) (\(units.map(\.symbol).joined(separator: " ")))"
-        default: return "SI units"
+    /// The units a unit conversion names, and how a message describes them.
+    private struct TargetUnits {
+        let units: [CompoundUnit]
+
+        init(_ target: ConversionTarget, _ all: [CompoundUnit]) {
+            switch target {
+            case .unit(let index): units = [all[index]]
+            case .mixedUnits(let first): units = Array(all[first...])
+            default: units = []
+            }
+        }
+
+        var description: String {
+            guard let first = units.first else { return "SI units" }
+            return "\(first.dimension.name) (\(units.map(\.text).joined(separator: " ")))"
         }
     }
 
-    private func requireSameDimension(_ quantity: Quantity, _ unit: CompoundUnit, conversion: Conversion) throws(Diagnostic) {
-        guard quantity.dimension == unit.dimension else {
+    private func requireSameDimension(_ quantity: Quantity, _ target: TargetUnits, conversion: Conversion)
+        throws(Diagnostic)
+    {
+        guard quantity.dimension == target.units[0].dimension else {
             throw Diagnostic(
-                .dimensionMismatch,
-                "cannot convert \(quantity.described) to \(targetDescription(conversion.target))", at: conversion.span)
+                .dimensionMismatch, "cannot convert \(quantity.described) to \(target.description)", at: conversion.span)
         }
     }
 

@@ -85,17 +85,9 @@ public struct Evaluator: Sendable {
         case .empty:
             return .nothing
         case .expression(let expression):
-            var value = try evaluate(expression)
+            let value = try evaluate(expression)
             if let conversion = expression.conversion, conversion.target.isUnitConversion {
-                let shown: ValueFormatter.Output?
-                do throws(Diagnostic) {
-                    (value, shown) = try convert(value, valueSpan: expression.span, to: conversion)
-                } catch {
-                    throw Interruption.isRequested ? .interrupted : .failed(error)
-                }
-                lastResult = value
-                if let shown { return .shown(value, shown) }
-                return .value(value)
+                return try runUnitConversion(value, of: expression, conversion)
             }
             if let target = displayTarget(of: expression) {
                 let shown: ValueFormatter.Output
@@ -116,6 +108,24 @@ public struct Evaluator: Sendable {
             variables[name] = value
             return .assigned(name: name, value: value)
         }
+    }
+
+    /// A line's value converted as its `to UNIT` asks; `ans` becomes the converted quantity.
+    /// Out of line, so that `run` stays small for the lines without units.
+    @inline(never)
+    private mutating func runUnitConversion(_ value: Value, of expression: Code, _ conversion: Conversion)
+        throws(EvaluationError) -> StatementResult
+    {
+        let converted: Value
+        let shown: ValueFormatter.Output?
+        do throws(Diagnostic) {
+            (converted, shown) = try convert(value, valueSpan: expression.span, to: conversion, units: expression.units)
+        } catch {
+            throw Interruption.isRequested ? .interrupted : .failed(error)
+        }
+        lastResult = converted
+        if let shown { return .shown(converted, shown) }
+        return .value(converted)
     }
 
     /// The form the line asked its value to be shown in: its `to` conversion, or its prime

@@ -41,10 +41,14 @@ public enum ConversionTarget: Sendable, Equatable {
     case grouped
     /// The prime factorization: `2^3 × 3^2 × 5`.
     case factors
-    /// A quantity in another unit of its dimension: `to km/h`, `to °C`.
-    case unit(CompoundUnit)
-    /// A quantity in whole units and a last part: `to ft in` shows `5 ft 8.9 in`, for reading.
-    case mixedUnits([PhysicalUnit])
+    /// A quantity in another unit of its dimension: `to km/h`, `to °C`; the unit is
+    /// ``Code/units``[index]. (An index keeps the target a plain value, so that a line's code
+    /// costs nothing more to copy and free when it has no units.)
+    case unit(Int)
+    /// A quantity in whole units and a last part: `to ft in` shows `5 ft 8.9 in`, for reading;
+    /// the units are ``Code/units``[first...] (the conversion ends the line, so its units are
+    /// the last), single named units.
+    case mixedUnits(first: Int)
     /// A quantity in SI base units: `to si`.
     case si
 

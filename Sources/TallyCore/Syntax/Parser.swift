@@ -288,9 +288,20 @@ public struct Parser {
 
     // MARK: Units
 
-    /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
-    /// `F`. Asked only after a number, a `)` or `to`, so a plain line pays one comparison.
+    /// Whether a token of this kind may start a unit (a name or a `°`): the one test a plain
+    /// line pays after each number or `)`, on the token's kind alone, so that the parser is not
+    /// copied to ask ``startsUnit()``.
     @inline(__always)
+    private static func mayStartUnit(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .name, .operator(.degree): return true
+        default: return false
+        }
+    }
+
+    /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
+    /// `F`. Asked only after a number, a `)` or `to`.
+    @inline(never)
     private func startsUnit() -> Bool {
         switch current.kind {
         case .name:
@@ -303,6 +314,7 @@ public struct Parser {
     }
 
     /// `°C` or `°F` when the current token is a `°` written against `C` or `F`.
+    @inline(never)
     private func temperatureScale() -> (PhysicalUnit, SourceSpan)? {
         var probe = lexer
         guard let next = try? probe.next(), case .name = next.kind, next.span.start == current.span.end else {
@@ -387,6 +399,7 @@ public struct Parser {
     /// The unit after an operand that ends at `operandSpan` (a number or a `)`), then, after
     /// a number, further quantities of the same dimension, which add up: `5 ft 9 in`,
     /// `2 h 30 min`. Returns the span of them all.
+    @inline(never)
     private mutating func quantity(after operandSpan: SourceSpan, adjacentAllowed: Bool) throws(Diagnostic) -> SourceSpan {
         let (unit, unitSpan) = try compoundUnit()
         code.units.append(unit)
@@ -417,10 +430,12 @@ public struct Parser {
     }
 
     /// `to` a unit (`to km/h`, `to °C`) or to mixed units (`to ft in`): the rest of the line.
+    @inline(never)
     private mutating func unitConversion(word: Token) throws(Diagnostic) -> Conversion {
         let (unit, unitSpan) = try compoundUnit()
         var span = word.span.union(unitSpan)
-        var target = ConversionTarget.unit(unit)
+        code.units.append(unit)
+        var target = ConversionTarget.unit(code.units.count - 1)
         if startsUnit() {
             var units = [unit]
             var spans = [unitSpan]
@@ -443,7 +458,9 @@ public struct Parser {
                         at: spans[index])
                 }
             }
-            target = .mixedUnits(units.map { $0.factors[0].unit })
+            code.units.removeLast()
+            code.units += units
+            target = .mixedUnits(first: code.units.count - units.count)
         }
         if case .end = current.kind {} else {
             throw Diagnostic(
@@ -477,7 +494,7 @@ public struct Parser {
         case .number:
             try emitNumber(token)
             try advance()
-            if startsUnit() { return try quantity(after: token.span, adjacentAllowed: true) }
+            if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: token.span, adjacentAllowed: true) }
             return token.span
         case .name:
             let name = lexer.text(of: token.span)
@@ -489,7 +506,7 @@ public struct Parser {
                 current.span.start == token.span.end || FunctionTable.builtIn.isFunction(name)
             {
                 let span = try call(name, nameSpan: token.span)
-                if startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
+                if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
                 return span
             }
             code.names.append(name)
@@ -508,7 +525,7 @@ public struct Parser {
             let closing = try expectClosing(opening: token)
             let span = token.span.union(closing.span)
             code.instructions.append(.group(span))
-            if startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
+            if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
             return span
         case .operator(let symbol):
             if let definition = operators[OperatorTable.index(of: symbol, leading: true)] {
