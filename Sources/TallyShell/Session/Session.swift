@@ -37,8 +37,8 @@ public struct Session {
         evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords)
     }
 
-    /// Evaluates one line.
-    public mutating func handle(_ line: String) -> LineOutcome {
+    /// Evaluates one line, which came from `origin` (a function defined on it remembers where).
+    public mutating func handle(_ line: String, origin: LineOrigin = .unnamed) -> LineOutcome {
         Interruption.clear()
         do {
             if Session.mayStartWithCommandWord(line), let (command, argumentsStart) = try commandWord(of: line) {
@@ -48,7 +48,7 @@ public struct Session {
             return .failing(error)
         }
         if style != .interactive {
-            return Session.evaluate(line, in: &evaluator, style: style)
+            return Session.evaluate(line, origin: origin, in: &evaluator, style: style)
         }
         evaluatorBeforeLastLine = evaluator
         // Interactively, on a thread of its own, so that Ctrl-C returns at once even from one
@@ -58,7 +58,7 @@ public struct Session {
         guard
             let (finished, outcome) = BackgroundWork.run({
                 var evaluator = start
-                let outcome = Session.evaluate(line, in: &evaluator, style: style)
+                let outcome = Session.evaluate(line, origin: origin, in: &evaluator, style: style)
                 return (evaluator, outcome)
             })
         else { return .interrupted }
@@ -70,10 +70,12 @@ public struct Session {
     /// Runs an expression line and writes its result. A line that fails changes nothing (the
     /// evaluator commits only complete results); one stopped while its digits were being written
     /// is undone by the interactive caller, which keeps its own copy.
-    private static func evaluate(_ line: String, in evaluator: inout Evaluator, style: Style) -> LineOutcome {
+    private static func evaluate(_ line: String, origin: LineOrigin, in evaluator: inout Evaluator, style: Style)
+        -> LineOutcome
+    {
         do {
-            switch try evaluator.run(line: line) {
-            case .nothing, .assigned:
+            switch try evaluator.run(line: line, origin: origin) {
+            case .nothing, .assigned, .defined:
                 return .silent
             case .value(let value):
                 let text = display(value, formatter: evaluator.formatter, style: style)
@@ -140,6 +142,13 @@ public struct Session {
         case .vars:
             try arguments.expectEnd(command: "vars")
             return .printing(variableListing())
+        case .unset:
+            guard let (name, span) = try arguments.nextWord() else {
+                throw Diagnostic(.missingArgument, "missing name: unset NAME removes a variable or a function", at: arguments.lastSpan)
+            }
+            try arguments.expectEnd(command: "unset \(name)")
+            try evaluator.unset(name, at: span)
+            return .silent
         case .help:
             return .printing(try HelpText.topic(&arguments))
         case .set:
@@ -221,16 +230,19 @@ public struct Session {
 
     // MARK: vars
 
-    /// `vars`: each variable and `ans` with its value.
+    /// `vars`: each variable with its value, each function as defined, and `ans`.
     private func variableListing() -> String {
         var lines: [String] = []
         for name in evaluator.variables.keys.sorted() {
             lines.append("\(name) = \(display(evaluator.variables[name]!))")
         }
+        for function in evaluator.functions.userFunctions.sorted(by: { $0.name < $1.name }) {
+            lines.append(TerminalSafeText.escaped(function.text))
+        }
         if let last = evaluator.lastResult {
             lines.append("ans = \(display(last))")
         }
-        if lines.isEmpty { return "no variables yet; assign one with x = 5" }
+        if lines.isEmpty { return "no variables yet; assign one with x = 5, define a function with f(x) = x^2" }
         return lines.joined(separator: "\n")
     }
 
