@@ -46,8 +46,13 @@ public enum Application {
                 options: options, settings: settings, environment: environment, variables: variables)
         }
 
-        let session = Session(
+        var session = Session(
             style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
+        var initFailed = false
+        if let path = InitFile.path(options: options, interactive: false, environment: variables) {
+            initFailed = !InitFile.run(
+                path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour))
+        }
         var runner = BatchRunner(session: session, output: output, errors: errors, useColour: useColour)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
@@ -72,7 +77,7 @@ public enum Application {
         }
         output.flush()
         if usageFailed { return 2 }
-        return runner.anyLineFailed ? 1 : 0
+        return runner.anyLineFailed || initFailed ? 1 : 0
     }
 
     /// Opens `path` for reading lines; nil (with errno set) for missing files and directories.

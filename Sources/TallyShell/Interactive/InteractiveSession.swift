@@ -32,6 +32,9 @@ enum InteractiveSession {
                 "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
             output.flush()
         }
+        if let path = InitFile.path(options: options, interactive: true, environment: variables) {
+            InitFile.run(path, into: &session, errors: errors, renderer: renderer)
+        }
         var lineNumber = 0
         while true {
             // Tab reads a snapshot of the names, taken between lines: never the live session.

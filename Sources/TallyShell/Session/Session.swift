@@ -95,15 +95,24 @@ public struct Session {
     }
 
     /// The command word the line starts with and where its arguments start, or nil when the
-    /// line is an expression or an assignment (`help = 3` is one, which the evaluator refuses).
+    /// line is an expression, an assignment or a definition (`help = 3` and `help(x) = x` are,
+    /// which the evaluator refuses).
     private func commandWord(of line: String) throws(Diagnostic) -> (CommandWord, Int)? {
         var lexer = Lexer(line)
         let first = try lexer.next()
         guard case .name = first.kind, let command = CommandWord(rawValue: lexer.text(of: first.span)) else {
             return nil
         }
-        if case .equals = try lexer.next().kind { return nil }
-        return (command, first.span.end)
+        let next = try lexer.next()
+        switch next.kind {
+        case .equals:
+            return nil
+        case .leftParenthesis where next.span.start == first.span.end:
+            // `help(x) = …`: a definition, which the evaluator refuses by name.
+            return nil
+        default:
+            return (command, first.span.end)
+        }
     }
 
     /// Whether the line's first non-blank byte begins a command word; the lexer decides the
