@@ -234,3 +234,70 @@ struct InteractiveSessionTests {
         #expect(try sandbox.history() == "1+1\n2+2\n3+3\n")
     }
 }
+
+/// User functions in the interactive session: Ctrl-C during a deep recursion, the init file
+/// before the first prompt, and Tab offering a defined function with its parenthesis.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct InteractiveDefinitionTests {
+    typealias Sandbox = InteractiveSessionTests.Sandbox
+
+    private func enter(_ line: String, in terminal: PseudoTerminal, expecting result: String? = nil) throws {
+        terminal.type(line + "\r")
+        if let result { try terminal.expect("\n" + result + "\n") }
+        try terminal.expect("> ")
+    }
+
+    private func leave(_ terminal: PseudoTerminal) throws {
+        terminal.type(PseudoTerminal.controlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// Fifty thousand calls deep, then 2^40 more: Ctrl-C stops it at once, and the line
+    /// leaves nothing behind (no variable, `ans` as before).
+    @Test func controlCStopsADeepRecursionAndLeavesNoPartialState() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("6*7", in: terminal, expecting: "42")
+        try enter("spin(n) = if(n == 0, 0, spin(n - 1) + spin(n - 1))", in: terminal)
+        try enter("down(n, k) = if(n == 0, spin(k), down(n - 1, k) + 1)", in: terminal)
+        let line = "x = down(50000, 40)"
+        terminal.type(line + "\r")
+        try terminal.expect(line + "\n")
+        usleep(500_000)
+        let pressed = Date()
+        terminal.type(PseudoTerminal.controlC)
+        try terminal.expect("interrupted\n", timeout: 10)
+        #expect(Date().timeIntervalSince(pressed) < 5)
+        try terminal.expect("> ")
+        try enter("ans", in: terminal, expecting: "42")
+        terminal.type("x\r")
+        try terminal.expect("unknown name 'x'")
+        try terminal.expect("> ")
+        try enter("down(3, 2)", in: terminal, expecting: "3")
+        try leave(terminal)
+    }
+
+    @Test func theInitFileRunsBeforeTheFirstPromptAndItsErrorsDoNotStopTheSession() throws {
+        let sandbox = Sandbox()
+        let directory = sandbox.path + "/config/tally"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "cube(x) = x^3\nrate = (1\n".write(toFile: directory + "/init.tally", atomically: true, encoding: .utf8)
+        var environment = sandbox.environment
+        environment["XDG_CONFIG_HOME"] = sandbox.path + "/config"
+        let terminal = try PseudoTerminal(arguments: ["-q"], environment: environment)
+        let before = try terminal.expect("> ")
+        #expect(before.contains("\(directory)/init.tally:2:8: error: this '(' is never closed"))
+        try enter("cube(3)", in: terminal, expecting: "27")
+        terminal.type("cu\t")
+        try terminal.expect("cube(")
+        try enter("2)", in: terminal, expecting: "8")
+        try leave(terminal)
+
+        let skipped = try PseudoTerminal(arguments: ["-q", "--no-init"], environment: environment)
+        try skipped.expect("> ")
+        skipped.type("cube(3)\r")
+        try skipped.expect("unknown function 'cube'")
+        try skipped.expect("> ")
+        try leave(skipped)
+    }
+}
