@@ -97,7 +97,7 @@ public struct Value: Sendable {
     }
 
     /// The error for a truth value where a number is needed.
-    static func expectedNumber(at span: SourceSpan) -> Diagnostic {
+    public static func expectedNumber(at span: SourceSpan) -> Diagnostic {
         Diagnostic(.typeMismatch, "expected a number, found a truth value", at: span)
     }
 

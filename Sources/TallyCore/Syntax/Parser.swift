@@ -22,8 +22,9 @@ public struct Parser {
     /// The operator table's meaning of each symbol after and before an operand, copied once per
     /// line so that reading it costs an index, not a lazy-initialisation check per token.
     private let operators = OperatorTable.bySymbol
-    /// The parameters of the function whose body is being read; empty outside definitions.
-    private var parameters: [String] = []
+    /// The parameters of the function whose body is being read, by position; empty outside
+    /// definitions.
+    private var parameters: [String: Int] = [:]
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
@@ -130,22 +131,30 @@ public struct Parser {
         let opening = current
         try advance()
         var names: [String] = []
+        var positions: [String: Int] = [:]
         var spans: [SourceSpan] = []
         if case .rightParenthesis = current.kind {
             try advance()
         } else {
             while true {
                 let token = current
+                operandCount += 1
+                if operandCount > Parser.maximumOperands {
+                    throw Diagnostic(
+                        .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line",
+                        at: token.span)
+                }
                 guard case .name = token.kind else {
                     throw Diagnostic(
                         .expectedParameter, "expected a parameter name, found \(describe(token))", at: token.span)
                 }
                 let parameter = lexer.text(of: token.span)
-                if names.contains(parameter) {
+                if positions[parameter] != nil {
                     throw Diagnostic(
                         .repeatedParameter, "parameter '\(TerminalSafeText.excerpt(parameter))' is named twice",
                         at: token.span)
                 }
+                positions[parameter] = names.count
                 names.append(parameter)
                 spans.append(token.span)
                 try advance()
@@ -159,7 +168,7 @@ public struct Parser {
         }
         // The shape was probed: `=` follows.
         try advance()
-        parameters = names
+        parameters = positions
         let body = try wholeExpression()
         return FunctionDefinition(
             name: name, nameSpan: nameToken.span, parameters: names, parameterSpans: spans, body: body,
@@ -337,7 +346,7 @@ public struct Parser {
                 if name == "if" { return try conditional(nameSpan: token.span) }
                 return try call(name, nameSpan: token.span)
             }
-            if !parameters.isEmpty, let index = parameters.firstIndex(of: name) {
+            if !parameters.isEmpty, let index = parameters[name] {
                 code.instructions.append(.parameter(index, token.span))
                 return token.span
             }

@@ -178,6 +178,7 @@ public struct Session {
         do {
             result = try command.evaluate(defaultStandard: standard) { span in
                 let value = try evaluator.evaluate(line: line, in: span)
+                if value.isTruth { throw Value.expectedNumber(at: span) }
                 guard let number = value.number else {
                     throw Diagnostic(
                         .inexactMeasurement,
