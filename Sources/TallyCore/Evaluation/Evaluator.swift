@@ -229,7 +229,8 @@ public struct Evaluator: Sendable {
 
     /// The value of an expression: runs its postfix code on a stack of values and their spans.
     /// Jumps make `and`, `or`, `if` and comparison chains lazy; a call of a user function runs
-    /// its compiled body in a frame of its own, on the same stack, without recursion in Swift.
+    /// its compiled body in frames of its own (``runCall(_:of:on:frames:)``), on the same
+    /// stack, without recursion in Swift.
     public func evaluate(_ code: Code) throws(EvaluationError) -> Value {
         // Without calls the stack never holds more values than there are instructions; it
         // starts in scratch space on the machine stack (the heap only for very long lines).
@@ -238,39 +239,70 @@ public struct Evaluator: Sendable {
             var stack = OperandStack(borrowing: buffer)
             var frames: [Frame] = []
             defer { stack.removeAll() }
-            do throws(Diagnostic) {
-                return try run(code, on: &stack, frames: &frames)
-            } catch {
-                // Work that Ctrl-C cut short may fail for that reason alone.
+            var index = 0
+            // The line's own loop is kept small, so that the instructions' work inlines into
+            // it: plain arithmetic, most lines, pays nothing for user functions.
+            while index < code.instructions.count {
+                let instruction = code.instructions[index]
+                index += 1
+                do throws(Diagnostic) {
+                    if case .call(let callIndex) = instruction {
+                        try runCall(code.calls[callIndex], of: code, on: &stack, frames: &frames)
+                    } else {
+                        try execute(instruction, of: code, on: &stack, index: &index, base: 0)
+                    }
+                } catch {
+                    // Work that Ctrl-C cut short may fail for that reason alone.
+                    if Interruption.isRequested { throw .interrupted }
+                    throw .failed(attributed(error, to: frames))
+                }
+                // An operation may stop early on Ctrl-C (a long series gives up): never let its
+                // unfinished value go on.
                 if Interruption.isRequested { throw .interrupted }
-                throw .failed(attributed(error, to: frames))
             }
+            return stack.removeLast().value
         }
     }
 
-    /// Runs `code` to its end, calls included; the result is the value left on top. On an
-    /// error `frames` holds the calls in progress, for the error's notes. Ctrl-C stops it
-    /// between instructions (an ``Interruption`` diagnostic, which the caller turns into
-    /// `.interrupted`).
-    private func run(_ line: Code, on stack: inout OperandStack, frames: inout [Frame]) throws(Diagnostic) -> Value {
-        var code = line
+    /// Runs a call in the line itself: a built-in function at once; a user function by running
+    /// its body, and the bodies of the calls it makes, in frames on the heap, until it returns
+    /// its value onto the stack. On an error `frames` holds the calls in progress, for the
+    /// error's notes. Ctrl-C stops it between instructions.
+    @inline(never)
+    private func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
+        throws(Diagnostic)
+    {
+        guard let entry = functions.entry(named: site.name) else { preconditionFailure("a call runs only after its check") }
+        let first: UserFunction
+        switch entry.kind {
+        case .user(let function):
+            first = function
+        case .function(_, let implementation):
+            let operands = stack.removeLast(site.argumentCount)
+            stack.append(Operand(value: try call(site, implementation, operands), span: site.span))
+            return
+        case .constant:
+            preconditionFailure("a call runs only after its check")
+        }
+        var function = first
+        var code = first.body
         var index = 0
-        var base = 0
-        var function: UserFunction?
+        var base = stack.count - site.argumentCount
+        frames.append(Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
         // The user function called last, by name: a recursion calls one function over and
         // over, and the table cannot change while a line runs.
-        var cachedName = ""
-        var cachedFunction: UserFunction?
+        var cachedName = first.name
+        var cachedFunction = first
         while true {
             guard index < code.instructions.count else {
-                if frames.isEmpty { return stack.removeLast().value }
                 let frame = frames.removeLast()
                 // The body's value becomes the call's, in place of the arguments.
                 let result = stack.removeLast()
                 stack.truncate(to: frame.base)
                 stack.append(Operand(value: result.value, span: frame.callSpan))
-                function = frame.returnFunction
-                code = function?.body ?? line
+                guard let caller = frame.returnFunction else { return }
+                function = caller
+                code = caller.body
                 index = frame.returnIndex
                 base = frame.callerBase
                 continue
@@ -278,41 +310,16 @@ public struct Evaluator: Sendable {
             let instruction = code.instructions[index]
             index += 1
             dispatch: switch instruction {
-            case .jump(let target):
-                index = target
-            case .jumpUnless(let target):
-                let condition = stack.removeLast()
-                guard case .truth(let holds) = condition.value.kind else { throw Value.expectedTruth(at: condition.span) }
-                if !holds { index = target }
-            case .testOrJump(let operation, let target):
-                let top = stack[stack.count - 1]
-                guard case .truth(let holds) = top.value.kind else { throw Value.expectedTruth(at: top.span) }
-                if holds == (operation == .or) {
-                    index = target
-                } else {
-                    _ = stack.removeLast()
-                }
-            case .compareOrJump(let comparison, let operatorSpan, let target):
-                let rhs = stack.removeLast()
-                let lhs = stack.removeLast()
-                if try compare(comparison, lhs, rhs, operatorSpan: operatorSpan) {
-                    stack.append(rhs)
-                } else {
-                    stack.append(Operand(value: .truth(false), span: lhs.span.union(rhs.span)))
-                    index = target
-                }
-            case .parameter(let position, let span):
-                stack.append(Operand(value: stack[base + position].value, span: span))
             case .checkCall(let callIndex):
-                if let cachedFunction, code.calls[callIndex].name == cachedName,
+                if code.calls[callIndex].name == cachedName,
                     code.calls[callIndex].argumentCount == cachedFunction.parameters.count
                 {
                     break
                 }
                 try check(code.calls[callIndex])
             case .call(let callIndex):
-                var callee: UserFunction
-                if let cachedFunction, code.calls[callIndex].name == cachedName {
+                let callee: UserFunction
+                if code.calls[callIndex].name == cachedName {
                     callee = cachedFunction
                 } else {
                     let site = code.calls[callIndex]
@@ -326,8 +333,7 @@ public struct Evaluator: Sendable {
                         cachedFunction = found
                     case .function(_, let implementation):
                         let operands = stack.removeLast(site.argumentCount)
-                        let value = try call(site, implementation, operands)
-                        stack.append(Operand(value: value, span: site.span))
+                        stack.append(Operand(value: try call(site, implementation, operands), span: site.span))
                         break dispatch
                     case .constant:
                         preconditionFailure("a call runs only after its check")
@@ -349,26 +355,29 @@ public struct Evaluator: Sendable {
                 index = 0
                 base = frameBase
             default:
-                try execute(instruction, of: code, on: &stack)
+                try execute(instruction, of: code, on: &stack, index: &index, base: base)
             }
-            // An operation may stop early on Ctrl-C (a long series gives up): never let its
-            // unfinished value go on. A long recursion stops here too.
-            if Interruption.isRequested { throw Diagnostic(.interrupted, "interrupted", at: code.span) }
+            // A long recursion stops here on Ctrl-C.
+            try Interruption.check(at: code.span)
         }
     }
 
+    /// Runs one instruction other than a call; jumps move `index`, and parameters are read
+    /// from the frame whose arguments start at `base`.
     @inline(__always)
-    private func execute(_ instruction: Instruction, of code: Code, on stack: inout OperandStack) throws(Diagnostic) {
+    private func execute(
+        _ instruction: Instruction, of code: Code, on stack: inout OperandStack, index: inout Int, base: Int
+    ) throws(Diagnostic) {
         switch instruction {
         case .integer(let value, let span):
             stack.append(Operand(value: .number(Number(value)), span: span))
         case .smallDecimal(let significand, let exponent, let span):
             let value = Number(numerator: significand, denominator: powerOfTen(-exponent))
             stack.append(Operand(value: .number(value), span: span))
-        case .literal(let index, let span):
-            stack.append(Operand(value: .number(try value(of: code.literals[index], at: span)), span: span))
-        case .name(let index, let span):
-            stack.append(Operand(value: try lookUp(code.names[index], at: span), span: span))
+        case .literal(let literal, let span):
+            stack.append(Operand(value: .number(try value(of: code.literals[literal], at: span)), span: span))
+        case .name(let name, let span):
+            stack.append(Operand(value: try lookUp(code.names[name], at: span), span: span))
         case .group(let span), .setSpan(let span):
             stack.setTopSpan(span)
         case .prefix(let operation, let operatorSpan):
@@ -392,17 +401,44 @@ public struct Evaluator: Sendable {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
             stack.append(Operand(value: value, span: span))
+        case .checkCall(let call):
+            try check(code.calls[call])
+        case .parameter(let position, let span):
+            stack.append(Operand(value: stack[base + position].value, span: span))
         case .compare(let comparison, let operatorSpan):
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
             let holds = try compare(comparison, lhs, rhs, operatorSpan: operatorSpan)
             stack.append(Operand(value: .truth(holds), span: lhs.span.union(rhs.span)))
+        case .compareOrJump(let comparison, let operatorSpan, let target):
+            let rhs = stack.removeLast()
+            let lhs = stack.removeLast()
+            if try compare(comparison, lhs, rhs, operatorSpan: operatorSpan) {
+                stack.append(rhs)
+            } else {
+                stack.append(Operand(value: .truth(false), span: lhs.span.union(rhs.span)))
+                index = target
+            }
+        case .testOrJump(let operation, let target):
+            let top = stack[stack.count - 1]
+            guard case .truth(let holds) = top.value.kind else { throw Value.expectedTruth(at: top.span) }
+            if holds == (operation == .or) {
+                index = target
+            } else {
+                _ = stack.removeLast()
+            }
         case .requireTruth(let span):
             let top = stack[stack.count - 1]
             guard top.value.isTruth else { throw Value.expectedTruth(at: top.span) }
             stack.setTopSpan(span)
-        case .call, .checkCall, .parameter, .compareOrJump, .testOrJump, .jumpUnless, .jump:
-            preconditionFailure("control flow is run by the loop")
+        case .jumpUnless(let target):
+            let condition = stack.removeLast()
+            guard case .truth(let holds) = condition.value.kind else { throw Value.expectedTruth(at: condition.span) }
+            if !holds { index = target }
+        case .jump(let target):
+            index = target
+        case .call:
+            preconditionFailure("calls are run by the loops")
         }
     }
 

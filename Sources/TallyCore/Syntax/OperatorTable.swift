@@ -23,7 +23,8 @@ public enum Precedence: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The level of a whole expression (an argument, a parenthesised group, a line).
-    public static let loosest = allCases[0]
+    @inline(__always)
+    public static var loosest: Precedence { Precedence(rawValue: 0)! }
 
     /// The next tighter level (the operand level of a left-associative operator).
     var tighter: Precedence { Precedence(rawValue: rawValue + 1) ?? .postfix }
@@ -231,10 +232,11 @@ public enum OperatorTable {
     static func index(of symbol: OperatorSymbol, leading: Bool) -> Int {
         Int(symbol.rawValue) + (leading ? OperatorSymbol.allCases.count : 0)
     }
-    /// Keyword operators after an operand, by word.
-    private static let trailingByWord: [String: OperatorBinding] = words { !$0.isPrefix }
-    /// Keyword operators before an operand, by word.
-    private static let leadingByWord: [String: OperatorBinding] = words { $0.isPrefix }
+    /// Keyword operators after an operand, with their words. A handful, so a scan comparing
+    /// short strings beats hashing every name the parser meets.
+    private static let trailingByWord: [(String, OperatorBinding)] = words { !$0.isPrefix }
+    /// Keyword operators before an operand, with their words.
+    private static let leadingByWord: [(String, OperatorBinding)] = words { $0.isPrefix }
 
     /// What `symbol` means after an operand; nil when it cannot stand there.
     public static func trailing(_ symbol: OperatorSymbol) -> OperatorBinding? {
@@ -248,12 +250,14 @@ public enum OperatorTable {
 
     /// The keyword operator `word` makes after an operand, if it is one.
     static func trailing(word: String) -> OperatorBinding? {
-        trailingByWord.isEmpty ? nil : trailingByWord[word]
+        for (candidate, binding) in trailingByWord where candidate == word { return binding }
+        return nil
     }
 
     /// The keyword operator `word` makes before an operand, if it is one.
     static func leading(word: String) -> OperatorBinding? {
-        leadingByWord.isEmpty ? nil : leadingByWord[word]
+        for (candidate, binding) in leadingByWord where candidate == word { return binding }
+        return nil
     }
 
     private static func table(_ include: (OperatorBinding) -> Bool) -> [OperatorBinding?] {
@@ -266,10 +270,10 @@ public enum OperatorTable {
         return table
     }
 
-    private static func words(_ include: (OperatorBinding) -> Bool) -> [String: OperatorBinding] {
-        var table: [String: OperatorBinding] = [:]
+    private static func words(_ include: (OperatorBinding) -> Bool) -> [(String, OperatorBinding)] {
+        var table: [(String, OperatorBinding)] = []
         for definition in all where include(definition.binding) {
-            if case .word(let word) = definition.token { table[word] = definition.binding }
+            if case .word(let word) = definition.token { table.append((word, definition.binding)) }
         }
         return table
     }
