@@ -64,6 +64,7 @@ public struct Evaluator: Sendable {
     public mutating func run(line: String, startingAt offset: Int = 0, origin: LineOrigin = .unnamed)
         throws(EvaluationError) -> StatementResult
     {
+        LineWork.reset()
         let statement: Statement
         do {
             statement = try Parser.parseStatement(line, startingAt: offset)
@@ -76,6 +77,7 @@ public struct Evaluator: Sendable {
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
     /// expressions, such as `bmi (170+5) w`).
     public func evaluate(line: String, in span: SourceSpan) throws(EvaluationError) -> Value {
+        LineWork.reset()
         let code: Code
         do {
             code = try Parser.parseExpression(line, in: span)
@@ -531,6 +533,13 @@ public struct Evaluator: Sendable {
     ) throws(Diagnostic) -> Value {
         if site.name != "if" {
             for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
+        }
+        // A function may do more with its arguments than an operator (a gcd of two million-digit
+        // numbers takes half a second): its work counts 25 times their size.
+        for operand in operands {
+            if case .number(let number) = operand.value.kind, !number.isMachineWord {
+                try settings.chargeWork(25 * Double(number.decimalSize), at: site.span)
+            }
         }
         return try implementation(
             FunctionCall(

@@ -40,10 +40,13 @@ enum InitFile {
         var lineNumber = 0
         while let line = source.nextLine() {
             lineNumber += 1
-            let outcome = session.handle(line, origin: LineOrigin(sourceName: path, lineNumber: lineNumber))
+            let outcome =
+                line.isCut
+                ? LineOutcome.failing(Session.lineTooLong(at: line.text.utf8.count))
+                : session.handle(line.text, origin: LineOrigin(sourceName: path, lineNumber: lineNumber))
             let form = DiagnosticRenderer.Form.located(sourceName: path, lineNumber: lineNumber)
             for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
-                errors.write(renderer.render(diagnostic, in: line, form: form))
+                errors.write(renderer.render(diagnostic, in: line.text, form: form))
             }
             if outcome.wasInterrupted {
                 errors.write("\(TerminalSafeText.escaped(path)):\(lineNumber): interrupted\n")
@@ -51,6 +54,10 @@ enum InitFile {
             if outcome.failed { succeeded = false }
             // `exit` ends the init file, not the session.
             if outcome.endsSession { break }
+        }
+        if let failure = source.failure {
+            errors.write("tally: cannot read init file '\(TerminalSafeText.escaped(path))': \(String(cString: strerror(failure)))\n")
+            succeeded = false
         }
         errors.flush()
         return succeeded

@@ -37,9 +37,27 @@ public struct Session {
         evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords)
     }
 
+    /// The longest line Tally takes, in bytes of UTF-8 (1 MiB): what a line may cost in memory
+    /// and time stays bounded whatever the input.
+    public static let maximumLineBytes = 1 << 20
+
+    /// The error for a line longer than ``maximumLineBytes``, at the byte `offset` where it
+    /// crosses the limit.
+    static func lineTooLong(at offset: Int) -> Diagnostic {
+        Diagnostic(
+            .lineTooLong, "line too long: a line may hold at most 1 MiB (1,048,576 bytes)",
+            at: SourceSpan(at: offset))
+    }
+
     /// Evaluates one line, which came from `origin` (a function defined on it remembers where).
     public mutating func handle(_ line: String, origin: LineOrigin = .unnamed) -> LineOutcome {
         Interruption.clear()
+        if line.utf8.count > Session.maximumLineBytes {
+            var offset = Session.maximumLineBytes
+            let utf8 = line.utf8
+            while offset > 0 && utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 { offset -= 1 }
+            return .failing(Session.lineTooLong(at: offset))
+        }
         do {
             if Session.mayStartWithCommandWord(line), let (command, argumentsStart) = try commandWord(of: line) {
                 return try run(command, line: line, argumentsStart: argumentsStart)
@@ -210,6 +228,9 @@ public struct Session {
             today = try Day.today(pinnedTo: environment.pinnedToday)
         } catch {
             throw Diagnostic(.unusableToday, "TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
+        }
+        if habits == nil, let open = environment.openHabitRepository {
+            habits = HabitCommandRunner(openRepository: open)
         }
         if habits == nil {
             guard let directory = environment.dataDirectory else {
