@@ -237,21 +237,7 @@ struct InteractiveSessionTests {
 
 /// User functions in the interactive session: Ctrl-C during a deep recursion, the init file
 /// before the first prompt, and Tab offering a defined function with its parenthesis.
-@Suite(.serialized, .timeLimit(.minutes(1)))
-struct InteractiveDefinitionTests {
-    typealias Sandbox = InteractiveSessionTests.Sandbox
-
-    private func enter(_ line: String, in terminal: PseudoTerminal, expecting result: String? = nil) throws {
-        terminal.type(line + "\r")
-        if let result { try terminal.expect("\n" + result + "\n") }
-        try terminal.expect("> ")
-    }
-
-    private func leave(_ terminal: PseudoTerminal) throws {
-        terminal.type(PseudoTerminal.controlD)
-        #expect(try terminal.waitForExit() == 0)
-    }
-
+extension InteractiveSessionTests {
     /// Fifty thousand calls deep, then 2^40 more: Ctrl-C stops it at once, and the line
     /// leaves nothing behind (no variable, `ans` as before).
     @Test func controlCStopsADeepRecursionAndLeavesNoPartialState() throws {

@@ -404,25 +404,7 @@ public struct Parser {
         // span are filled in once the arguments are read.
         let checkIndex = code.instructions.count
         code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
-        var argumentCount = 0
-        let closing: Token
-        if case .rightParenthesis = current.kind {
-            closing = current
-            try advance()
-        } else {
-            while true {
-                depth += 1
-                defer { depth -= 1 }
-                _ = try expression(.loosest)
-                argumentCount += 1
-                if case .comma = current.kind {
-                    try advance()
-                    continue
-                }
-                closing = try expectClosing(opening: opening)
-                break
-            }
-        }
+        let (argumentCount, closing) = try arguments(opening: opening)
         let site = CallSite(
             name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
         code.calls.append(site)
@@ -431,37 +413,46 @@ public struct Parser {
         return site.span
     }
 
+    /// The arguments of a call, after its `(` (`opening`), through its `)`: each one's code,
+    /// then what `afterEach` adds after the n-th (counting from 1). Returns their number and
+    /// the closing parenthesis.
+    private mutating func arguments(opening: Token, afterEach: (inout Code, Int) -> Void = { _, _ in })
+        throws(Diagnostic) -> (count: Int, closing: Token)
+    {
+        if case .rightParenthesis = current.kind {
+            let closing = current
+            try advance()
+            return (0, closing)
+        }
+        var count = 0
+        while true {
+            depth += 1
+            defer { depth -= 1 }
+            _ = try expression(.loosest)
+            count += 1
+            afterEach(&code, count)
+            if case .comma = current.kind {
+                try advance()
+                continue
+            }
+            return (count, try expectClosing(opening: opening))
+        }
+    }
+
     /// `if(condition, then, else)`: only the branch the condition picks is evaluated.
     private mutating func conditional(nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
         let opening = current
         try advance()
         var branchJump = -1
         var endJump = -1
-        var argumentCount = 0
-        let closing: Token
-        if case .rightParenthesis = current.kind {
-            closing = current
-            try advance()
-        } else {
-            while true {
-                depth += 1
-                defer { depth -= 1 }
-                _ = try expression(.loosest)
-                argumentCount += 1
-                if argumentCount == 1 {
-                    branchJump = code.instructions.count
-                    code.instructions.append(.jumpUnless(target: -1))
-                } else if argumentCount == 2 {
-                    endJump = code.instructions.count
-                    code.instructions.append(.jump(target: -1))
-                    code.instructions[branchJump] = .jumpUnless(target: code.instructions.count)
-                }
-                if case .comma = current.kind {
-                    try advance()
-                    continue
-                }
-                closing = try expectClosing(opening: opening)
-                break
+        let (argumentCount, closing) = try arguments(opening: opening) { code, count in
+            if count == 1 {
+                branchJump = code.instructions.count
+                code.instructions.append(.jumpUnless(target: -1))
+            } else if count == 2 {
+                endJump = code.instructions.count
+                code.instructions.append(.jump(target: -1))
+                code.instructions[branchJump] = .jumpUnless(target: code.instructions.count)
             }
         }
         let span = nameSpan.union(closing.span)
