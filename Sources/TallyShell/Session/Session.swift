@@ -121,12 +121,14 @@ public struct Session {
         guard case .name = first.kind, let command = CommandWord(rawValue: lexer.text(of: first.span)) else {
             return nil
         }
-        let next = try lexer.next()
+        // What follows a command word is the command's to read (`bmi １７５ ７０`); only `=`
+        // makes the line an assignment, and `name(` right after the word a definition
+        // (`help(x) = …`, which the evaluator refuses by name).
+        guard let next = try? lexer.next() else { return (command, first.span.end) }
         switch next.kind {
         case .equals:
             return nil
         case .leftParenthesis where next.span.start == first.span.end:
-            // `help(x) = …`: a definition, which the evaluator refuses by name.
             return nil
         default:
             return (command, first.span.end)
@@ -193,8 +195,12 @@ public struct Session {
         let command = try BMICommand(line: line, argumentsStart: argumentsStart)
         let evaluator = self.evaluator
         let result: BMIResult
+        // Only a birth date needs today; an unusable TALLY_TODAY matters only then.
+        let today = (try? Day.today(pinnedTo: environment.pinnedToday)).flatMap {
+            CalendarDate(year: $0.year, month: $0.month, day: $0.dayOfMonth)
+        }
         do {
-            result = try command.evaluate(defaultStandard: standard) { span in
+            result = try command.evaluate(defaultStandard: standard, today: today) { span in
                 let value = try evaluator.evaluate(line: line, in: span)
                 if value.isTruth { throw Value.expectedNumber(at: span) }
                 guard let number = value.number else {
@@ -216,7 +222,9 @@ public struct Session {
                 .bmiFailed, "\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
         }
         self.evaluator.recordResult(.number(result.value))
-        return .printing(result.report)
+        var outcome = LineOutcome.printing(result.report)
+        outcome.warnings = result.warnings
+        return outcome
     }
 
     // MARK: habit
@@ -320,6 +328,8 @@ public struct Session {
                     at: arguments.lastSpan)
             }
             standard = chosen
+            try arguments.expectEnd(command: "set \(name)")
+            return .printing("bmi now classifies adults by \(chosen.word): \(chosen.sourceName)")
         }
         try arguments.expectEnd(command: "set \(name)")
         return .silent
