@@ -185,6 +185,9 @@ struct InteractiveHardeningTests {
         try terminal.expect("> ")
         terminal.type("키 + 1\r")
         try terminal.expect("\n176\n")
+        // Ctrl-D at the next prompt: typed before it, readline may discard it with the line
+        // settings it restores.
+        try terminal.expect("> ")
         terminal.type(PseudoTerminal.controlD)
         #expect(try terminal.waitForExit() == 0)
     }
@@ -198,6 +201,9 @@ struct InteractiveHardeningTests {
         let terminal = try sandbox.start()
         terminal.type("3*3\r")
         try terminal.expect("\n9\n")
+        // Ctrl-D at the next prompt: typed before it, readline may discard it with the line
+        // settings it restores.
+        try terminal.expect("> ")
         terminal.type(PseudoTerminal.controlD)
         #expect(try terminal.waitForExit() == 0)
         #expect(try String(contentsOfFile: sandbox.historyPath, encoding: .utf8) == "1+1\n2+\n3*3\n")
