@@ -185,8 +185,6 @@ struct InteractiveHardeningTests {
         try terminal.expect("> ")
         terminal.type("키 + 1\r")
         try terminal.expect("\n176\n")
-        // Ctrl-D at the next prompt: typed before it, readline may discard it with the line
-        // settings it restores.
         try terminal.expect("> ")
         terminal.type(PseudoTerminal.controlD)
         #expect(try terminal.waitForExit() == 0)
@@ -201,8 +199,6 @@ struct InteractiveHardeningTests {
         let terminal = try sandbox.start()
         terminal.type("3*3\r")
         try terminal.expect("\n9\n")
-        // Ctrl-D at the next prompt: typed before it, readline may discard it with the line
-        // settings it restores.
         try terminal.expect("> ")
         terminal.type(PseudoTerminal.controlD)
         #expect(try terminal.waitForExit() == 0)
