@@ -168,6 +168,13 @@ public struct Evaluator: Sendable {
             count += 1
         }
 
+        /// Pushes `operand` where an operand was just removed, which needs no room check.
+        @inline(__always)
+        mutating func replaceRemoved(with operand: Operand) {
+            (storage + count).initialize(to: operand)
+            count += 1
+        }
+
         @inline(never)
         private mutating func grow() {
             let larger = Swift.max(2 * capacity, 64)
@@ -385,12 +392,12 @@ public struct Evaluator: Sendable {
         case .prefix(let operation, let operatorSpan):
             let operand = stack.removeLast()
             let value = try apply(operation, operand.value, operandSpan: operand.span)
-            stack.append(Operand(value: value, span: operatorSpan.union(operand.span)))
+            stack.replaceRemoved(with: Operand(value: value, span: operatorSpan.union(operand.span)))
         case .postfix(let operation, let operatorSpan):
             let operand = stack.removeLast()
             let span = operand.span.union(operatorSpan)
             let value = try apply(operation, operand.value, operandSpan: operand.span, span: span)
-            stack.append(Operand(value: value, span: span))
+            stack.replaceRemoved(with: Operand(value: value, span: span))
         case .binary(let operation, let operatorSpan):
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
@@ -402,7 +409,7 @@ public struct Evaluator: Sendable {
             } else {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
-            stack.append(Operand(value: value, span: span))
+            stack.replaceRemoved(with: Operand(value: value, span: span))
         case .checkCall(let call):
             try check(code.calls[call])
         case .parameter(let position, let span):
@@ -411,14 +418,14 @@ public struct Evaluator: Sendable {
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
             let holds = try compare(comparison, lhs, rhs, operatorSpan: operatorSpan)
-            stack.append(Operand(value: .truth(holds), span: lhs.span.union(rhs.span)))
+            stack.replaceRemoved(with: Operand(value: .truth(holds), span: lhs.span.union(rhs.span)))
         case .compareOrJump(let comparison, let operatorSpan, let target):
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
             if try compare(comparison, lhs, rhs, operatorSpan: operatorSpan) {
-                stack.append(rhs)
+                stack.replaceRemoved(with: rhs)
             } else {
-                stack.append(Operand(value: .truth(false), span: lhs.span.union(rhs.span)))
+                stack.replaceRemoved(with: Operand(value: .truth(false), span: lhs.span.union(rhs.span)))
                 index = target
             }
         case .testOrJump(let operation, let target):
