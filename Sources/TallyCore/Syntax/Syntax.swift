@@ -80,8 +80,9 @@ public enum Statement: Sendable {
     case empty
     case expression(Code)
     case assignment(name: String, nameSpan: SourceSpan, value: Code)
-    /// `f(x, y) = body`: the body compiled once, its parameters read by position.
-    case definition(FunctionDefinition)
+    /// `f(x, y) = body`: the body compiled once, its parameters read by position. Boxed, so
+    /// that every other statement stays as small to copy as before.
+    indirect case definition(FunctionDefinition)
 }
 
 /// A user function as written: `hyp(a, b) = sqrt(a^2 + b^2)`.
