@@ -107,6 +107,7 @@ import Testing
         ("30 °C - 20 °C", "10 K"), ("50 °F - 32 °F", "10 K"), ("30°", "0.52359877559829887308"),
         ("sqrt(2) m to ft", "4.6398082755022803438 ft"), ("(sqrt(2) m)^2", "2 m^2"), ("1/3 h to exact", "0.(3) h^-1"),
         ("(1/3) h to exact", "0.(3) h"), ("10 m / 4 m", "2.5"), ("1 W * 1 s / 1 J", "1"),
+        ("1 km > 900 m", "true"), ("5 ft 9 in == 175.26 cm", "true"), ("20 °C < 300 K", "true"),
     ])
     func issueExamples(_ line: String, _ expected: String) throws {
         let result = try TallyUnderTest.run(["-e", line])
@@ -130,6 +131,7 @@ import Testing
         ("2 m / ⟨0 s⟩", "division by zero"),
         ("175 cm to ft ⟨s⟩", "mixed units must all measure the same thing"),
         ("2 ⟨3⟩", "missing operator"),
+        ("1 m ⟨<⟩ 1 s", "cannot compare a length (m) with a time (s)"),
     ])
     func errorsPointAtTheCulprit(_ marked: String, _ message: String) throws {
         let line = MarkedLine(marked)

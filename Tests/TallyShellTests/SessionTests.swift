@@ -27,7 +27,7 @@ import Testing
 
     @Test func varsListsVariablesAndAns() {
         let outcomes = run(["vars", "b = 2", "a = 1/3", "a * 3", "vars"])
-        #expect(outcomes[0].output == "no variables yet; assign one with x = 5")
+        #expect(outcomes[0].output == "no variables yet; assign one with x = 5, define a function with f(x) = x^2")
         #expect(outcomes[4].output == "a = 0.33333333333333333333\nb = 2\nans = 1")
     }
 
@@ -55,11 +55,11 @@ import Testing
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
         ("set standard mars", "standard must be who or asia"),
-        ("help fun", "no help on 'fun' (topics: syntax, functions, bmi, habit); did you mean 'functions'?"),
-        ("help xyz", "no help on 'xyz' (topics: syntax, functions, bmi, habit)"),
+        ("help fun", "no help on 'fun' (topics: syntax, functions, units, bmi, habit); did you mean 'functions'?"),
+        ("help xyz", "no help on 'xyz' (topics: syntax, functions, units, bmi, habit)"),
         (
             "help functionz",
-            "no help on 'functionz' (topics: syntax, functions, bmi, habit); did you mean 'functions'?"
+            "no help on 'functionz' (topics: syntax, functions, units, bmi, habit); did you mean 'functions'?"
         ),
         ("exit now", "unexpected argument: 'exit' takes no more"),
     ])

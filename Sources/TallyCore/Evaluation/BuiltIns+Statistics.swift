@@ -95,7 +95,7 @@ extension BuiltIns {
                     return false
                 }
                 return sign < 0
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .quantity, .truth: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         if let failure { throw failure }

@@ -13,6 +13,16 @@ enum BuiltIns {
             .real(Real.pi)
         },
         constant("e", "e = 2.71828…, the base of the natural logarithm") { _ throws(Diagnostic) in .real(Real.e) },
+        constant("true", "the truth value of a comparison that holds") { _ throws(Diagnostic) in .truth(true) },
+        constant("false", "the truth value of a comparison that fails") { _ throws(Diagnostic) in .truth(false) },
+        function("if", .exactly(3), "if(c, a, b)", "a when c is true, b when false; only that one is evaluated") {
+            call throws(Diagnostic) in
+            // The parser compiles `if(…)` to a jump, so that one branch runs; this is its meaning.
+            guard case .truth(let condition) = call.arguments[0].kind else {
+                throw Value.expectedTruth(at: call.argumentSpans[0])
+            }
+            return call.arguments[condition ? 1 : 2]
+        },
         function("abs", .exactly(1), "abs(x)", "absolute value") { call throws(Diagnostic) in
             switch call.arguments[0].kind {
             case .number(let x): return .number(x.magnitude)
@@ -21,6 +31,8 @@ enum BuiltIns {
                 guard let sign = x.sign(within: call.settings.budget) else { return try call.result(Real(.abs, [x])) }
                 return .real(sign < 0 ? -x : x)
             case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .truth:
+                preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
         },
         function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square") {
@@ -181,6 +193,8 @@ enum BuiltIns {
             case .real(let x):
                 return .number(try call.settings.rounded(x, toPlaces: places, at: call.span))
             case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .truth:
+                preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
@@ -289,6 +303,8 @@ enum BuiltIns {
             }
             return Number(floor)
         case .quantity: preconditionFailure(FunctionCall.plainArguments)
+        case .truth:
+            preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
         }
     }
 
@@ -310,6 +326,8 @@ enum BuiltIns {
                     best = try call.result(Real(keeping < 0 ? .minimum : .maximum, pair))
                 }
             case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .truth:
+                preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
         }
         return best

@@ -13,6 +13,7 @@ public struct ConversionFormatter: Sendable {
     public func format(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(Diagnostic)
         -> ValueFormatter.Output
     {
+        if value.isTruth { throw Value.expectedNumber(at: valueSpan) }
         if case .quantity(let quantity) = value.kind {
             // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.
             var output = try format(quantity.magnitude, as: target, valueSpan: valueSpan)
@@ -49,7 +50,7 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 let text = real.formatted(significantDigits: settings.digits, within: settings.budget).text
                 return ValueFormatter.Output(text: ConversionFormatter.scientific(text), isRounded: true)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .percent:
             let hundred = Value.number(Number(100))
@@ -60,7 +61,7 @@ public struct ConversionFormatter: Sendable {
                 var output = ValueFormatter(settings: settings).format(value * hundred)
                 output.text += "%"
                 return output
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .digits(let count):
             switch value.kind {
@@ -75,7 +76,7 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 let formatted = real.formatted(significantDigits: count, within: settings.budget)
                 return ValueFormatter.Output(text: formatted.text, isRounded: true)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .places(let places):
             try settings.checkSize(Double(places), at: valueSpan)
@@ -89,7 +90,7 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 rounded = try settings.rounded(real, toPlaces: places, at: valueSpan)
                 isRounded = true
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
             return ValueFormatter.Output(text: ConversionFormatter.fixed(rounded, places: places), isRounded: isRounded)
         case .grouped:
@@ -102,7 +103,7 @@ public struct ConversionFormatter: Sendable {
                 var output = ValueFormatter(settings: settings).format(value)
                 output.text = ValueFormatter.grouped(output.text)
                 return output
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .factors:
             let x = try settings.integer(value, at: valueSpan, purpose: "only integers have prime factors")
@@ -119,7 +120,8 @@ public struct ConversionFormatter: Sendable {
         }
     }
 
-    /// Why the switches below never see a quantity: `format` writes its magnitude.
+    /// Why the switches below never see a quantity or a truth value: `format` writes a
+    /// quantity's magnitude and refuses a truth value first.
     private static let formattedAbove = "a quantity's magnitude is formatted, then its unit"
 
     private func exact(_ text: String) -> ValueFormatter.Output {
@@ -148,7 +150,7 @@ public struct ConversionFormatter: Sendable {
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
         case .number(let x): return x
-        case .real, .quantity:
+        case .real, .quantity, .truth:
             throw Diagnostic(
                 .cannotConvert,
                 "\(settings.briefly(value)) is not known to be a rational number, so it has no exact form as \(form)",

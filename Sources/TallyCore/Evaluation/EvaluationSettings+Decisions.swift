@@ -18,6 +18,8 @@ extension EvaluationSettings {
                 at: span)
         case .quantity(let quantity):
             throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose)
+        case .truth:
+            throw Value.expectedNumber(at: span)
         }
     }
 
@@ -79,6 +81,8 @@ extension EvaluationSettings {
             return order
         case .quantity(let quantity):
             throw Value.expectedPlainNumber(quantity, at: span)
+        case .truth:
+            throw Value.expectedNumber(at: span)
         }
     }
 

@@ -78,6 +78,8 @@ extension EvaluationSettings {
             return "≈ " + real.formatted(significantDigits: digits, within: budget).text
         case .quantity(let quantity):
             return briefly(quantity.magnitude) + " " + quantity.unit.text
+        case .truth(let value):
+            return value ? "true" : "false"
         }
     }
 

@@ -22,6 +22,8 @@ extension Evaluator {
     func applyQuantity(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
         throws(Diagnostic) -> Value
     {
+        if lhs.value.isTruth { throw Value.expectedNumber(at: lhs.span) }
+        if rhs.value.isTruth { throw Value.expectedNumber(at: rhs.span) }
         let left = QuantityParts(lhs)
         let right = QuantityParts(rhs)
         switch operation {
@@ -153,6 +155,23 @@ extension Evaluator {
         return .quantity(magnitude, result)
     }
 
+    /// Whether `lhs comparison rhs` holds when one side is a quantity: both must have one
+    /// dimension; the right side is converted into the left side's unit (a temperature on a
+    /// scale as a point), then the magnitudes compare.
+    func compareQuantities(_ comparison: Comparison, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
+        throws(Diagnostic) -> Bool
+    {
+        let left = QuantityParts(lhs)
+        let right = QuantityParts(rhs)
+        guard let leftUnit = left.unit, let rightUnit = right.unit, leftUnit.dimension == rightUnit.dimension else {
+            throw mismatch("compare", left, right, at: operatorSpan)
+        }
+        let converted = try converted(right.magnitude, from: rightUnit, to: leftUnit, at: right.operand.span)
+        return try compare(
+            comparison, left.magnitudeOperand, Operand(value: converted, span: right.operand.span),
+            operatorSpan: operatorSpan)
+    }
+
     private func mismatch(_ verb: String, _ left: QuantityParts, _ right: QuantityParts, at span: SourceSpan) -> Diagnostic {
         let preposition = verb == "subtract" ? "from" : "to"
         let compare = verb == "compare" ? "with" : preposition
@@ -267,7 +286,7 @@ extension Evaluator {
                         at: span)
                 }
                 whole = Number(floor)
-            case .quantity: preconditionFailure("a magnitude is a plain number")
+            case .quantity, .truth: preconditionFailure("a magnitude is a plain number")
             }
             parts.append("\(whole.numerator.description()) \(unit.symbol)")
             remaining = try settings.checked(remaining - .number(whole) * unit.factor, at: span)

@@ -2,6 +2,7 @@
 ///
 /// A number is exact (``Number``, a rational) or a ``Real`` that is not known to be rational
 /// (`sqrt(2)`, `pi`, `sin(1)`), kept so that it can be shown to any number of correct digits.
+/// A comparison gives a truth value, `true` or `false`.
 /// The kinds the language grows into take their place here — a truth value for comparisons, a
 /// quantity with a unit — and each `switch` over ``kind`` then decides what the new kind means
 /// there.
@@ -17,6 +18,7 @@ public struct Value: Sendable {
         case bigFraction(BigRational)
         case real(Real)
         case quantity(Quantity)
+        case truth(Bool)
     }
 
     let storage: Storage
@@ -29,6 +31,8 @@ public struct Value: Sendable {
         case real(Real)
         /// A number with a unit.
         case quantity(Quantity)
+        /// `true` or `false`.
+        case truth(Bool)
     }
 
     /// An exact rational.
@@ -58,6 +62,11 @@ public struct Value: Sendable {
         return false
     }
 
+    /// A truth value.
+    public static func truth(_ value: Bool) -> Value {
+        Value(storage: .truth(value))
+    }
+
     /// `real` as a value: an exact rational when the real turned out to be one.
     static func from(_ real: Real) -> Value {
         if let rational = real.rational { return .number(rational) }
@@ -75,7 +84,15 @@ public struct Value: Sendable {
         case .bigFraction(let value): return .number(Number(storage: .bigFraction(value)))
         case .real(let real): return .real(real)
         case .quantity(let quantity): return .quantity(quantity)
+        case .truth(let value): return .truth(value)
         }
+    }
+
+    /// Whether the value is a truth value rather than a number.
+    @inline(__always)
+    public var isTruth: Bool {
+        if case .truth = storage { return true }
+        return false
     }
 
     /// The number, when the value is an exact rational.
@@ -92,7 +109,18 @@ public struct Value: Sendable {
         case .number(let number): return Real(number)
         case .real(let real): return real
         case .quantity(let quantity): throw Value.expectedPlainNumber(quantity, at: span)
+        case .truth: throw Value.expectedNumber(at: span)
         }
+    }
+
+    /// The error for a truth value where a number is needed.
+    public static func expectedNumber(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a number, found a truth value", at: span)
+    }
+
+    /// The error for a number where a truth value is needed.
+    static func expectedTruth(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a truth value, found a number", at: span)
     }
 
     /// The error for a quantity where a plain number is needed.
@@ -112,6 +140,7 @@ extension Value.Kind {
         case .number(let number): return number.signum
         case .real(let real): return real.sign(within: budget)
         case .quantity(let quantity): return quantity.magnitude.kind.sign(within: budget)
+        case .truth: preconditionFailure("the sign of a truth value: arguments are checked to be numbers first")
         }
     }
 }

@@ -49,6 +49,8 @@ public struct ValueFormatter: Sendable {
             output = format(quantity.magnitude)
             output.text += " " + quantity.unit.text
             return output
+        case (.truth(let value), _):
+            return Output(text: value ? "true" : "false", isRounded: false)
         }
         if grouping { output.text = ValueFormatter.grouped(output.text) }
         return output
