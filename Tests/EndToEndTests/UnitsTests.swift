@@ -115,7 +115,7 @@ import Testing
         #expect(result.outputText == (expected.isEmpty ? "" : expected + "\n"), "\(line)")
     }
 
-    /// Errors point at the part at fault (⟨…⟩).
+    /// Errors point at the part at fault (⟨…⟩), in the text form and in `--json`.
     @Test(arguments: [
         ("1 m ⟨+⟩ 1 s", "cannot add a time (s) to a length (m)"),
         ("3 m ⟨-⟩ 1 s", "cannot subtract a time (s) from a length (m)"),
@@ -130,15 +130,11 @@ import Testing
         ("(2 m)^⟨0.5⟩", "can be raised only to a whole power"),
         ("2 m / ⟨0 s⟩", "division by zero"),
         ("175 cm to ft ⟨s⟩", "mixed units must all measure the same thing"),
-        ("2 ⟨3⟩", "missing operator"),
+        ("2 ⟨⟩3", "missing operator"),
         ("1 m ⟨<⟩ 1 s", "cannot compare a length (m) with a time (s)"),
     ])
     func errorsPointAtTheCulprit(_ marked: String, _ message: String) throws {
-        let line = MarkedLine(marked)
-        let result = try TallyUnderTest.run(["-e", line.text])
-        #expect(result.status == 1)
-        #expect(result.errorText.hasPrefix("<eval>:1:\(line.span.start + 1): error: "), "\(result.errorText)")
-        #expect(result.errorText.contains(message), "\(result.errorText)")
+        try FormatsTests.expectError(marked, message)
     }
 
     /// Temperatures on a scale are points: adding two, or multiplying one, is an error that
