@@ -146,6 +146,18 @@ import Testing
         #expect(result.outputText == "6 in\n2\n")
     }
 
+    /// A line of 90,000 quantities side by side is read in linear time (a copy of the parser
+    /// per look-ahead made it quadratic), and a line of more is the operand-limit error.
+    @Test func longLinesOfQuantities() throws {
+        let result = try TallyUnderTest.run(standardInput: String(repeating: "1 m ", count: 90_000) + "\n")
+        #expect(result.errorText == "")
+        #expect(result.outputText == "90000 m\n")
+        let tooMany = try TallyUnderTest.run(standardInput: String(repeating: "1 m ", count: 100_001) + "\n")
+        #expect(tooMany.errorText.contains("more than 100,000 operands in one line"))
+        let power = try TallyUnderTest.run(["-e", "1 m^100 * 1 m"])
+        #expect(power.errorText.contains("a unit's power must stay within -100 to 100"))
+    }
+
     @Test func temperatureArithmeticIsExplained() throws {
         let sum = try TallyUnderTest.run(["-e", "20 °C + 10 °C"])
         #expect(sum.errorText.contains("cannot add two temperatures on a scale"))

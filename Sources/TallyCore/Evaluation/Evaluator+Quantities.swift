@@ -56,7 +56,9 @@ extension Evaluator {
             }
             guard let leftUnit = left.unit else { return .quantity(magnitude, rightUnit!) }
             guard let rightUnit else { return .quantity(magnitude, leftUnit) }
-            let (unit, scale) = leftUnit.multiplied(by: rightUnit)
+            guard let (unit, scale) = leftUnit.multiplied(by: rightUnit) else {
+                throw Diagnostic(.invalidUnit, "a unit's power must stay within -100 to 100", at: operatorSpan)
+            }
             magnitude = try scaled(magnitude, by: scale, at: lhs.span.union(rhs.span))
             return try quantityOrNumber(magnitude, unit, at: lhs.span.union(rhs.span))
         case .power:

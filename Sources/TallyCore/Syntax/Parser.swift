@@ -408,6 +408,26 @@ public struct Parser {
         }
     }
 
+    /// Whether the token after the current one starts a unit. Only the lexer is copied to look
+    /// (a copy of the parser would share its code, and the next append would copy that: a line
+    /// of many quantities side by side would take quadratic time).
+    private func nextStartsUnit() -> Bool {
+        var probe = lexer
+        guard let next = try? probe.next() else { return false }
+        switch next.kind {
+        case .name:
+            return UnitTable.unit(named: probe.text(of: next.span)) != nil
+        case .operator(.degree):
+            guard let letter = try? probe.next(), case .name = letter.kind, letter.span.start == next.span.end else {
+                return false
+            }
+            let text = probe.text(of: letter.span)
+            return text == "C" || text == "F"
+        default:
+            return false
+        }
+    }
+
     /// `°C` or `°F` when the current token is a `°` written against `C` or `F`.
     @inline(never)
     private func temperatureScale() -> (PhysicalUnit, SourceSpan)? {
@@ -470,9 +490,7 @@ public struct Parser {
             }
             // `*` or `/` continues the unit only when a unit follows it.
             guard case .operator(let symbol) = current.kind, symbol == .star || symbol == .slash else { break }
-            var probe = self
-            try probe.advance()
-            guard probe.startsUnit() else { break }
+            guard nextStartsUnit() else { break }
             sign = symbol == .slash ? -1 : 1
             try advance()
         }
@@ -502,11 +520,13 @@ public struct Parser {
         var span = operandSpan.union(unitSpan)
         guard adjacentAllowed else { return span }
         while case .number = current.kind {
-            var probe = self
-            try probe.advance()
-            guard probe.startsUnit() else { break }
+            guard nextStartsUnit() else { break }
             let numberToken = current
             operandCount += 1
+            if operandCount > Parser.maximumOperands {
+                throw Diagnostic(
+                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: numberToken.span)
+            }
             try emitNumber(numberToken)
             try advance()
             let (next, nextSpan) = try compoundUnit()

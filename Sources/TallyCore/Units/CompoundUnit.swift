@@ -84,8 +84,9 @@ public struct CompoundUnit: Sendable, Hashable {
 
     /// The product of two units, and the number the magnitude must be multiplied by: a factor of
     /// `other` with the same dimension as one already in `self` is converted into it, so
-    /// `3 m * 4 ft` is in m² and `60 km/h * 2 h` in km. Nil when nothing is left (a plain number).
-    func multiplied(by other: CompoundUnit) -> (unit: CompoundUnit?, scale: Value) {
+    /// `3 m * 4 ft` is in m² and `60 km/h * 2 h` in km. The unit is nil when nothing is left (a
+    /// plain number); the whole result nil when a power would leave -100...100.
+    func multiplied(by other: CompoundUnit) -> (unit: CompoundUnit?, scale: Value)? {
         var result = factors
         var scale = Value.number(Number(1))
         for factor in other.factors {
@@ -103,6 +104,7 @@ public struct CompoundUnit: Sendable, Hashable {
             }
         }
         result.removeAll { $0.exponent == 0 }
+        guard result.allSatisfy({ (-100...100).contains($0.exponent) }) else { return nil }
         return (result.isEmpty ? nil : CompoundUnit(factors: result), scale)
     }
 
