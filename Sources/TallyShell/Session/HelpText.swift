@@ -73,6 +73,7 @@ public enum HelpText {
         Functions: f(x) = x^2 + 1, hyp(a, b) = sqrt(a^2 + b^2); parameters shadow variables,
         other names are looked up at each call (recursion works, 100,000 calls deep at most).
         Variables: letters of any script, digits and _, e.g. 키 = 175; 'ans' is the last result.
+        Units: 5 km, 9.81 m/s^2, 5 ft 9 in to cm, 100 °F to °C, 175 cm to ft in (help units).
         Comments start with #.
         Results are exact when they can be: integers, fractions, and real numbers kept as
         formulas (sqrt(2)*sqrt(2) is 2, log10(1000) is 3). Other values are shown rounded to
