@@ -159,7 +159,7 @@ public final class HabitCommandRunner {
 
     /// A name from the user or the store, quoted and made safe to print.
     private func quoted(_ name: String) -> String {
-        "'" + TerminalSafeText.escaped(name) + "'"
+        TerminalSafeText.escaped(MessageText.quoted(name))
     }
 
     private func history(of habit: Habit) -> String {
@@ -186,7 +186,7 @@ public final class HabitCommandRunner {
             case .notFound(let name):
                 return Diagnostic(error.diagnosticID, error.message, at: fallback).suggesting(
                     Suggestion.nearest(to: name, in: habitNames()))
-            case .alreadyArchived, .notArchived:
+            case .alreadyArchived, .notArchived, .dayStoredTwice:
                 span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
                 .archiveBeforeStart, .doneAfterArchive:

@@ -165,10 +165,19 @@ import Testing
         #expect(restored.id == id && restored.isArchived && restored.isDone(on: day("2026-11-20")))
     }
 
+    /// Only a damaged file holds a day twice; restoring says so instead of dropping one.
+    @Test func aDayStoredTwiceIsRefused() {
+        #expect(throws: HabitError.dayStoredTwice(habit: "Read", day: day("2026-11-20"))) {
+            try Habit(
+                restoring: .random(), name: " Read ", start: start, archiveDay: nil,
+                daysDone: ["2026-11-20", "2026-11-03", "2026-11-20"].map(day))
+        }
+    }
+
     @Test func daysDoneStayInAscendingOrder() throws {
         var habit = try Habit(
             restoring: .random(), name: "Read", start: start, archiveDay: nil,
-            daysDone: ["2026-11-20", "2026-11-03", "2026-11-20", "2026-11-10"].map(day))
+            daysDone: ["2026-11-20", "2026-11-03", "2026-11-10"].map(day))
         #expect(habit.daysDone == ["2026-11-03", "2026-11-10", "2026-11-20"].map(day))
         try habit.markDone(on: day("2026-11-05"), today: pinnedToday)
         try habit.markDone(on: day("2026-11-29"), today: pinnedToday)

@@ -27,7 +27,7 @@ public enum HabitCommandLine {
         // A quoted word is never a keyword, but may still be a misspelt one ('done' in quotes).
         guard !word.isQuoted, let subcommand = HabitSubcommand(rawValue: word.text) else {
             throw unknown(
-                .unknownHabitSubcommand, "unknown habit subcommand '\(word.text)'", word, among: subcommandNames,
+                .unknownHabitSubcommand, "unknown habit subcommand \(MessageText.quoted(word.text))", word, among: subcommandNames,
                 otherwise: expected)
         }
         var arguments = ArgumentReader(words: Array(words.dropFirst()), end: end, subcommand: subcommand, today: today)
@@ -106,7 +106,7 @@ public enum HabitCommandLine {
         private func unexpected(_ word: Word) -> Diagnostic {
             Diagnostic(
                 .unexpectedHabitArgument,
-                "unexpected '\(word.text)'; the form is \(subcommand.usage)\(quotingHint(from: position))",
+                "unexpected \(MessageText.quoted(word.text)); the form is \(subcommand.usage)\(quotingHint(from: position))",
                 at: word.span)
         }
 
@@ -170,7 +170,7 @@ public enum HabitCommandLine {
             var confirmed = false
             for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != "--yes" {
                 throw HabitCommandLine.unknown(
-                    .unknownHabitOption, "unknown option '\(word.text)' for habit delete", word, among: ["--yes"],
+                    .unknownHabitOption, "unknown option \(MessageText.quoted(word.text)) for habit delete", word, among: ["--yes"],
                     otherwise: nil)
             }
             words.removeAll { word in
@@ -190,7 +190,7 @@ public enum HabitCommandLine {
             position += 1
             guard let format = HabitExportFormat(rawValue: word.text) else {
                 throw HabitCommandLine.unknown(
-                    .unknownExportFormat, "unknown export format '\(word.text)'", word,
+                    .unknownExportFormat, "unknown export format \(MessageText.quoted(word.text))", word,
                     among: HabitSubcommand.exportFormatNames, otherwise: expected)
             }
             return format
@@ -213,7 +213,7 @@ public enum HabitCommandLine {
             else { return "" }
             let nameWords = words.prefix { $0.text != "since" }.map(\.text)
             let guess = nameWords.joined(separator: " ")
-            return "; a name with spaces needs quotes: \"\(guess)\""
+            return "; a name with spaces needs quotes: \"\(MessageText.bounded(guess))\""
         }
     }
 }

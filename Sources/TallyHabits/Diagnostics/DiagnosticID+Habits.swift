@@ -77,6 +77,8 @@ extension DiagnosticID {
     public static let foreignHabitDatabase = DiagnosticID("foreign-habit-database")
     /// The file's schema is newer than this Tally knows.
     public static let newerHabitSchema = DiagnosticID("newer-habit-schema")
+    /// The file's pages are damaged.
+    public static let damagedHabitDatabase = DiagnosticID("damaged-habit-database")
     /// A stored habit row breaks a rule.
     public static let invalidHabitRow = DiagnosticID("invalid-habit-row")
     /// A stored completion belongs to no habit.

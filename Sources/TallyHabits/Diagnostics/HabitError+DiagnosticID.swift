@@ -20,6 +20,7 @@ extension HabitError {
         case .notArchived: return .notArchived
         case .archiveBeforeStart: return .archiveBeforeStart
         case .doneAfterArchive: return .doneAfterArchive
+        case .dayStoredTwice: return .invalidHabitRow
         }
     }
 }

@@ -43,7 +43,11 @@ public struct Habit: Sendable, Equatable {
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day]
     ) throws(HabitError) {
         let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
-        let sorted = ascending ? daysDone : Set(daysDone).sorted()
+        let sorted = ascending ? daysDone : daysDone.sorted()
+        // A day twice is damage (the schema's key forbids it), not something to smooth over.
+        if !ascending, let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
+            throw .dayStoredTwice(habit: try Habit.validatedName(name), day: twice.0)
+        }
         self.id = id
         self.name = try Habit.validatedStored(
             name: name, start: start, archiveDay: archiveDay, firstDone: sorted.first, lastDone: sorted.last)

@@ -31,6 +31,8 @@ public enum HabitError: Error, Sendable, Equatable {
     case notArchived(habit: String)
     /// The archive day would come before the start.
     case archiveBeforeStart(habit: String, day: Day, start: Day)
+    /// A stored habit holds the same day done twice, which only a damaged file can.
+    case dayStoredTwice(habit: String, day: Day)
     /// The habit was done on `done`, after the archive day `archived`.
     case doneAfterArchive(habit: String, done: Day, archived: Day)
 
@@ -40,34 +42,36 @@ public enum HabitError: Error, Sendable, Equatable {
         case .emptyName:
             return "a habit name cannot be empty"
         case .controlCharacterInName(let name):
-            return "the habit name '\(name)' contains a control character"
+            return "the habit name \(MessageText.quoted(name)) contains a control character"
         case .nameTooLong(let name, let length):
             return "the habit name '\(String(name.prefix(20)))…' is \(length) characters long; "
                 + "the limit is \(Habit.maximumNameLength)"
         case .duplicateName(_, let existing):
-            return "a habit named '\(existing)' already exists"
+            return "a habit named \(MessageText.quoted(existing)) already exists"
         case .notFound(let name):
-            return "there is no habit named '\(name)'"
+            return "there is no habit named \(MessageText.quoted(name))"
         case .startInFuture(let habit, let start, let today):
-            return "'\(habit)' cannot start on \(start), which is after today (\(today))"
+            return "\(MessageText.quoted(habit)) cannot start on \(start), which is after today (\(today))"
         case .beforeStart(let habit, let day, let start):
-            return "\(day) is before '\(habit)' started on \(start)"
+            return "\(day) is before \(MessageText.quoted(habit)) started on \(start)"
         case .inFuture(let habit, let day, let today):
-            return "\(day) is in the future for '\(habit)'; today is \(today)"
+            return "\(day) is in the future for \(MessageText.quoted(habit)); today is \(today)"
         case .afterArchive(let habit, let day, let archived):
-            return "\(day) is after '\(habit)' was archived on \(archived)"
+            return "\(day) is after \(MessageText.quoted(habit)) was archived on \(archived)"
         case .alreadyDone(let habit, let day):
-            return "'\(habit)' was already done on \(day)"
+            return "\(MessageText.quoted(habit)) was already done on \(day)"
         case .notDone(let habit, let day):
-            return "'\(habit)' was not done on \(day), so there is nothing to undo"
+            return "\(MessageText.quoted(habit)) was not done on \(day), so there is nothing to undo"
         case .alreadyArchived(let habit, let archived):
-            return "'\(habit)' is already archived (on \(archived))"
+            return "\(MessageText.quoted(habit)) is already archived (on \(archived))"
         case .notArchived(let habit):
-            return "'\(habit)' is not archived"
+            return "\(MessageText.quoted(habit)) is not archived"
         case .archiveBeforeStart(let habit, let day, let start):
-            return "'\(habit)' cannot be archived on \(day), before it started on \(start)"
+            return "\(MessageText.quoted(habit)) cannot be archived on \(day), before it started on \(start)"
+        case .dayStoredTwice(let habit, let day):
+            return "\(MessageText.quoted(habit)) has the day \(day) stored twice"
         case .doneAfterArchive(let habit, let done, let archived):
-            return "'\(habit)' was done on \(done), after its archive day \(archived)"
+            return "\(MessageText.quoted(habit)) was done on \(done), after its archive day \(archived)"
         }
     }
 }

@@ -70,8 +70,21 @@ extension SQLiteHabitStore {
     }
 
     /// The habit with this name key.
+    ///
+    /// When the index of names finds none, the table is searched without it: a habit found that
+    /// way means the index is damaged, which is reported rather than answered with "no habit"
+    /// (and a second habit of that name added).
     public func habit(withNameKey nameKey: String) throws -> Habit? {
-        try loadHabits(where: "h.name_key = ?1", [.text(nameKey)]).first
+        if let habit = try loadHabits(where: "h.name_key = ?1", [.text(nameKey)]).first { return habit }
+        var unindexed = false
+        try forEachRow("SELECT 1 FROM habit NOT INDEXED WHERE name_key = ?1 LIMIT 1", [.text(nameKey)]) { _ in
+            unindexed = true
+        }
+        guard !unindexed else {
+            throw HabitStoreError.damaged(
+                file: path, detail: "the index of names does not list \(MessageText.quoted(nameKey))")
+        }
+        return nil
     }
 
     /// The habit with this identity.

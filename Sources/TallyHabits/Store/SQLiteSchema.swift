@@ -11,6 +11,22 @@ enum SQLiteSchema {
     /// that every stored day converts.
     static let integerDaysVersion = 3
 
+    /// What a file at version `n` holds, `signatures[n - 1]`: each table, index and trigger
+    /// (other than SQLite's own) with its table and columns, as ``SQLiteHabitStore`` reads them
+    /// (`schemaSignature()`). A file whose `user_version` says `n` but whose schema differs is
+    /// another program's, and nothing is written to it. A test holds these to the migrations.
+    static let signatures: [[String]] = [
+        ["table completion completion:habit_id,day", "table habit habit:id,name,name_key,start_day"],
+        ["table completion completion:habit_id,day", "table habit habit:id,name,name_key,start_day,archive_day"],
+        [
+            "index completion_run_by_first_day completion_run:", "index completion_run_by_last_day completion_run:",
+            "table completion completion:habit_id,day", "table completion_run completion_run:habit_id,first_day,last_day",
+            "table habit habit:id,name,name_key,start_day,archive_day,completion_count",
+            "trigger completion_deleted completion:", "trigger completion_inserted completion:",
+            "trigger completion_not_updated completion:",
+        ],
+    ]
+
     /// `migrations[n - 1]` takes a file from version `n - 1` to `n`.
     static let migrations: [String] = [
         // Version 1: habits and completions. `name_key` is the name case-folded by Swift,
