@@ -105,9 +105,11 @@ public final class HabitCommandRunner {
         let repository = try repository()
         let today = context.today
         switch command.action {
-        case .add(let name, let start):
-            let habit = try AddHabit(repository: repository).execute(name: name.value, start: start.value, today: today)
-            return "added \(quoted(habit.name)) (since \(habit.start))"
+        case .add(let name, let target, let start):
+            let habit = try AddHabit(repository: repository).execute(
+                name: name.value, start: start.value, today: today, target: target)
+            let targetText = target == .daily ? "" : ", \(target)"
+            return "added \(quoted(habit.name)) (since \(habit.start)\(targetText))"
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
@@ -119,19 +121,30 @@ public final class HabitCommandRunner {
                 return "no active habits; 'habit list all' also shows the \(archived) archived"
             }
             return "no habits yet; start one with: habit add NAME"
-        case .done(let name, let day):
-            let habit = try RecordCompletion(repository: repository).execute(
-                name: name.value, day: day.value, today: today)
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
-            return "\(quoted(habit.name)) done on \(day.value) (current streak: \(streak))"
+        case .done(let names, let day):
+            let results = try RecordCompletion(repository: repository).execute(
+                names: names.map(\.value), day: day.value, today: today)
+            return results.map { habit, isNew in
+                let streak = habit.target.count(habit.currentStreak(today: today))
+                let verb = isNew ? "done on" : "was already done on"
+                return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
+            }.joined(separator: "\n")
+        case .skip(let name, let day):
+            let habit = try SkipDay(repository: repository).execute(name: name.value, day: day.value, today: today)
+            let streak = habit.target.count(habit.currentStreak(today: today))
+            return "\(quoted(habit.name)) skipped on \(day.value) (current streak: \(streak))"
+        case .target(let name, let target):
+            let (old, habit) = try ChangeTarget(repository: repository).execute(name: name.value, target: target.value)
+            return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
         case .undo(let name, let day):
-            let habit = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
-            return "\(quoted(habit.name)) no longer done on \(day.value)"
+            let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
+            let what = undone == .done ? "done" : "skipped"
+            return "\(quoted(habit.name)) no longer \(what) on \(day.value)"
         case .archive(let name, let day):
             let habit = try ArchiveHabit(repository: repository).execute(name: name.value, day: day.value, today: today)
             return "archived \(quoted(habit.name)) (last day \(day.value))"
         case .restore(let name):
-            let habit = try RestoreHabit(repository: repository).execute(name: name.value)
+            let habit = try RestoreHabit(repository: repository).execute(name: name.value, today: today)
             return "restored \(quoted(habit.name))"
         case .rename(let name, let newName):
             let (oldName, habit) = try RenameHabit(repository: repository).execute(
@@ -172,6 +185,32 @@ public final class HabitCommandRunner {
 
     // MARK: Errors
 
+    /// "No habit named …" at the name that is not found, with the hint that matters: when it
+    /// and the names after it form a habit's name (`habit done cold shower`), that name in
+    /// quotes; otherwise the nearest name, unless it looks the same as the one typed.
+    private func notFound(_ error: HabitError, name: String, in command: HabitCommand) -> Diagnostic {
+        let names = habitNames()
+        var span = command.nameSpan ?? command.subcommandSpan
+        if case .done(let typed, _) = command.action, let index = typed.firstIndex(where: { $0.value == name }) {
+            span = typed[index].span
+            let keys = Dictionary(names.map { (Habit.nameKey(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
+            for first in 0...index {
+                for last in Swift.max(index, first + 1)..<typed.count {
+                    let joined = typed[first...last].map(\.value).joined(separator: " ")
+                    if let existing = keys[Habit.nameKey(for: joined)] {
+                        let quotedName = HabitCommandLine.quotedForInput(existing) ?? existing
+                        return Diagnostic(
+                            error.diagnosticID, error.message + "; a name with spaces needs quotes: \(quotedName)",
+                            at: typed[first].span.union(typed[last].span))
+                    }
+                }
+            }
+        }
+        let key = Habit.nameKey(for: name)
+        let suggestion = Suggestion.nearest(to: name, in: names.filter { Habit.nameKey(for: $0) != key })
+        return Diagnostic(error.diagnosticID, error.message, at: span).suggesting(suggestion)
+    }
+
     /// Every failure as a diagnostic pointing at the argument it is about.
     private func diagnostic(for error: any Error, in command: HabitCommand) -> Diagnostic {
         let fallback = command.nameSpan ?? command.subcommandSpan
@@ -184,12 +223,11 @@ public final class HabitCommandRunner {
             case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
                 span = command.givenNameSpan ?? fallback
             case .notFound(let name):
-                return Diagnostic(error.diagnosticID, error.message, at: fallback).suggesting(
-                    Suggestion.nearest(to: name, in: habitNames()))
-            case .alreadyArchived, .notArchived, .dayStoredTwice:
+                return notFound(error, name: name, in: command)
+            case .alreadyArchived, .notArchived, .dayStoredTwice, .startAfterDone:
                 span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
-                .archiveBeforeStart, .doneAfterArchive:
+                .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget:
                 span = command.daySpan ?? fallback
             }
             return Diagnostic(error.diagnosticID, error.message, at: span)

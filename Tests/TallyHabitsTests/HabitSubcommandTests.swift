@@ -18,7 +18,7 @@ import Testing
             let inside = usage[usage.index(after: open)..<close]
             usage.replaceSubrange(open...close, with: withOptionalParts ? String(inside) : "")
         }
-        let samples = ["NAME": "Read", "NEWNAME": "Books", "DATE": "today"]
+        let samples = ["NAME": "Read", "NAME...": "Read", "NEWNAME": "Books", "DATE": "today", "TARGET": "3/week"]
         return usage.split(separator: " ").map { word in
             samples[String(word)] ?? String(word.split(separator: "|").first!)
         }.joined(separator: " ")
@@ -61,10 +61,11 @@ import Testing
             let lines = help.split(separator: "\n").filter { $0.hasPrefix("  \(subcommand.usage)  ") }
             #expect(lines.count == 1, "\(subcommand)")
             #expect(lines.first?.hasSuffix(subcommand.summaryLines[0]) == true, "\(subcommand)")
-            #expect(help.contains(subcommand.summaryLines.joined(separator: "\n" + String(repeating: " ", count: 32))))
+            #expect(help.contains(subcommand.summaryLines.joined(separator: "\n" + String(repeating: " ", count: 41))))
         }
         #expect(
-            help.contains("  habit add NAME [since DATE]   start tracking a habit (from today unless DATE is given)\n"))
+            help.contains(
+                "  habit add NAME [TARGET] [since DATE]   start tracking a habit (from today unless DATE is given);\n"))
     }
 
     @Test func messagesListTheSubcommandsInOrder() {
@@ -80,10 +81,10 @@ import Testing
         #expect(HabitSubcommand.export.firstArgument == .word(oneOf: ["csv", "json"]))
         #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
         #expect(HabitSubcommand.add.firstArgument == .newHabitName)
-        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 7)
+        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 9)
         #expect(
             HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
-                "add", "done", "undo", "archive", "restore", "rename", "delete", "show",
+                "add", "done", "skip", "undo", "target", "archive", "restore", "rename", "delete", "show",
             ])
     }
 }

@@ -78,9 +78,9 @@ import Testing
     @Test func recordingTwiceOrUndoingNothingNamesTheDay() throws {
         var read = try habit()
         try read.markDone(on: day("2026-11-28"), today: pinnedToday)
-        #expect(throws: HabitError.alreadyDone(habit: "Read", day: day("2026-11-28"))) {
-            try read.markDone(on: day("2026-11-28"), today: pinnedToday)
-        }
+        // A second time changes nothing and says so.
+        #expect(try read.markDone(on: day("2026-11-28"), today: pinnedToday) == false)
+        #expect(read.daysDone == [day("2026-11-28")])
         #expect(
             HabitError.alreadyDone(habit: "Read", day: day("2026-11-28")).message
                 == "'Read' was already done on 2026-11-28")
@@ -102,10 +102,15 @@ import Testing
         #expect(throws: HabitError.alreadyArchived(habit: "Read", archived: day("2026-11-20"))) {
             try read.archive(on: pinnedToday, today: pinnedToday)
         }
-        try read.restore()
+        try read.restore(today: pinnedToday)
         #expect(read.archiveDay == nil)
-        try read.markDone(on: day("2026-11-21"), today: pinnedToday)
-        #expect(throws: HabitError.notArchived(habit: "Read")) { try read.restore() }
+        // The days it was archived are a pause: neither done nor missed, and closed to records.
+        #expect(read.pauses == [day("2026-11-21")...day("2026-11-28")])
+        #expect(
+            throws: HabitError.inPause(habit: "Read", day: day("2026-11-21"), pause: day("2026-11-21")...day("2026-11-28"))
+        ) { try read.markDone(on: day("2026-11-21"), today: pinnedToday) }
+        try read.markDone(on: pinnedToday, today: pinnedToday)
+        #expect(throws: HabitError.notArchived(habit: "Read")) { try read.restore(today: pinnedToday) }
     }
 
     @Test func archiveDayMustFitTheHistory() throws {
@@ -216,17 +221,20 @@ import Testing
         let habit = try habit(doneOn: days, archived: archived)
         #expect(habit.currentStreak(today: pinnedToday) == expected)
         // A summary counts by the same rule from its runs.
-        #expect(HabitSummary(habit, today: pinnedToday).currentStreak(today: pinnedToday) == expected)
+        #expect(HabitSummary(habit).currentStreak(today: pinnedToday) == expected)
     }
 
     @Test func longestStreakAndCompletionRate() throws {
         let read = try habit(doneOn: [
             "2026-11-01", "2026-11-02", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-29",
         ])
-        #expect(read.longestStreak == 3)
+        #expect(read.longestStreak(today: pinnedToday) == 3)
         #expect(read.completionRate(today: pinnedToday) == (6, 29))
         let archived = try habit(doneOn: ["2026-11-01", "2026-11-10"], archived: "2026-11-10")
         #expect(archived.completionRate(today: pinnedToday) == (2, 10))
-        #expect(try habit(doneOn: []).longestStreak == 0)
+        #expect(try habit(doneOn: []).longestStreak(today: pinnedToday) == 0)
+        // Today, not done yet, is not counted as missed.
+        let notToday = try habit(doneOn: ["2026-11-27", "2026-11-28"])
+        #expect(notToday.completionRate(today: pinnedToday) == (2, 28))
     }
 }

@@ -213,11 +213,12 @@ import Testing
         #expect(try store.habit(withNameKey: "walk")?.completions.isEmpty == true)
         // The migration computed the counts and runs the triggers keep from then on.
         let summaries = try store.summaries(today: today)
-        #expect(Set(summaries) == Set(try store.allHabits().map { HabitSummary($0, today: today) }))
-        _ = try RestoreHabit(repository: store).execute(name: "Read")
+        #expect(Set(summaries) == Set(try store.allHabits().map { HabitSummary($0) }))
+        _ = try RestoreHabit(repository: store).execute(name: "Read", today: today)
         _ = try UndoCompletion(repository: store).execute(name: "Read", day: day("2026-11-03"))
-        _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-28"), today: today)
+        _ = try RecordCompletion(repository: store).execute(name: "Read", day: today, today: today)
         let read2 = try #require(try open().habit(withNameKey: "read"))
+        #expect(read2.pauses == [day("2026-11-26")...day("2026-11-28")])
         #expect(read2.completionRuns.count == 4)
         #expect(try open().summaries(today: today).first { $0.id == read.id }?.currentStreak(today: today) == 1)
     }
@@ -399,7 +400,7 @@ import Testing
             try store.update(habit)
             if step % 50 == 49 {
                 for asOf in [today, today.adding(days: -1), today.adding(days: -30), start] {
-                    let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+                    let expected = try store.allHabits().map { HabitSummary($0) }
                     #expect(Set(try store.summaries(today: asOf)) == Set(expected), "step \(step), as of \(asOf)")
                 }
             }
@@ -414,7 +415,7 @@ import Testing
         try store.update(c)
         _ = try ArchiveHabit(repository: store).execute(name: "C", day: archiveDay, today: today)
         for asOf in [today, today.adding(days: -18), today.adding(days: -25)] {
-            let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+            let expected = try store.allHabits().map { HabitSummary($0) }
             #expect(Set(try store.summaries(today: asOf)) == Set(expected), "as of \(asOf)")
         }
     }
@@ -479,7 +480,7 @@ import Testing
         #expect(throws: HabitError.self) {
             try store.transaction {
                 _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: today)
-                _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: today)
+                _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-12-02"), today: today)
             }
         }
         #expect(try open().habit(withNameKey: "read")?.completions.isEmpty == true)

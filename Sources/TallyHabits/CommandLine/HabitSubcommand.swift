@@ -4,14 +4,18 @@
 ///
 /// The cases are declared in the order messages list them and Tab offers them.
 public enum HabitSubcommand: String, CaseIterable, Sendable {
-    /// `habit add NAME [since DATE]`.
+    /// `habit add NAME [TARGET] [since DATE]`.
     case add
     /// `habit list [all]`.
     case list
-    /// `habit done NAME [DATE]`.
+    /// `habit done NAME... [DATE]`.
     case done
+    /// `habit skip NAME [DATE]`.
+    case skip
     /// `habit undo NAME [DATE]`.
     case undo
+    /// `habit target NAME TARGET`.
+    case target
     /// `habit archive NAME [DATE]`.
     case archive
     /// `habit restore NAME`.
@@ -24,6 +28,18 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case show
     /// `habit export csv|json`.
     case export
+
+    /// The subcommand written as `word`, in any case; `ls` and `rm` are `list` and `delete`.
+    public init?(word: String) {
+        let lowered = word.lowercased()
+        switch lowered {
+        case "ls": self = .list
+        case "rm": self = .delete
+        default:
+            guard let subcommand = HabitSubcommand(rawValue: lowered) else { return nil }
+            self = subcommand
+        }
+    }
 
     /// What may come first after a subcommand, which decides what Tab offers there.
     public enum FirstArgument: Sendable, Equatable {
@@ -39,9 +55,11 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// `habit add NAME [since DATE]`.
     public var usage: String {
         switch self {
-        case .add: return "habit add NAME [since DATE]"
+        case .add: return "habit add NAME [TARGET] [since DATE]"
         case .list: return "habit list [all]"
-        case .done: return "habit done NAME [DATE]"
+        case .done: return "habit done NAME... [DATE]"
+        case .skip: return "habit skip NAME [DATE]"
+        case .target: return "habit target NAME TARGET"
         case .undo: return "habit undo NAME [DATE]"
         case .archive: return "habit archive NAME [DATE]"
         case .restore: return "habit restore NAME"
@@ -61,10 +79,14 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// too long to read.
     var summaryLines: [String] {
         switch self {
-        case .add: return ["start tracking a habit (from today unless DATE is given)"]
+        case .add:
+            return ["start tracking a habit (from today unless DATE is given);", "TARGET is daily unless given"]
         case .list: return ["each habit's streak, last 7 days and total", "(all: archived habits too)"]
-        case .done: return ["record that you did it (today unless DATE is given)"]
-        case .undo: return ["take back a day recorded by mistake"]
+        case .done:
+            return ["record that you did it (today unless DATE is given);", "several names mark several habits"]
+        case .skip: return ["a rest day: neither done nor missed, the streak holds"]
+        case .target: return ["change how often the habit is meant to be done"]
+        case .undo: return ["take back a day done or skipped by mistake"]
         case .archive: return ["stop tracking but keep the history (DATE is the last day)"]
         case .restore: return ["track an archived habit again"]
         case .rename: return ["change the name; the history stays"]
@@ -81,7 +103,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         switch self {
         case .add: return .newHabitName
         case .list: return .word(oneOf: ["all"])
-        case .done, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
+        case .done, .skip, .target, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
         case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
         }
     }

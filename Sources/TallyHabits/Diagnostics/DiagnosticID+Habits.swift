@@ -18,6 +18,8 @@ extension DiagnosticID {
     public static let missingHabitName = DiagnosticID("missing-habit-name")
     /// `habit add NAME DATE`, without the `since` a start day needs.
     public static let missingSince = DiagnosticID("missing-since")
+    /// `habit target NAME` without a target.
+    public static let missingHabitTarget = DiagnosticID("missing-habit-target")
     /// `since` with no date after it.
     public static let missingDate = DiagnosticID("missing-date")
     /// A date not written as `YYYY-MM-DD`, `today`, `yesterday` or `-N`.
@@ -62,6 +64,14 @@ extension DiagnosticID {
     public static let archiveBeforeStart = DiagnosticID("archive-before-start")
     /// An archive day before a day already done.
     public static let doneAfterArchive = DiagnosticID("done-after-archive")
+    /// A day inside a pause (archived, then restored).
+    public static let dayInPause = DiagnosticID("day-in-pause")
+    /// Skipping a day already skipped.
+    public static let alreadySkipped = DiagnosticID("already-skipped")
+    /// A target such as `9/week` that asks for more than the period holds.
+    public static let invalidHabitTarget = DiagnosticID("invalid-habit-target")
+    /// A start moved after a day done.
+    public static let startAfterDone = DiagnosticID("start-after-done")
     /// `habit delete` in a file or pipe without `--yes`, where nobody can be asked.
     public static let deleteNeedsConfirmation = DiagnosticID("delete-needs-confirmation")
 

@@ -21,6 +21,11 @@ extension HabitError {
         case .archiveBeforeStart: return .archiveBeforeStart
         case .doneAfterArchive: return .doneAfterArchive
         case .dayStoredTwice: return .invalidHabitRow
+        case .inPause: return .dayInPause
+        case .skipOnDayDone: return .alreadyDone
+        case .alreadySkipped: return .alreadySkipped
+        case .invalidTarget: return .invalidHabitTarget
+        case .startAfterDone: return .startAfterDone
         }
     }
 }

@@ -15,7 +15,7 @@ public enum DayParseError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .malformed(let text):
-            return "\(MessageText.quoted(text)) is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+            return "\(MessageText.quoted(text)) is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday"
         case .noSuchYear(let text):
             return "there is no year 0 in \(MessageText.quoted(text)); years run from 0001 to 9999"
         case .noSuchMonth(let text, let month):

@@ -21,9 +21,18 @@ public struct Habit: Sendable, Equatable {
     /// The days it was done, in ascending order, each once: kept sorted so that the first and
     /// last day, runs and streaks need no sorting and a day is found by binary search.
     public private(set) var daysDone: [Day]
+    /// How often it is meant to be done.
+    public private(set) var target: HabitTarget
+    /// The days skipped (rest days: neither done nor missed), ascending, none of them done.
+    public private(set) var skippedDays: [Day]
+    /// Each stretch of days between an archive day and a restore: the habit was paused, and
+    /// those days are neither done nor missed. Ascending and apart.
+    public private(set) var pauses: [ClosedRange<Day>]
 
     /// A new habit starting on `start`, which may not be after `today`.
-    public init(name: String, start: Day, today: Day, id: HabitID = .random()) throws(HabitError) {
+    public init(
+        name: String, start: Day, today: Day, target: HabitTarget = .daily, id: HabitID = .random()
+    ) throws(HabitError) {
         let validName = try Habit.validatedName(name)
         guard start <= today else { throw .startInFuture(habit: validName, start: start, today: today) }
         self.id = id
@@ -31,6 +40,9 @@ public struct Habit: Sendable, Equatable {
         self.start = start
         self.archiveDay = nil
         self.daysDone = []
+        self.target = target
+        self.skippedDays = []
+        self.pauses = []
     }
 
     /// A habit as it was stored, checked against every rule that does not depend on today.
@@ -40,7 +52,8 @@ public struct Habit: Sendable, Equatable {
     ///
     /// `daysDone` may come in any order; a store reading them in ascending order saves the sort.
     public init(
-        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day]
+        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day],
+        target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = []
     ) throws(HabitError) {
         let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
         let sorted = ascending ? daysDone : daysDone.sorted()
@@ -54,6 +67,35 @@ public struct Habit: Sendable, Equatable {
         self.start = start
         self.archiveDay = archiveDay
         self.daysDone = sorted
+        self.target = target
+        self.skippedDays = skippedDays.sorted()
+        self.pauses = pauses.sorted { $0.lowerBound < $1.lowerBound }
+        try Habit.checkStored(
+            name: self.name, start: start, archiveDay: archiveDay, skippedDays: self.skippedDays, pauses: self.pauses,
+            isDone: { day in Habit.position(of: day, in: sorted).found })
+    }
+
+    /// The rules on stored skips and pauses: a skip on or after the start, not on a day done
+    /// and not twice; pauses on or after the start, apart, before the archive day, holding no
+    /// day done.
+    static func checkStored(
+        name: String, start: Day, archiveDay: Day?, skippedDays: [Day], pauses: [ClosedRange<Day>],
+        isDone: (Day) -> Bool
+    ) throws(HabitError) {
+        for (index, day) in skippedDays.enumerated() {
+            if day < start { throw .beforeStart(habit: name, day: day, start: start) }
+            if index > 0 && skippedDays[index - 1] == day { throw .dayStoredTwice(habit: name, day: day) }
+            if isDone(day) { throw .alreadyDone(habit: name, day: day) }
+        }
+        for (index, pause) in pauses.enumerated() {
+            if pause.lowerBound < start { throw .beforeStart(habit: name, day: pause.lowerBound, start: start) }
+            if index > 0 && pauses[index - 1].upperBound >= pause.lowerBound {
+                throw .dayStoredTwice(habit: name, day: pause.lowerBound)
+            }
+            if let archiveDay, pause.upperBound >= archiveDay {
+                throw .doneAfterArchive(habit: name, done: pause.upperBound, archived: archiveDay)
+            }
+        }
     }
 
     /// A habit as it was stored, its days done given as a set; see
@@ -84,15 +126,14 @@ public struct Habit: Sendable, Equatable {
         return index < daysDone.count && daysDone[index] == day
     }
 
+    /// How many days in `range` the habit was done.
+    public func doneCount(in range: ClosedRange<Day>) -> Int {
+        position(of: range.upperBound.adding(days: 1)) - position(of: range.lowerBound)
+    }
+
     /// The index of `day` in ``daysDone``, or where it would go.
     func position(of day: Day) -> Int {
-        var low = 0
-        var high = daysDone.count
-        while low < high {
-            let middle = (low + high) / 2
-            if daysDone[middle] < day { low = middle + 1 } else { high = middle }
-        }
-        return low
+        Habit.position(of: day, in: daysDone).index
     }
 
     // MARK: Rules
@@ -148,21 +189,55 @@ public struct Habit: Sendable, Equatable {
         if let archiveDay, day > archiveDay {
             throw .afterArchive(habit: name, day: day, archived: archiveDay)
         }
+        if let pause = pauses.first(where: { $0.contains(day) }) {
+            throw .inPause(habit: name, day: day, pause: pause)
+        }
     }
 
-    /// Records the habit as done on `day`.
-    public mutating func markDone(on day: Day, today: Day) throws(HabitError) {
+    /// Records the habit as done on `day` (a skip on that day gives way). Returns false, and
+    /// changes nothing, when it was already done that day.
+    @discardableResult
+    public mutating func markDone(on day: Day, today: Day) throws(HabitError) -> Bool {
         try checkRecordable(day, today: today)
         let index = position(of: day)
-        guard index == daysDone.count || daysDone[index] != day else { throw .alreadyDone(habit: name, day: day) }
+        guard index == daysDone.count || daysDone[index] != day else { return false }
         daysDone.insert(day, at: index)
+        let skip = Habit.position(of: day, in: skippedDays)
+        if skip.found { skippedDays.remove(at: skip.index) }
+        return true
     }
 
-    /// Removes the record that the habit was done on `day`.
-    public mutating func undo(on day: Day) throws(HabitError) {
+    /// Records `day` as skipped: a rest day, neither done nor missed.
+    public mutating func skip(on day: Day, today: Day) throws(HabitError) {
+        try checkRecordable(day, today: today)
+        if isDone(on: day) { throw .skipOnDayDone(habit: name, day: day) }
+        let skip = Habit.position(of: day, in: skippedDays)
+        guard !skip.found else { throw .alreadySkipped(habit: name, day: day) }
+        skippedDays.insert(day, at: skip.index)
+    }
+
+    /// What ``undo(on:)`` took back.
+    public enum Undone: Sendable, Equatable {
+        case done, skip
+    }
+
+    /// Takes back the record that the habit was done, or skipped, on `day`.
+    @discardableResult
+    public mutating func undo(on day: Day) throws(HabitError) -> Undone {
         let index = position(of: day)
-        guard index < daysDone.count, daysDone[index] == day else { throw .notDone(habit: name, day: day) }
-        daysDone.remove(at: index)
+        if index < daysDone.count, daysDone[index] == day {
+            daysDone.remove(at: index)
+            return .done
+        }
+        let skip = Habit.position(of: day, in: skippedDays)
+        guard skip.found else { throw .notDone(habit: name, day: day) }
+        skippedDays.remove(at: skip.index)
+        return .skip
+    }
+
+    /// Changes how often the habit is meant to be done; the history is judged by the new target.
+    public mutating func setTarget(_ newTarget: HabitTarget) {
+        target = newTarget
     }
 
     /// Archives the habit: `day` becomes the last day it may be done.
@@ -177,8 +252,14 @@ public struct Habit: Sendable, Equatable {
     }
 
     /// Makes an archived habit active again, keeping its history.
-    public mutating func restore() throws(HabitError) {
-        guard archiveDay != nil else { throw .notArchived(habit: name) }
+    ///
+    /// The days after the archive day and before `today` become a pause: neither done nor
+    /// missed, and not open to recording.
+    public mutating func restore(today: Day) throws(HabitError) {
+        guard let archived = archiveDay else { throw .notArchived(habit: name) }
+        let firstPaused = archived.adding(days: 1)
+        let lastPaused = today.adding(days: -1)
+        if firstPaused <= lastPaused { pauses.append(firstPaused...lastPaused) }
         archiveDay = nil
     }
 

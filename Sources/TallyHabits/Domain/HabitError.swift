@@ -31,6 +31,16 @@ public enum HabitError: Error, Sendable, Equatable {
     case notArchived(habit: String)
     /// The archive day would come before the start.
     case archiveBeforeStart(habit: String, day: Day, start: Day)
+    /// The day falls in a pause (between an archive day and a restore).
+    case inPause(habit: String, day: Day, pause: ClosedRange<Day>)
+    /// Skipping a day already done.
+    case skipOnDayDone(habit: String, day: Day)
+    /// Skipping a day already skipped.
+    case alreadySkipped(habit: String, day: Day)
+    /// A target written in the right shape with a number out of range.
+    case invalidTarget(text: String, reason: String)
+    /// A start moved after a day done.
+    case startAfterDone(habit: String, start: Day, firstDone: Day)
     /// A stored habit holds the same day done twice, which only a damaged file can.
     case dayStoredTwice(habit: String, day: Day)
     /// The habit was done on `done`, after the archive day `archived`.
@@ -61,13 +71,24 @@ public enum HabitError: Error, Sendable, Equatable {
         case .alreadyDone(let habit, let day):
             return "\(MessageText.quoted(habit)) was already done on \(day)"
         case .notDone(let habit, let day):
-            return "\(MessageText.quoted(habit)) was not done on \(day), so there is nothing to undo"
+            return "\(MessageText.quoted(habit)) was neither done nor skipped on \(day), so there is nothing to undo"
         case .alreadyArchived(let habit, let archived):
             return "\(MessageText.quoted(habit)) is already archived (on \(archived))"
         case .notArchived(let habit):
             return "\(MessageText.quoted(habit)) is not archived"
         case .archiveBeforeStart(let habit, let day, let start):
             return "\(MessageText.quoted(habit)) cannot be archived on \(day), before it started on \(start)"
+        case .inPause(let habit, let day, let pause):
+            return "\(MessageText.quoted(habit)) was archived from \(pause.lowerBound.adding(days: -1)) until "
+                + "\(pause.upperBound.adding(days: 1)), so \(day) cannot be recorded"
+        case .skipOnDayDone(let habit, let day):
+            return "\(MessageText.quoted(habit)) was done on \(day); undo it before skipping the day"
+        case .alreadySkipped(let habit, let day):
+            return "\(MessageText.quoted(habit)) was already skipped on \(day)"
+        case .invalidTarget(let text, let reason):
+            return "\(MessageText.quoted(text)) is not a target: \(reason)"
+        case .startAfterDone(let habit, let start, let firstDone):
+            return "\(MessageText.quoted(habit)) cannot start on \(start), after it was done on \(firstDone)"
         case .dayStoredTwice(let habit, let day):
             return "\(MessageText.quoted(habit)) has the day \(day) stored twice"
         case .doneAfterArchive(let habit, let done, let archived):

@@ -8,7 +8,7 @@ extension SQLiteHabitStore {
         let (version, tableCount) = try versionAndTableCount()
         try checkIsOurs(version: version, tableCount: tableCount)
         // Damage is looked for before the first write (the switch to WAL rewrites the header).
-        if version == SQLiteSchema.latestVersion { try checkHabitTable() }
+        if version > 0 { try checkHabitTable() }
         // Ours (or empty): closing may now fold the write-ahead log into the file as usual.
         tally_sqlite_set_checkpoint_on_close(connection, 1)
 

@@ -4,6 +4,8 @@ enum DayMark {
     case done
     /// Could have been done that day and was not.
     case missed
+    /// Skipped, or paused: neither done nor missed.
+    case excused
     /// Before the start, after the archive day or in the future: nothing to show.
     case outside
 
@@ -13,6 +15,8 @@ enum DayMark {
             self = .done
         } else if day < habit.start || day > habit.lastTrackedDay(today: today) {
             self = .outside
+        } else if habit.isExcused(day) {
+            self = .excused
         } else {
             self = .missed
         }
@@ -23,6 +27,7 @@ enum DayMark {
         switch self {
         case .done: return useColour ? "\u{1B}[32m■\u{1B}[0m" : "■"
         case .missed: return useColour ? "\u{1B}[2m·\u{1B}[0m" : "·"
+        case .excused: return "-"
         case .outside: return " "
         }
     }

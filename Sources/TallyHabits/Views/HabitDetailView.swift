@@ -19,13 +19,20 @@ public struct HabitDetailView {
     /// The view of `habit`, with no trailing newline.
     public func render(_ habit: Habit) -> String {
         let rate = habit.completionRate(today: today)
-        var facts: [(String, String)] = [("since", habit.start.description)]
+        let target = habit.target
+        var facts: [(String, String)] = [("since", habit.start.description), ("target", target.description)]
         if let archiveDay = habit.archiveDay { facts.append(("archived", archiveDay.description)) }
+        if !habit.pauses.isEmpty {
+            let pauses = habit.pauses.map { "\($0.lowerBound) to \($0.upperBound)" }
+            facts.append(("paused", pauses.joined(separator: ", ")))
+        }
         facts += [
-            ("current streak", HabitDetailView.days(habit.currentStreak(today: today))),
-            ("longest streak", HabitDetailView.days(habit.longestStreak)),
-            ("completion", HabitDetailView.percentage(rate.done, of: rate.possible)),
+            ("current streak", target.count(habit.currentStreak(today: today))),
+            ("longest streak", target.count(habit.longestStreak(today: today))),
+            ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
+            ("strength", HabitDetailView.strength(habit.strength(today: today))),
         ]
+        if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
         let heatmap = HabitHeatmap(
@@ -38,10 +45,15 @@ public struct HabitDetailView {
         count == 1 ? "1 day" : "\(count) days"
     }
 
-    /// "41% (12 of 29 days)", rounded half up to a whole percent.
-    static func percentage(_ done: Int, of possible: Int) -> String {
-        guard possible > 0 else { return "no days yet" }
-        let percent = (done * 200 + possible) / (2 * possible)
-        return "\(percent)% (\(done) of \(days(possible)))"
+    /// "41% (12 of 29 days)", "50% (2 of 4 weeks)", rounded half up to a whole percent.
+    static func percentage(_ met: Int, of judged: Int, target: HabitTarget) -> String {
+        guard judged > 0 else { return "no \(target.periodName)s over yet" }
+        let percent = (met * 200 + judged) / (2 * judged)
+        return "\(percent)% (\(met) of \(target.count(judged)))"
+    }
+
+    /// A strength score as a whole percentage, rounded half up: "87%".
+    static func strength(_ score: Double) -> String {
+        "\(Int((score * 100).rounded(.toNearestOrAwayFromZero)))%"
     }
 }

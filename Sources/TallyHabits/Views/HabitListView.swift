@@ -18,9 +18,10 @@ public struct HabitListView {
     /// get a last column saying so.
     public func render(_ habits: [HabitSummary]) -> String {
         let showsArchived = habits.contains { $0.isArchived }
-        var table = TextTable(alignments: [.left, .left, .right, .left, .right] + (showsArchived ? [.left] : []))
+        var table = TextTable(
+            alignments: [.left, .left, .right, .left, .right, .right] + (showsArchived ? [.left] : []))
         table.rows.append(
-            ["habit", "since", "streak", "last 7 days", "total"].map(TextTable.Cell.init)
+            ["habit", "since", "streak", "last 7 days", "strength", "total"].map(TextTable.Cell.init)
                 + (showsArchived ? [TextTable.Cell("archived")] : []))
         for habit in habits {
             let week = (-6...0).map { DayMark(habit: habit, day: today.adding(days: $0), today: today) }
@@ -30,6 +31,7 @@ public struct HabitListView {
                 TextTable.Cell(String(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
                 TextTable.Cell(styled: week.map { $0.symbol(useColour: useColour) }.joined(), width: week.count),
+                TextTable.Cell(HabitDetailView.strength(habit.strength(today: today))),
                 TextTable.Cell(String(habit.completionCount)),
             ]
             if let archiveDay = habit.archiveDay { row.append(TextTable.Cell(archiveDay.description)) }
