@@ -110,17 +110,19 @@ public final class HabitCommandRunner {
                 name: name.value, start: start.value, today: today, target: target)
             let targetText = target == .daily ? "" : ", \(target)"
             return "added \(quoted(habit.name)) (since \(habit.start)\(targetText))"
+        case .today:
+            let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
+            guard habits.isEmpty else {
+                return HabitTodayView(today: today, useColour: context.useColour).render(habits)
+            }
+            return try emptyListMessage(repository, today: today)
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
             guard habits.isEmpty else {
                 return HabitListView(today: today, useColour: context.useColour).render(habits)
             }
-            let archived = try list.execute(includeArchived: true, today: today).count
-            guard archived == 0 else {
-                return "no active habits; 'habit list all' also shows the \(archived) archived"
-            }
-            return "no habits yet; start one with: habit add NAME"
+            return try emptyListMessage(repository, today: today)
         case .done(let names, let day):
             let results = try RecordCompletion(repository: repository).execute(
                 names: names.map(\.value), day: day.value, today: today)
@@ -168,6 +170,15 @@ public final class HabitCommandRunner {
             text.removeLast()  // the trailing newline: the shell adds its own
             return text
         }
+    }
+
+    /// What `list` and `today` say when no active habit is left to show.
+    private func emptyListMessage(_ repository: any HabitRepository, today: Day) throws -> String {
+        let archived = try ListHabits(repository: repository).execute(includeArchived: true, today: today).count
+        guard archived == 0 else {
+            return "no active habits; 'habit list all' also shows the \(archived) archived"
+        }
+        return "no habits yet; start one with: habit add NAME"
     }
 
     /// A name from the user or the store, quoted and made safe to print.

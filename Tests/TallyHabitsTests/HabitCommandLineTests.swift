@@ -110,12 +110,8 @@ import Testing
     @Test(
         arguments: [
             (
-                "habit⟨⟩", DiagnosticID.missingHabitSubcommand,
-                "missing habit subcommand; expected one of add, list, done, skip, undo, target, archive, restore, rename, delete, show, export"
-            ),
-            (
-                "habit ⟨frobnicate⟩", .unknownHabitSubcommand,
-                "unknown habit subcommand 'frobnicate'; expected one of add, list, done, skip, undo, target, archive, restore, rename, delete, show, export"
+                "habit ⟨frobnicate⟩", DiagnosticID.unknownHabitSubcommand,
+                "unknown habit subcommand 'frobnicate'; expected one of today, add, list, done, skip, undo, target, archive, restore, rename, delete, show, export"
             ),
             ("habit done⟨⟩", .missingHabitName, "missing habit name after 'done'"),
             ("habit done⟨⟩   ", .missingHabitName, "missing habit name after 'done'"),

@@ -250,7 +250,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommand.allCases.count == 12)
+        #expect(HabitSubcommand.allCases.count == 13)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }

@@ -30,7 +30,10 @@ import Testing
             let line = example(of: subcommand, withOptionalParts: withOptionalParts)
             let command = try parse(line)
             #expect(command.action.subcommand == subcommand, "\(line)")
-            #expect(command.subcommandSpan == SourceSpan(start: 6, end: 6 + subcommand.rawValue.utf8.count))
+            // `habit [today]`: without the optional word, the subcommand is where the line ends.
+            let expectedSpan =
+                line == "habit" ? SourceSpan(at: 5) : SourceSpan(start: 6, end: 6 + subcommand.rawValue.utf8.count)
+            #expect(command.subcommandSpan == expectedSpan, "\(line)")
         }
     }
 
@@ -70,11 +73,17 @@ import Testing
 
     @Test func messagesListTheSubcommandsInOrder() {
         let expected = Diagnostic(
-            .missingHabitSubcommand,
-            "missing habit subcommand; expected one of "
+            .unknownHabitSubcommand,
+            "unknown habit subcommand 'zzz'; expected one of "
                 + HabitSubcommand.allCases.map(\.rawValue).joined(separator: ", "),
-            at: SourceSpan(at: 5))
-        #expect(throws: expected) { try parse("habit") }
+            at: SourceSpan(start: 6, end: 9))
+        #expect(throws: expected) { try parse("habit zzz") }
+    }
+
+    @Test func habitAloneIsToday() throws {
+        #expect(try parse("habit").action == .today)
+        #expect(try parse("habit   # what now").action == .today)
+        #expect(try parse("habit Today").action == .today)
     }
 
     @Test func whatCompletionOffersAfterEachSubcommand() {

@@ -10,6 +10,8 @@ public struct HabitCommand: Sendable, Equatable {
         case add(name: Spanned<String>, target: HabitTarget, start: Spanned<Day>)
         /// `habit list [all]`.
         case list(includeArchived: Bool)
+        /// `habit today`, or `habit` alone.
+        case today
         /// `habit done NAME... [DATE]`: one or more habits.
         case done(names: [Spanned<String>], day: Spanned<Day>)
         /// `habit skip NAME [DATE]`.
@@ -53,6 +55,7 @@ extension HabitCommand.Action {
         switch self {
         case .add: return .add
         case .list: return .list
+        case .today: return .today
         case .done: return .done
         case .skip: return .skip
         case .target: return .target
@@ -76,7 +79,7 @@ extension HabitCommand {
             return name.span
         case .done(let names, _):
             return names.first?.span
-        case .list, .export:
+        case .list, .export, .today:
             return nil
         }
     }

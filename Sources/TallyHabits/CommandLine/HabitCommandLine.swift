@@ -22,7 +22,8 @@ public enum HabitCommandLine {
         let (words, end) = try Word.split(line, from: argumentsStart)
         let expected = "expected one of \(subcommandNames.joined(separator: ", "))"
         guard let word = words.first else {
-            throw Diagnostic(.missingHabitSubcommand, "missing habit subcommand; \(expected)", at: SourceSpan(at: end))
+            // `habit` alone is the day's view.
+            return HabitCommand(.today, subcommandSpan: SourceSpan(at: end), endSpan: SourceSpan(at: end))
         }
         // A quoted word is never a keyword, but may still be a misspelt one ('done' in quotes).
         guard !word.isQuoted, let subcommand = HabitSubcommand(word: word.text) else {
@@ -85,6 +86,8 @@ public enum HabitCommandLine {
                 return .add(name: name, target: target, start: try readSince(after: name))
             case .list:
                 return .list(includeArchived: try readListScope())
+            case .today:
+                return .today
             case .done:
                 return try readDone()
             case .skip:
@@ -275,7 +278,7 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add, .restore, .delete, .show: wordsNeeded = 2
             case .done, .skip, .undo, .archive: wordsNeeded = 3
-            case .target, .rename, .list, .export: return ""
+            case .target, .rename, .list, .export, .today: return ""
             }
             guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),

@@ -4,6 +4,8 @@
 ///
 /// The cases are declared in the order messages list them and Tab offers them.
 public enum HabitSubcommand: String, CaseIterable, Sendable {
+    /// `habit today` (or `habit` alone).
+    case today
     /// `habit add NAME [TARGET] [since DATE]`.
     case add
     /// `habit list [all]`.
@@ -55,6 +57,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// `habit add NAME [since DATE]`.
     public var usage: String {
         switch self {
+        case .today: return "habit [today]"
         case .add: return "habit add NAME [TARGET] [since DATE]"
         case .list: return "habit list [all]"
         case .done: return "habit done NAME... [DATE]"
@@ -79,6 +82,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// too long to read.
     var summaryLines: [String] {
         switch self {
+        case .today: return ["what is left to do today, and each period's progress"]
         case .add:
             return ["start tracking a habit (from today unless DATE is given);", "TARGET is daily unless given"]
         case .list: return ["each habit's streak, last 7 days and total", "(all: archived habits too)"]
@@ -103,6 +107,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         switch self {
         case .add: return .newHabitName
         case .list: return .word(oneOf: ["all"])
+        case .today: return .word(oneOf: [])
         case .done, .skip, .target, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
         case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
         }

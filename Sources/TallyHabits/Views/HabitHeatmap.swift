@@ -25,9 +25,11 @@ struct HabitHeatmap {
             }
             lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: " ")))
         }
-        let legend = [DayMark.done, .missed].map { $0.symbol(useColour: useColour) }
+        let legend = [DayMark.done, .missed, .excused].map { $0.symbol(useColour: useColour) }
+        let excused = habit.skippedDays.isEmpty && habit.pauses.isEmpty ? "" : "  \(legend[2]) skipped or paused"
         lines.append(
-            String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done")
+            String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done"
+                + excused)
         return lines
     }
 
@@ -35,8 +37,10 @@ struct HabitHeatmap {
     /// own month too, unless that label would run into the next one.
     private func monthLine(_ columns: [Day]) -> String {
         var labels: [(column: Int, text: String, isFirstColumnFallback: Bool)] = []
+        let lastShown = habit.lastTrackedDay(today: today)
         for (index, week) in columns.enumerated() {
-            let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 }
+            // Only a first of the month the column shows: the last column stops at today.
+            let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 && $0 <= lastShown }
             guard let month = firstOfMonth?.month ?? (index == 0 ? week.month : nil) else { continue }
             let label = (
                 column: HabitHeatmap.labelWidth + 2 * index, text: Day.monthAbbreviations[month - 1],

@@ -1,0 +1,199 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// The second round of `habit` through the binary: targets, skips, pauses, the strength score,
+/// the day's view, several habits at once, dates and words.
+@Suite struct HabitFeatureTests {
+    private func withDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    private func run(
+        _ script: String, in directory: URL, today: String = "2026-11-29", extra: [String: String] = [:]
+    ) throws -> TallyRun {
+        try TallyUnderTest.run(
+            standardInput: script,
+            environment: ["TALLY_TODAY": today, "TALLY_DATA_DIR": directory.path].merging(extra) { $1 })
+    }
+
+    /// A 3/week habit judged week by week (a skipped day lowers what the week asks for), a daily
+    /// habit archived and restored (the days between are a pause, neither done nor missed, and
+    /// closed to records), today pending in every number, and the views that show it.
+    @Test func targetsSkipsPausesAndStrength() throws {
+        try withDirectory { directory in
+            let result = try run(
+                """
+            habit add Gym 3/week since 2026-11-02
+            habit done gym 2026-11-02
+            habit done gym 2026-11-04
+            habit done gym 2026-11-06
+            habit done gym 2026-11-10
+            habit done gym 2026-11-11
+            habit skip gym 2026-11-12
+            habit done gym 2026-11-13
+            habit done gym 2026-11-17
+            habit done gym mon
+            habit add Read since 2026-11-01
+            habit done read 2026-11-20
+            habit done read 2026-11-21
+            habit archive read 2026-11-21
+            habit restore read
+            habit done read today
+            habit done read 2026-11-25
+            habit done Read GYM today
+            habit show gym
+            habit show read
+            habit list
+            habit today
+            """, in: directory)
+            #expect(result.outputText == """
+            added 'Gym' (since 2026-11-02, 3/week)
+            'Gym' done on 2026-11-02 (current streak: 0 weeks)
+            'Gym' done on 2026-11-04 (current streak: 0 weeks)
+            'Gym' done on 2026-11-06 (current streak: 0 weeks)
+            'Gym' done on 2026-11-10 (current streak: 0 weeks)
+            'Gym' done on 2026-11-11 (current streak: 0 weeks)
+            'Gym' skipped on 2026-11-12 (current streak: 0 weeks)
+            'Gym' done on 2026-11-13 (current streak: 0 weeks)
+            'Gym' done on 2026-11-17 (current streak: 0 weeks)
+            'Gym' done on 2026-11-23 (current streak: 0 weeks)
+            added 'Read' (since 2026-11-01)
+            'Read' done on 2026-11-20 (current streak: 0 days)
+            'Read' done on 2026-11-21 (current streak: 0 days)
+            archived 'Read' (last day 2026-11-21)
+            restored 'Read'
+            'Read' done on 2026-11-29 (current streak: 3 days)
+            'Read' was already done on 2026-11-29 (current streak: 3 days)
+            'Gym' done on 2026-11-29 (current streak: 0 weeks)
+            Gym
+            since           2026-11-02
+            target          3/week
+            current streak  0 weeks
+            longest streak  2 weeks
+            completion      67% (2 of 3 weeks)
+            strength        38%
+            skipped         1 day
+
+                Nov
+            Mon ■ · · ■
+            Tue · ■ ■ ·
+            Wed ■ ■ · ·
+            Thu · - · ·
+            Fri ■ ■ · ·
+            Sat · · · ·
+            Sun · · · ■
+                ■ done  · not done  - skipped or paused
+            Read
+            since           2026-11-01
+            target          daily
+            paused          2026-11-22 to 2026-11-28
+            current streak  3 days
+            longest streak  3 days
+            completion      14% (3 of 22 days)
+            strength        15%
+
+                Nov
+            Mon   · · · -
+            Tue   · · · -
+            Wed   · · · -
+            Thu   · · · -
+            Fri   · · ■ -
+            Sat   · · ■ -
+            Sun · · · - ■
+                ■ done  · not done  - skipped or paused
+            habit  since       streak  last 7 days  strength  total
+            Gym    2026-11-02       0  ■·····■           38%      9
+            Read   2026-11-01       3  ------■           15%      3
+            today, Sunday 2026-11-29
+            Gym   ■  2 of 3 this week
+            Read  ■  done
+            """ + "\n")
+            #expect(result.errorText == """
+            <stdin>:17:17: error: 'Read' was archived from 2026-11-21 until 2026-11-29, so 2026-11-25 cannot be recorded
+                habit done read 2026-11-25
+                                ^~~~~~~~~~
+            """ + "\n")
+            #expect(result.status == 1)
+        }
+    }
+
+    /// `habit done` on a day already done succeeds (status 0) and says so, so scripts can repeat
+    /// it; several names are marked in one go, or none when one fails.
+    @Test func doneIsIdempotentAndTakesSeveralNames() throws {
+        try withDirectory { directory in
+            let setUp = try run(
+                "habit add Read since -9\nhabit add Walk since -9\nhabit add 'Cold shower' since -9\n", in: directory)
+            #expect(setUp.status == 0)
+            let first = try TallyUnderTest.run(
+                ["-e", "habit done read walk yesterday", "-e", "habit done READ Walk -1"],
+                environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
+            #expect(first.status == 0, "\(first.errorText)")
+            #expect(
+                first.outputText == """
+                    'Read' done on 2026-11-28 (current streak: 1 day)
+                    'Walk' done on 2026-11-28 (current streak: 1 day)
+                    'Read' was already done on 2026-11-28 (current streak: 1 day)
+                    'Walk' was already done on 2026-11-28 (current streak: 1 day)
+
+                    """)
+            let unknown = try run("habit done read cold shower\n", in: directory)
+            #expect(unknown.status == 1)
+            #expect(
+                unknown.errorText == """
+                    <stdin>:1:17: error: there is no habit named 'cold'; a name with spaces needs quotes: "Cold shower"
+                        habit done read cold shower
+                                        ^~~~~~~~~~~
+
+                    """)
+            // Nothing was marked: Read is still not done today.
+            #expect(try run("habit today\n", in: directory).outputText.contains("Read         ·  not done yet"))
+        }
+    }
+
+    /// Dates in several forms and weekday names; subcommands and keywords in any case.
+    @Test func datesAndWords() throws {
+        try withDirectory { directory in
+            let result = try run(
+                """
+                habit ADD Read SINCE 2026/11/2
+                habit Done read 2026-11-3
+                habit done read wed
+                habit done read SUNDAY
+                habit Skip read Friday
+                habit ls
+                habit rm read --yes
+                habit done read 2026/11/31
+
+                """, in: directory)
+            #expect(
+                result.outputText == """
+                    added 'Read' (since 2026-11-02)
+                    'Read' done on 2026-11-03 (current streak: 0 days)
+                    'Read' done on 2026-11-25 (current streak: 0 days)
+                    'Read' done on 2026-11-29 (current streak: 1 day)
+                    'Read' skipped on 2026-11-27 (current streak: 1 day)
+                    habit  since       streak  last 7 days  strength  total
+                    Read   2026-11-02       1  ··■·-·■           11%      3
+                    deleted 'Read' and its history (3 days done)
+
+                    """)
+            #expect(result.errorText.hasPrefix("<stdin>:8:17: error: there is no day '2026-11-31': November 2026 has 30 days"))
+        }
+    }
+
+    /// TALLY_TODAY set but empty is unset; a value that is not a day is an error naming it.
+    @Test func tallyTodayEmptyOrBad() throws {
+        try withDirectory { directory in
+            let empty = try run("habit\n", in: directory, today: "")
+            #expect(empty.status == 0 && empty.outputText == "no habits yet; start one with: habit add NAME\n")
+            let bad = try run("habit\n", in: directory, today: "2026-13-01")
+            #expect(bad.status == 2)
+            #expect(
+                bad.errorText == "tally: the environment variable TALLY_TODAY is not a usable date: there is no "
+                    + "month 13 in '2026-13-01'; months run from 01 to 12 (unset it, or set it to YYYY-MM-DD)\n")
+        }
+    }
+}
