@@ -196,4 +196,37 @@ import Testing
                     + "month 13 in '2026-13-01'; months run from 01 to 12 (unset it, or set it to YYYY-MM-DD)\n")
         }
     }
+
+    /// Names are stored in NFC and matched by full case folding: a decomposed and a precomposed
+    /// '물 마시기' are one habit, 'Straße' is 'STRASSE', and "did you mean" never offers the name
+    /// that was typed.
+    @Test func namesAreNormalizedAndCaseFolded() throws {
+        try withDirectory { directory in
+            let decomposed = "\u{1106}\u{116E}\u{11AF} 마시기"
+            let result = try run(
+                """
+                habit add '\(decomposed)'
+                habit add '물 마시기'
+                habit done '물 마시기'
+                habit add Straße
+                habit done STRASSE
+                habit export csv
+
+                """, in: directory)
+            #expect(
+                result.outputText == """
+                    added '물 마시기' (since 2026-11-29)
+                    '물 마시기' done on 2026-11-29 (current streak: 1 day)
+                    added 'Straße' (since 2026-11-29)
+                    'Straße' done on 2026-11-29 (current streak: 1 day)
+                    name,start_day,archive_day,done_day
+                    Straße,2026-11-29,,2026-11-29
+                    물 마시기,2026-11-29,,2026-11-29
+
+                    """)
+            #expect(result.errorText.hasPrefix("<stdin>:2:11: error: a habit named '물 마시기' already exists"))
+            #expect(result.outputText.unicodeScalars.contains("\u{BB3C}"))  // 물, precomposed
+            #expect(!result.outputText.unicodeScalars.contains("\u{1106}"))
+        }
+    }
 }

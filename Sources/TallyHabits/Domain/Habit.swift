@@ -112,9 +112,19 @@ public struct Habit: Sendable, Equatable {
     /// The key under which names are unique and looked up: the name with case folded.
     public var nameKey: String { Habit.nameKey(for: name) }
 
-    /// The key a typed name is looked up by: trimmed like a name, case folded.
+    /// The key a typed name is looked up by: trimmed like a name, in Unicode NFC, case folded
+    /// (upper case, then lower case: `ß` and `ss`, `ς` and `σ` fold together), in NFC again.
     public static func nameKey(for typedName: String) -> String {
-        trimmed(typedName).lowercased()
+        nfc(nfc(trimmed(typedName)).uppercased().lowercased())
+    }
+
+    /// `text` in Unicode Normalization Form C, so that a name typed precomposed (`물`, one
+    /// scalar per syllable) and decomposed (jamo) is one name, stored one way. The standard
+    /// library's own normalization; Foundation stays out of start-up.
+    public static func nfc(_ text: String) -> String {
+        // ASCII is already NFC, and most names are ASCII.
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Whether the habit is archived.
@@ -140,7 +150,7 @@ public struct Habit: Sendable, Equatable {
 
     /// `name` trimmed, or the rule it breaks.
     public static func validatedName(_ name: String) throws(HabitError) -> String {
-        let result = trimmed(name)
+        let result = nfc(trimmed(name))
         guard !result.isEmpty else { throw .emptyName }
         // Control characters could move the cursor or recolour the terminal when printed.
         // General category Cc is exactly C0, DEL and C1; comparing values skips a Unicode

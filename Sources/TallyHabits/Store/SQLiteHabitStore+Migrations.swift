@@ -31,6 +31,7 @@ extension SQLiteHabitStore {
             for step in current..<target {
                 if step + 1 == SQLiteSchema.integerDaysVersion { try checkTextDaysConvert() }
                 try execute(SQLiteSchema.migrations[step], operation: "migrating to schema version \(step + 1)")
+                if step + 1 == SQLiteSchema.normalizedNamesVersion { try normalizeNames() }
             }
             try execute("PRAGMA user_version = \(target)", operation: "recording the schema version")
             if target == SQLiteSchema.latestVersion { try checkHabitTable() }
@@ -106,6 +107,21 @@ extension SQLiteHabitStore {
             result = (Int(row.integer(0)), Int(row.integer(1)))
         }
         return result
+    }
+
+    /// With schema version 4, names are stored in NFC and keyed by full case folding: every
+    /// row's name and key are rewritten so. Two names that become one are refused by the
+    /// unique key, and the migration, undone, names them.
+    private func normalizeNames() throws {
+        var rows: [(id: Int64, name: String)] = []
+        try forEachRow("SELECT id, name FROM habit", []) { rows.append(($0.integer(0), $0.text(1) ?? "")) }
+        for row in rows {
+            let name = Habit.nfc(row.name)
+            try run(
+                "UPDATE habit SET name = ?2, name_key = ?3 WHERE id = ?1",
+                [.integer(row.id), .text(name), .text(Habit.nameKey(for: name))],
+                operation: "normalizing the name \(MessageText.quoted(row.name))")
+        }
     }
 
     /// Before days become integers (schema version 3): throws, naming the row, when a stored

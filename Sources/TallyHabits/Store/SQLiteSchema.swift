@@ -11,6 +11,10 @@ enum SQLiteSchema {
     /// that every stored day converts.
     static let integerDaysVersion = 3
 
+    /// The version from which names are in NFC and keyed by full case folding; the store
+    /// rewrites every name and key when a file reaches it.
+    static let normalizedNamesVersion = 4
+
     /// What a file at version `n` holds, `signatures[n - 1]`: each table, index and trigger
     /// (other than SQLite's own) with its table and columns, as ``SQLiteHabitStore`` reads them
     /// (`schemaSignature()`). A file whose `user_version` says `n` but whose schema differs is
