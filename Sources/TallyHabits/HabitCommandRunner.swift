@@ -135,6 +135,13 @@ public final class HabitCommandRunner {
             let habit = try SkipDay(repository: repository).execute(name: name.value, day: day.value, today: today)
             let streak = habit.target.count(habit.currentStreak(today: today))
             return "\(quoted(habit.name)) skipped on \(day.value) (current streak: \(streak))"
+        case .note(let name, let day, let text):
+            let habit = try WriteNote(repository: repository).execute(
+                name: name.value, day: day.value, text: text.value, today: today)
+            guard let note = habit.notes[day.value] else {
+                return "no note for \(quoted(habit.name)) on \(day.value)"
+            }
+            return "note for \(quoted(habit.name)) on \(day.value): \(TerminalSafeText.escaped(note))"
         case .target(let name, let target):
             let (old, habit) = try ChangeTarget(repository: repository).execute(name: name.value, target: target.value)
             return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
@@ -165,6 +172,11 @@ public final class HabitCommandRunner {
         case .show(let name):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
             return HabitDetailView(today: today, useColour: context.useColour).render(habit)
+        case .import(let file):
+            let habits = try ImportHabits(repository: repository).execute(path: file.value)
+            let days = habits.reduce(0) { $0 + $1.daysDone.count }
+            let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
+            return "imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"
         case .export(let format):
             var text = try ExportHabits(repository: repository).execute(format: format)
             text.removeLast()  // the trailing newline: the shell adds its own
@@ -240,8 +252,14 @@ public final class HabitCommandRunner {
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
                 .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget:
                 span = command.daySpan ?? fallback
+            case .emptyNote, .controlCharacterInNote, .noteTooLong:
+                if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }
             }
             return Diagnostic(error.diagnosticID, error.message, at: span)
+        case let error as HabitImportError:
+            var span = command.subcommandSpan
+            if case .import(let file) = command.action { span = file.span }
+            return Diagnostic(.habitImportFailed, error.message, at: span)
         case let error as HabitStoreError:
             return Diagnostic(error.diagnosticID, error.message, at: command.subcommandSpan)
         default:

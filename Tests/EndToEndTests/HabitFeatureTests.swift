@@ -219,14 +219,96 @@ import Testing
                     '물 마시기' done on 2026-11-29 (current streak: 1 day)
                     added 'Straße' (since 2026-11-29)
                     'Straße' done on 2026-11-29 (current streak: 1 day)
-                    name,start_day,archive_day,done_day
-                    Straße,2026-11-29,,2026-11-29
-                    물 마시기,2026-11-29,,2026-11-29
+                    name,start_day,archive_day,target,day,state,note
+                    Straße,2026-11-29,,daily,2026-11-29,done,
+                    물 마시기,2026-11-29,,daily,2026-11-29,done,
 
                     """)
             #expect(result.errorText.hasPrefix("<stdin>:2:11: error: a habit named '물 마시기' already exists"))
             #expect(result.outputText.unicodeScalars.contains("\u{BB3C}"))  // 물, precomposed
             #expect(!result.outputText.unicodeScalars.contains("\u{1106}"))
+        }
+    }
+
+    /// Notes are kept per day, shown by `show` and written by both exports; export, import into
+    /// an empty store and export again gives the same bytes; a second import is refused whole.
+    @Test func notesAndImportRoundTrip() throws {
+        try withDirectory { directory in
+            let source = directory.appendingPathComponent("source")
+            let target = directory.appendingPathComponent("target")
+            let file = directory.appendingPathComponent("habits.json").path
+            let setUp = try run(
+                """
+                habit add Gym 3/week since 2026-11-02
+                habit done gym 2026-11-03
+                habit done gym 2026-11-05
+                habit skip gym 2026-11-06
+                habit note gym 2026-11-05 'legs, "heavy" day'
+                habit add '물 마시기 👍🏽' every 2 days since 2026-11-01
+                habit done '물 마시기 👍🏽' 2026-11-02
+                habit archive '물 마시기 👍🏽' 2026-11-10
+                habit restore '물 마시기 👍🏽'
+                habit note '물 마시기 👍🏽' today back at it
+                habit note gym -1 "to be removed"
+                habit note gym -1 ""
+                habit show gym
+
+                """, in: source)
+            #expect(setUp.status == 0, "\(setUp.errorText)")
+            #expect(setUp.outputText.contains("note for 'Gym' on 2026-11-05: legs, \"heavy\" day\n"))
+            #expect(setUp.outputText.contains("no note for 'Gym' on 2026-11-28\n"))
+            #expect(setUp.outputText.hasSuffix("\nnotes\n  2026-11-05  legs, \"heavy\" day\n"))
+            let environment = { (data: URL) in ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": data.path] }
+            let first = try TallyUnderTest.run(["-e", "habit export json"], environment: environment(source))
+            try first.standardOutput.write(to: URL(fileURLWithPath: file))
+            let imported = try TallyUnderTest.run(["-e", "habit import '\(file)'"], environment: environment(target))
+            #expect(imported.outputText == "imported 2 habits (3 days done) from \(file)\n", "\(imported.errorText)")
+            let second = try TallyUnderTest.run(["-e", "habit export json"], environment: environment(target))
+            #expect(second.standardOutput == first.standardOutput)
+            #expect(first.outputText.contains(#""notes": {"2026-11-05": "legs, \"heavy\" day"}"#))
+            #expect(first.outputText.contains(#""paused": [["2026-11-11", "2026-11-28"]]"#))
+            let csv = try TallyUnderTest.run(["-e", "habit export csv"], environment: environment(target))
+            #expect(
+                csv.outputText == """
+                    name,start_day,archive_day,target,day,state,note
+                    Gym,2026-11-02,,3/week,2026-11-03,done,
+                    Gym,2026-11-02,,3/week,2026-11-05,done,"legs, ""heavy"" day"
+                    Gym,2026-11-02,,3/week,2026-11-06,skipped,
+                    물 마시기 👍🏽,2026-11-01,,every 2 days,2026-11-02,done,
+                    물 마시기 👍🏽,2026-11-01,,every 2 days,2026-11-11/2026-11-28,paused,
+                    물 마시기 👍🏽,2026-11-01,,every 2 days,2026-11-29,,back at it
+
+                    """)
+            let again = try TallyUnderTest.run(["-e", "habit import '\(file)'"], environment: environment(target))
+            #expect(again.status == 1)
+            #expect(
+                again.errorText.contains(
+                    "\(file): a habit named 'Gym' already exists (import adds habits; rename or delete the one in "
+                        + "the way first); nothing was imported"))
+        }
+    }
+
+    /// A file that is not an export is refused at the line and column of the problem.
+    @Test(arguments: [
+        (#"{"habits": [{"name": "X", "start": "2026-11-31", "archived": null, "done": []}]}"#,
+         "1:36: there is no day '2026-11-31': November 2026 has 30 days"),
+        ("{\n  \"habits\": [\n    {\"name\": \"X\", \"start\": \"2026-11-01\", \"archived\": null}\n  ]\n}",
+         "3:5: missing the key 'done'"),
+        (#"{"habits": [{"name": "X", "start": "2026-11-01", "archived": null, "done": [], "colour": 1}]}"#,
+         "1:90: unknown key 'colour'"),
+        (#"{"habits": [}"#, "1:13: expected a value"),
+        (#"{"habits": [{"name": "X\u0007", "start": "2026-11-01", "archived": null, "done": []}]}"#,
+         "1:13: the habit name 'X␇' contains a control character"),
+    ])
+    func aBadImportFileIsPlaced(contents: String, problem: String) throws {
+        try withDirectory { directory in
+            let file = directory.appendingPathComponent("bad.json").path
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
+            let result = try TallyUnderTest.run(
+                ["-e", "habit import '\(file)'"],
+                environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
+            #expect(result.status == 1)
+            #expect(result.errorText.contains("error: \(file):\(problem); nothing was imported"), "\(result.errorText)")
         }
     }
 }

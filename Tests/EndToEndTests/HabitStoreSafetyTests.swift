@@ -73,11 +73,12 @@ struct HabitStoreSafetyTests {
             let run = try tally(["habit export csv"], in: directory)
             #expect(run.status == 0, "\(run.errorText)")
             var expected = [
-                "name,start_day,archive_day,done_day",
-                "Read,2026-11-01,,2026-11-02", "Read,2026-11-01,,2026-11-03", "Read,2026-11-01,,2026-11-20",
+                "name,start_day,archive_day,target,day,state,note",
+                "Read,2026-11-01,,daily,2026-11-02,done,", "Read,2026-11-01,,daily,2026-11-03,done,",
+                "Read,2026-11-01,,daily,2026-11-20,done,",
             ]
-            if version >= 2 { expected.append("Swim,2026-11-01,2026-11-05,2026-11-04") }
-            expected.append("Walk,0300-03-01,,0300-03-01")
+            if version >= 2 { expected.append("Swim,2026-11-01,2026-11-05,daily,2026-11-04,done,") }
+            expected.append("Walk,0300-03-01,,daily,0300-03-01,done,")
             #expect(run.outputText == expected.joined(separator: "\n") + "\n")
         }
     }

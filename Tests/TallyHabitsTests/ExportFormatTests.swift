@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func emptyStoreExportsValidDocuments() throws {
-        #expect(HabitExportFormat.csv.render([]) == "name,start_day,archive_day,done_day\n")
+        #expect(HabitExportFormat.csv.render([]) == "name,start_day,archive_day,target,day,state,note\n")
         let json = HabitExportFormat.json.render([])
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
     }

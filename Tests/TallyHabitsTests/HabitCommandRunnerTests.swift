@@ -138,7 +138,7 @@ import Testing
         #expect(try run("habit restore READ") == "restored 'Read'")
         #expect(try run("habit rename read 'Read books'") == "renamed 'Read' to 'Read books'")
         #expect(try run("habit delete 'read books' --yes") == "deleted 'Read books' and its history (1 day done)")
-        #expect(try run("habit export csv") == "name,start_day,archive_day,done_day\nWalk,2026-11-29,,")
+        #expect(try run("habit export csv") == "name,start_day,archive_day,target,day,state,note\nWalk,2026-11-29,,daily,,,")
     }
 
     @Test func deleteAsksInteractivelyAndNeedsYesInBatch() throws {
@@ -250,7 +250,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommand.allCases.count == 13)
+        #expect(HabitSubcommand.allCases.count == 15)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }
@@ -306,6 +306,6 @@ import Testing
         #expect(first.habitNames() == ["Read"])
         #expect(
             try first.run(line: "habit export csv", argumentsStart: 5, context: context()).hasSuffix(
-                "Read,2026-11-29,,2026-11-29"))
+                "Read,2026-11-29,,daily,2026-11-29,done,"))
     }
 }

@@ -173,10 +173,10 @@ import Testing
         let csv = try ExportHabits(repository: repository).execute(format: .csv)
         #expect(
             csv == #"""
-                name,start_day,archive_day,done_day
-                "Read, ""well""",2026-11-01,,2026-11-02
-                "Read, ""well""",2026-11-01,,2026-11-03
-                Walk,2026-11-20,2026-11-21,
+                name,start_day,archive_day,target,day,state,note
+                "Read, ""well""",2026-11-01,,daily,2026-11-02,done,
+                "Read, ""well""",2026-11-01,,daily,2026-11-03,done,
+                Walk,2026-11-20,2026-11-21,daily,,,
 
                 """#)
         let json = try ExportHabits(repository: repository).execute(format: .json)
@@ -188,13 +188,21 @@ import Testing
                       "name": "Read, \\"well\\"",
                       "start": "2026-11-01",
                       "archived": null,
-                      "done": ["2026-11-02", "2026-11-03"]
+                      "target": "daily",
+                      "done": ["2026-11-02", "2026-11-03"],
+                      "skipped": [],
+                      "paused": [],
+                      "notes": {}
                     },
                     {
                       "name": "Walk",
                       "start": "2026-11-20",
                       "archived": "2026-11-21",
-                      "done": []
+                      "target": "daily",
+                      "done": [],
+                      "skipped": [],
+                      "paused": [],
+                      "notes": {}
                     }
                   ]
                 }

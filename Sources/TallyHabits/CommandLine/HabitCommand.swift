@@ -16,6 +16,8 @@ public struct HabitCommand: Sendable, Equatable {
         case done(names: [Spanned<String>], day: Spanned<Day>)
         /// `habit skip NAME [DATE]`.
         case skip(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit note NAME [DATE] TEXT`; empty text removes the note.
+        case note(name: Spanned<String>, day: Spanned<Day>, text: Spanned<String>)
         /// `habit target NAME TARGET`.
         case target(name: Spanned<String>, target: Spanned<HabitTarget>)
         /// `habit undo NAME [DATE]`.
@@ -32,6 +34,8 @@ public struct HabitCommand: Sendable, Equatable {
         case show(name: Spanned<String>)
         /// `habit export csv|json`.
         case export(HabitExportFormat)
+        /// `habit import FILE`.
+        case `import`(file: Spanned<String>)
     }
 
     /// What to do.
@@ -59,6 +63,7 @@ extension HabitCommand.Action {
         case .done: return .done
         case .skip: return .skip
         case .target: return .target
+        case .note: return .note
         case .undo: return .undo
         case .archive: return .archive
         case .restore: return .restore
@@ -66,6 +71,7 @@ extension HabitCommand.Action {
         case .delete: return .delete
         case .show: return .show
         case .export: return .export
+        case .import: return .import
         }
     }
 }
@@ -74,12 +80,12 @@ extension HabitCommand {
     /// Where the habit's name is, for errors about the habit.
     var nameSpan: SourceSpan? {
         switch action {
-        case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _),
+        case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name):
             return name.span
         case .done(let names, _):
             return names.first?.span
-        case .list, .export, .today:
+        case .list, .export, .today, .import:
             return nil
         }
     }
@@ -87,7 +93,8 @@ extension HabitCommand {
     /// Where the day is (the name's span when the day was left out), for errors about the day.
     var daySpan: SourceSpan? {
         switch action {
-        case .add(_, _, let day), .done(_, let day), .skip(_, let day), .undo(_, let day), .archive(_, let day):
+        case .add(_, _, let day), .done(_, let day), .skip(_, let day), .undo(_, let day), .archive(_, let day),
+            .note(_, let day, _):
             return day.span
         case .target(_, let target):
             return target.span

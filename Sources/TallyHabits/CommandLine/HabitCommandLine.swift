@@ -93,6 +93,20 @@ public enum HabitCommandLine {
             case .skip:
                 let name = try readName("habit name")
                 return .skip(name: name, day: try readOptionalDate(after: name))
+            case .note:
+                let name = try readName("habit name")
+                var day = Spanned(today, at: name.span)
+                if let word = next, !word.isQuoted, HabitCommandLine.looksLikeDate(word.text), position + 1 < words.count {
+                    position += 1
+                    day = try resolveDate(word)
+                }
+                guard let first = next else {
+                    throw Diagnostic(.missingNoteText, "missing the note's text after the name", at: SourceSpan(at: end))
+                }
+                let rest = words[position...]
+                position = words.count
+                let text = rest.count == 1 ? first.text : rest.map(\.text).joined(separator: " ")
+                return .note(name: name, day: day, text: Spanned(text, at: first.span.union(rest.last!.span)))
             case .target:
                 let name = try readName("habit name")
                 let start = position
@@ -122,6 +136,12 @@ public enum HabitCommandLine {
                 return .show(name: try readName("habit name"))
             case .export:
                 return .export(try readExportFormat())
+            case .import:
+                guard let word = next else {
+                    throw Diagnostic(.missingImportFile, "missing the file after 'import'", at: SourceSpan(at: end))
+                }
+                position += 1
+                return .import(file: Spanned(word.text, at: word.span))
             }
         }
 
@@ -278,7 +298,7 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add, .restore, .delete, .show: wordsNeeded = 2
             case .done, .skip, .undo, .archive: wordsNeeded = 3
-            case .target, .rename, .list, .export, .today: return ""
+            case .target, .rename, .list, .export, .today, .note, .import: return ""
             }
             guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),

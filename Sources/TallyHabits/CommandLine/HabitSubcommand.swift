@@ -16,6 +16,8 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case skip
     /// `habit undo NAME [DATE]`.
     case undo
+    /// `habit note NAME [DATE] TEXT`.
+    case note
     /// `habit target NAME TARGET`.
     case target
     /// `habit archive NAME [DATE]`.
@@ -30,6 +32,8 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case show
     /// `habit export csv|json`.
     case export
+    /// `habit import FILE`.
+    case `import`
 
     /// The subcommand written as `word`, in any case; `ls` and `rm` are `list` and `delete`.
     public init?(word: String) {
@@ -63,6 +67,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .done: return "habit done NAME... [DATE]"
         case .skip: return "habit skip NAME [DATE]"
         case .target: return "habit target NAME TARGET"
+        case .note: return "habit note NAME [DATE] TEXT"
         case .undo: return "habit undo NAME [DATE]"
         case .archive: return "habit archive NAME [DATE]"
         case .restore: return "habit restore NAME"
@@ -70,6 +75,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .delete: return "habit delete NAME [--yes]"
         case .show: return "habit show NAME"
         case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|")
+        case .import: return "habit import FILE"
         }
     }
 
@@ -90,6 +96,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
             return ["record that you did it (today unless DATE is given);", "several names mark several habits"]
         case .skip: return ["a rest day: neither done nor missed, the streak holds"]
         case .target: return ["change how often the habit is meant to be done"]
+        case .note: return ["keep a note for a day (\"\" removes it)"]
         case .undo: return ["take back a day done or skipped by mistake"]
         case .archive: return ["stop tracking but keep the history (DATE is the last day)"]
         case .restore: return ["track an archived habit again"]
@@ -99,6 +106,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .show:
             return ["one habit in detail: longest streak, completion rate", "and a calendar of recent weeks"]
         case .export: return ["every habit and day done, for spreadsheets and scripts"]
+        case .import: return ["add the habits of a JSON export (names must be new)"]
         }
     }
 
@@ -108,8 +116,9 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .add: return .newHabitName
         case .list: return .word(oneOf: ["all"])
         case .today: return .word(oneOf: [])
-        case .done, .skip, .target, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
+        case .done, .skip, .note, .target, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
         case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
+        case .import: return .word(oneOf: [])
         }
     }
 

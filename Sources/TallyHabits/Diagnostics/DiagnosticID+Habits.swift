@@ -18,6 +18,12 @@ extension DiagnosticID {
     public static let missingHabitName = DiagnosticID("missing-habit-name")
     /// `habit add NAME DATE`, without the `since` a start day needs.
     public static let missingSince = DiagnosticID("missing-since")
+    /// `habit import` without a file.
+    public static let missingImportFile = DiagnosticID("missing-import-file")
+    /// A file `habit import` cannot take.
+    public static let habitImportFailed = DiagnosticID("habit-import-failed")
+    /// `habit note NAME` without text.
+    public static let missingNoteText = DiagnosticID("missing-note-text")
     /// `habit target NAME` without a target.
     public static let missingHabitTarget = DiagnosticID("missing-habit-target")
     /// `since` with no date after it.
@@ -70,6 +76,8 @@ extension DiagnosticID {
     public static let alreadySkipped = DiagnosticID("already-skipped")
     /// A target such as `9/week` that asks for more than the period holds.
     public static let invalidHabitTarget = DiagnosticID("invalid-habit-target")
+    /// A note that is empty, too long or holds a control character.
+    public static let invalidNote = DiagnosticID("invalid-note")
     /// A start moved after a day done.
     public static let startAfterDone = DiagnosticID("start-after-done")
     /// `habit delete` in a file or pipe without `--yes`, where nobody can be asked.

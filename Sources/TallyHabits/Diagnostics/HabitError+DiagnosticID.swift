@@ -26,6 +26,7 @@ extension HabitError {
         case .alreadySkipped: return .alreadySkipped
         case .invalidTarget: return .invalidHabitTarget
         case .startAfterDone: return .startAfterDone
+        case .emptyNote, .controlCharacterInNote, .noteTooLong: return .invalidNote
         }
     }
 }

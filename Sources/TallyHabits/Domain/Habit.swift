@@ -28,6 +28,12 @@ public struct Habit: Sendable, Equatable {
     /// Each stretch of days between an archive day and a restore: the habit was paused, and
     /// those days are neither done nor missed. Ascending and apart.
     public private(set) var pauses: [ClosedRange<Day>]
+    /// A note for some days: text, trimmed, neither empty nor longer than
+    /// ``maximumNoteLength``, without control characters.
+    public private(set) var notes: [Day: String]
+
+    /// The most characters a note may have.
+    public static let maximumNoteLength = 500
 
     /// A new habit starting on `start`, which may not be after `today`.
     public init(
@@ -43,6 +49,7 @@ public struct Habit: Sendable, Equatable {
         self.target = target
         self.skippedDays = []
         self.pauses = []
+        self.notes = [:]
     }
 
     /// A habit as it was stored, checked against every rule that does not depend on today.
@@ -53,7 +60,8 @@ public struct Habit: Sendable, Equatable {
     /// `daysDone` may come in any order; a store reading them in ascending order saves the sort.
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day],
-        target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = []
+        target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = [],
+        notes: [Day: String] = [:]
     ) throws(HabitError) {
         let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
         let sorted = ascending ? daysDone : daysDone.sorted()
@@ -70,6 +78,12 @@ public struct Habit: Sendable, Equatable {
         self.target = target
         self.skippedDays = skippedDays.sorted()
         self.pauses = pauses.sorted { $0.lowerBound < $1.lowerBound }
+        var validNotes: [Day: String] = [:]
+        for (day, text) in notes {
+            if day < start { throw .beforeStart(habit: self.name, day: day, start: start) }
+            validNotes[day] = try Habit.validatedNote(text)
+        }
+        self.notes = validNotes
         try Habit.checkStored(
             name: self.name, start: start, archiveDay: archiveDay, skippedDays: self.skippedDays, pauses: self.pauses,
             isDone: { day in Habit.position(of: day, in: sorted).found })
@@ -245,6 +259,29 @@ public struct Habit: Sendable, Equatable {
         return .skip
     }
 
+    /// Keeps `text` as the note for `day` (a day that could be recorded); empty text removes the
+    /// note. Returns the note that was there before.
+    @discardableResult
+    public mutating func setNote(_ text: String, on day: Day, today: Day) throws(HabitError) -> String? {
+        try checkRecordable(day, today: today)
+        let previous = notes[day]
+        let trimmedText = Habit.trimmed(text)
+        notes[day] = trimmedText.isEmpty ? nil : try Habit.validatedNote(trimmedText)
+        return previous
+    }
+
+    /// `text` trimmed, or the rule it breaks: not empty, no control characters, at most
+    /// ``maximumNoteLength`` characters.
+    public static func validatedNote(_ text: String) throws(HabitError) -> String {
+        let result = nfc(trimmed(text))
+        guard !result.isEmpty else { throw .emptyNote }
+        if result.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw .controlCharacterInNote
+        }
+        guard result.count <= maximumNoteLength else { throw .noteTooLong(length: result.count) }
+        return result
+    }
+
     /// Changes how often the habit is meant to be done; the history is judged by the new target.
     public mutating func setTarget(_ newTarget: HabitTarget) {
         target = newTarget
@@ -278,7 +315,7 @@ public struct Habit: Sendable, Equatable {
         name = try Habit.validatedName(newName)
     }
 
-    private static func trimmed(_ text: String) -> String {
+    static func trimmed(_ text: String) -> String {
         var characters = Substring(text)
         while characters.first?.isWhitespace == true { characters.removeFirst() }
         while characters.last?.isWhitespace == true { characters.removeLast() }

@@ -41,6 +41,12 @@ public enum HabitError: Error, Sendable, Equatable {
     case invalidTarget(text: String, reason: String)
     /// A start moved after a day done.
     case startAfterDone(habit: String, start: Day, firstDone: Day)
+    /// A note that is empty once trimmed.
+    case emptyNote
+    /// A note holding a control character.
+    case controlCharacterInNote
+    /// A note over the length limit.
+    case noteTooLong(length: Int)
     /// A stored habit holds the same day done twice, which only a damaged file can.
     case dayStoredTwice(habit: String, day: Day)
     /// The habit was done on `done`, after the archive day `archived`.
@@ -89,6 +95,12 @@ public enum HabitError: Error, Sendable, Equatable {
             return "\(MessageText.quoted(text)) is not a target: \(reason)"
         case .startAfterDone(let habit, let start, let firstDone):
             return "\(MessageText.quoted(habit)) cannot start on \(start), after it was done on \(firstDone)"
+        case .emptyNote:
+            return "a note cannot be empty"
+        case .controlCharacterInNote:
+            return "a note cannot contain control characters"
+        case .noteTooLong(let length):
+            return "the note is \(length) characters long; the limit is \(Habit.maximumNoteLength)"
         case .dayStoredTwice(let habit, let day):
             return "\(MessageText.quoted(habit)) has the day \(day) stored twice"
         case .doneAfterArchive(let habit, let done, let archived):

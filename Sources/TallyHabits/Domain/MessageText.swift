@@ -10,8 +10,8 @@ public enum MessageText {
         "'" + bounded(text) + "'"
     }
 
-    /// `text` cut after ``limit`` characters with `…`; unchanged when it is shorter.
-    public static func bounded(_ text: some StringProtocol) -> String {
+    /// `text` cut after `limit` characters with `…`; unchanged when it is shorter.
+    public static func bounded(_ text: some StringProtocol, limit: Int = MessageText.limit) -> String {
         // Counting UTF-8 first spares a walk through the characters of every short text.
         guard text.utf8.count > limit else { return String(text) }
         var end = text.startIndex

@@ -153,7 +153,7 @@ extension SQLiteHabitStore {
         try transaction {
             // Explicitly, not only by the foreign key's cascade: a hand-edited file may have
             // lost it.
-            for table in ["completion", "skip", "pause"] {
+            for table in ["completion", "skip", "pause", "note"] {
                 try run("DELETE FROM \(table) WHERE habit_id = ?1", [.integer(id.rawValue)], operation: "deleting")
             }
             try run("DELETE FROM habit WHERE id = ?1", [.integer(id.rawValue)], operation: "deleting")
@@ -169,11 +169,17 @@ extension SQLiteHabitStore {
         ]
     }
 
-    /// Replaces the habit's stored skips and pauses with its own (there are few of either).
+    /// Replaces the habit's stored skips, pauses and notes with its own (there are few of each).
     private func writeSkipsAndPauses(of habit: Habit) throws {
         let id = Value.integer(habit.id.rawValue)
         try run("DELETE FROM skip WHERE habit_id = ?1", [id], operation: "writing skips")
         try run("DELETE FROM pause WHERE habit_id = ?1", [id], operation: "writing pauses")
+        try run("DELETE FROM note WHERE habit_id = ?1", [id], operation: "writing notes")
+        for (day, text) in habit.notes.sorted(by: { $0.key < $1.key }) {
+            try run(
+                "INSERT INTO note (habit_id, day, text) VALUES (?1, ?2, ?3)", [id, .day(day), .text(text)],
+                operation: "writing the note of \(day)")
+        }
         for day in habit.skippedDays {
             try run("INSERT INTO skip (habit_id, day) VALUES (?1, ?2)", [id, .day(day)], operation: "skipping \(day)")
         }
@@ -282,10 +288,13 @@ extension SQLiteHabitStore {
                 FROM habit AS h WHERE \(condition)
                 """, bindings
             ) { rows.append(HabitRow($0)) }
-            let (skips, pauses) =
-                rows.count == 1
-                ? try skipsAndPauses(where: "habit_id = ?1", [.integer(rows[0].id.rawValue)])
-                : try skipsAndPauses(where: "1", [])
+            let (condition, bindings): (String, [Value]) =
+                rows.count == 1 ? ("habit_id = ?1", [.integer(rows[0].id.rawValue)]) : ("1", [])
+            let (skips, pauses) = try skipsAndPauses(where: condition, bindings)
+            var notes: [Int64: [Day: String]] = [:]
+            try forEachRow("SELECT habit_id, day, text FROM note WHERE \(condition)", bindings) {
+                notes[$0.integer(0), default: [:]][$0.day(1)] = $0.text(2) ?? ""
+            }
             // One narrow scan of the primary key per habit: a join would repeat the habit's
             // columns on every day's row.
             let daysSQL = "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
@@ -304,7 +313,8 @@ extension SQLiteHabitStore {
                         }
                         return try restoreHabit(
                             row, dayNumbers: dayNumbers, storedRuns: storedRuns,
-                            skippedDays: skips[row.id.rawValue] ?? [], pauses: pauses[row.id.rawValue] ?? [])
+                            skippedDays: skips[row.id.rawValue] ?? [], pauses: pauses[row.id.rawValue] ?? [],
+                            notes: notes[row.id.rawValue] ?? [:])
                     }
                 }
             }
@@ -315,7 +325,7 @@ extension SQLiteHabitStore {
     /// days come in ascending order. The count and runs the triggers keep must match the days.
     private func restoreHabit(
         _ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>], skippedDays: [Day],
-        pauses: [ClosedRange<Day>]
+        pauses: [ClosedRange<Day>], notes: [Day: String]
     ) throws -> Habit {
         let (start, archive) = try days(of: row)
         var daysDone: [Day] = []
@@ -325,7 +335,7 @@ extension SQLiteHabitStore {
         do throws(HabitError) {
             habit = try Habit(
                 restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, daysDone: daysDone,
-                target: try target(of: row), skippedDays: skippedDays, pauses: pauses)
+                target: try target(of: row), skippedDays: skippedDays, pauses: pauses, notes: notes)
         } catch {
             throw row.invalid(in: path, error.message)
         }

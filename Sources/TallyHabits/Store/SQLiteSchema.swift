@@ -33,7 +33,8 @@ enum SQLiteSchema {
             "index completion_run_by_first_day completion_run:", "index completion_run_by_last_day completion_run:",
             "table completion completion:habit_id,day", "table completion_run completion_run:habit_id,first_day,last_day",
             "table habit habit:id,name,name_key,start_day,archive_day,completion_count,target",
-            "table pause pause:habit_id,first_day,last_day", "table skip skip:habit_id,day",
+            "table note note:habit_id,day,text", "table pause pause:habit_id,first_day,last_day",
+            "table skip skip:habit_id,day",
             "trigger completion_deleted completion:", "trigger completion_inserted completion:",
             "trigger completion_not_updated completion:",
         ],
@@ -140,10 +141,10 @@ enum SQLiteSchema {
             SELECT RAISE(ABORT, 'completion rows are not updated: delete the day and insert the new one');
         END;
         """,
-        // Version 4: targets, skips and pauses. `target` is written as a person types it
+        // Version 4: targets, skips, pauses and notes. `target` is written as a person types it
         // ('daily', '3/week', '2/month', 'every 3 days') and checked by Habit when read. A skip is
         // a day neither done nor missed; a pause is the days between an archive day and the
-        // restore that ended it.
+        // restore that ended it; a note is a line of text kept for a day.
         """
         ALTER TABLE habit ADD COLUMN target TEXT NOT NULL DEFAULT 'daily';
         CREATE TABLE skip (
@@ -156,6 +157,12 @@ enum SQLiteSchema {
             first_day INTEGER NOT NULL CHECK (first_day BETWEEN -719162 AND 2932896),
             last_day INTEGER NOT NULL CHECK (last_day BETWEEN -719162 AND 2932896),
             PRIMARY KEY (habit_id, first_day)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE note (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
+            text TEXT NOT NULL,
+            PRIMARY KEY (habit_id, day)
         ) STRICT, WITHOUT ROWID;
         """,
     ]

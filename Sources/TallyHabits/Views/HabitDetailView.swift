@@ -2,6 +2,9 @@ import TallyCore
 
 /// What `habit show` prints: the habit's numbers and a heatmap of its recent weeks.
 public struct HabitDetailView {
+    /// The most notes `show` lists, the latest ones.
+    public static let notesShown = 10
+
     /// The most weeks the heatmap shows.
     public static let heatmapWeeks = 16
 
@@ -37,7 +40,14 @@ public struct HabitDetailView {
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
         let heatmap = HabitHeatmap(
             habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour)
-        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + heatmap.lines()).joined(separator: "\n")
+        var notes: [String] = []
+        if !habit.notes.isEmpty {
+            let recent = habit.notes.sorted { $0.key > $1.key }.prefix(HabitDetailView.notesShown)
+            notes = ["", habit.notes.count > recent.count ? "notes (latest \(recent.count) of \(habit.notes.count))" : "notes"]
+            notes += recent.reversed().map { "  \($0.key)  \(TerminalSafeText.escaped($0.value))" }
+        }
+        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + heatmap.lines() + notes)
+            .joined(separator: "\n")
     }
 
     /// "1 day", "3 days".
