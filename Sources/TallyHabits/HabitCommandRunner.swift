@@ -126,11 +126,16 @@ public final class HabitCommandRunner {
         case .done(let names, let day):
             let results = try RecordCompletion(repository: repository).execute(
                 names: names.map(\.value), day: day.value, today: today)
-            return results.map { habit, isNew in
+            return results.map { habit, isNew, movedStart in
                 let streak = habit.target.count(habit.currentStreak(today: today))
                 let verb = isNew ? "done on" : "was already done on"
-                return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
+                let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
+                return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))\(moved)"
             }.joined(separator: "\n")
+        case .start(let name, let day):
+            let (old, habit) = try MoveStart(repository: repository).execute(
+                name: name.value, day: day.value, today: today)
+            return "\(quoted(habit.name)) now starts on \(habit.start) (was \(old))"
         case .skip(let name, let day):
             let habit = try SkipDay(repository: repository).execute(name: name.value, day: day.value, today: today)
             let streak = habit.target.count(habit.currentStreak(today: today))
@@ -247,10 +252,10 @@ public final class HabitCommandRunner {
                 span = command.givenNameSpan ?? fallback
             case .notFound(let name):
                 return notFound(error, name: name, in: command)
-            case .alreadyArchived, .notArchived, .dayStoredTwice, .startAfterDone:
+            case .alreadyArchived, .notArchived, .dayStoredTwice:
                 span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
-                .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget:
+                .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget, .startAfterDone:
                 span = command.daySpan ?? fallback
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
                 if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }

@@ -172,7 +172,12 @@ import Testing
             ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month or every N days", nil),
             ("habit undo Read ⟨-4⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-25, so there is nothing to undo", nil),
             ("habit undo ⟨Read⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-29, so there is nothing to undo", nil),
-            ("habit done Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
+            ("habit skip Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
+            (
+                "habit start Read ⟨2026-11-29⟩", .startAfterDone,
+                "'Read' cannot start on 2026-11-29, after its history begins on 2026-11-28", nil
+            ),
+            ("habit start Read ⟨2026-11-30⟩", .dateInFuture, "2026-11-30 is in the future; today is 2026-11-29", nil),
             (
                 "habit done Walk ⟨2026-11-25⟩", .dayAfterArchive,
                 "2026-11-25 is after 'Walk' was archived on 2026-11-20", nil
@@ -250,7 +255,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommand.allCases.count == 15)
+        #expect(HabitSubcommand.allCases.count == 16)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }

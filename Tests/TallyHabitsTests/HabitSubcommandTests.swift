@@ -94,10 +94,10 @@ import Testing
         #expect(HabitSubcommand.export.firstArgument == .word(oneOf: ["csv", "json"]))
         #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
         #expect(HabitSubcommand.add.firstArgument == .newHabitName)
-        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 10)
+        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 11)
         #expect(
             HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
-                "add", "done", "skip", "undo", "note", "target", "archive", "restore", "rename", "delete", "show",
+                "add", "done", "skip", "undo", "note", "target", "start", "archive", "restore", "rename", "delete", "show",
             ])
     }
 }

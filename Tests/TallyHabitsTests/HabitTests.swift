@@ -58,14 +58,28 @@ import Testing
 
     // MARK: Recording
 
-    @Test(arguments: [
-        ("2026-10-31", HabitError.beforeStart(habit: "Read", day: day("2026-10-31"), start: day("2026-11-01"))),
-        ("2026-11-30", .inFuture(habit: "Read", day: day("2026-11-30"), today: pinnedToday)),
-    ])
-    func refusesDaysOutsideItsLife(dayText: String, error: HabitError) throws {
+    @Test func refusesDaysInTheFuture() throws {
         var read = try habit()
-        #expect(throws: error) { try read.markDone(on: day(dayText), today: pinnedToday) }
+        #expect(throws: HabitError.inFuture(habit: "Read", day: day("2026-11-30"), today: pinnedToday)) {
+            try read.markDone(on: day("2026-11-30"), today: pinnedToday)
+        }
         #expect(read.completions.isEmpty)
+    }
+
+    /// A day done before the start moves the start back; `move(startTo:)` goes either way but
+    /// never past the first day of the history.
+    @Test func aDayBeforeTheStartMovesItBack() throws {
+        var read = try habit()
+        #expect(try read.markDone(on: day("2026-10-31"), today: pinnedToday))
+        #expect(read.start == day("2026-10-31"))
+        #expect(
+            throws: HabitError.startAfterDone(habit: "Read", start: day("2026-11-01"), firstDone: day("2026-10-31"))
+        ) { try read.move(startTo: day("2026-11-01"), today: pinnedToday) }
+        try read.move(startTo: day("2026-10-01"), today: pinnedToday)
+        #expect(read.start == day("2026-10-01"))
+        #expect(throws: HabitError.beforeStart(habit: "Read", day: day("2026-09-30"), start: day("2026-10-01"))) {
+            try read.skip(on: day("2026-09-30"), today: pinnedToday)
+        }
     }
 
     @Test func recordsStartAndTodayInclusive() throws {

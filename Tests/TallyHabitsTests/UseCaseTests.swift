@@ -62,9 +62,9 @@ import Testing
 
     @Test func doneChecksTheHabitsDays() throws {
         try add("Read", since: "2026-11-10")
-        #expect(throws: HabitError.beforeStart(habit: "Read", day: day("2026-11-09"), start: day("2026-11-10"))) {
-            try done("Read", "2026-11-09")
-        }
+        let earlier = try RecordCompletion(repository: repository).execute(
+            name: "Read", day: day("2026-11-09"), today: today)
+        #expect(earlier.movedStart == day("2026-11-10") && earlier.habit.start == day("2026-11-09"))
         #expect(throws: HabitError.inFuture(habit: "Read", day: day("2026-11-30"), today: today)) {
             try done("Read", "2026-11-30")
         }

@@ -18,6 +18,8 @@ public struct HabitCommand: Sendable, Equatable {
         case skip(name: Spanned<String>, day: Spanned<Day>)
         /// `habit note NAME [DATE] TEXT`; empty text removes the note.
         case note(name: Spanned<String>, day: Spanned<Day>, text: Spanned<String>)
+        /// `habit start NAME DATE`.
+        case start(name: Spanned<String>, day: Spanned<Day>)
         /// `habit target NAME TARGET`.
         case target(name: Spanned<String>, target: Spanned<HabitTarget>)
         /// `habit undo NAME [DATE]`.
@@ -64,6 +66,7 @@ extension HabitCommand.Action {
         case .skip: return .skip
         case .target: return .target
         case .note: return .note
+        case .start: return .start
         case .undo: return .undo
         case .archive: return .archive
         case .restore: return .restore
@@ -81,6 +84,7 @@ extension HabitCommand {
     var nameSpan: SourceSpan? {
         switch action {
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
+            .start(let name, _),
             .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name):
             return name.span
         case .done(let names, _):
@@ -94,7 +98,7 @@ extension HabitCommand {
     var daySpan: SourceSpan? {
         switch action {
         case .add(_, _, let day), .done(_, let day), .skip(_, let day), .undo(_, let day), .archive(_, let day),
-            .note(_, let day, _):
+            .note(_, let day, _), .start(_, let day):
             return day.span
         case .target(_, let target):
             return target.span

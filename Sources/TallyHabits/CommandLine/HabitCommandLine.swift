@@ -93,6 +93,13 @@ public enum HabitCommandLine {
             case .skip:
                 let name = try readName("habit name")
                 return .skip(name: name, day: try readOptionalDate(after: name))
+            case .start:
+                let name = try readName("habit name")
+                guard let word = next else {
+                    throw Diagnostic(.missingDate, "missing date after the name", at: SourceSpan(at: end))
+                }
+                position += 1
+                return .start(name: name, day: try resolveDate(word))
             case .note:
                 let name = try readName("habit name")
                 var day = Spanned(today, at: name.span)
@@ -298,7 +305,7 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add, .restore, .delete, .show: wordsNeeded = 2
             case .done, .skip, .undo, .archive: wordsNeeded = 3
-            case .target, .rename, .list, .export, .today, .note, .import: return ""
+            case .target, .rename, .list, .export, .today, .note, .import, .start: return ""
             }
             guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),

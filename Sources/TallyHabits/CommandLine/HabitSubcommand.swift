@@ -20,6 +20,8 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case note
     /// `habit target NAME TARGET`.
     case target
+    /// `habit start NAME DATE`.
+    case start
     /// `habit archive NAME [DATE]`.
     case archive
     /// `habit restore NAME`.
@@ -68,6 +70,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .skip: return "habit skip NAME [DATE]"
         case .target: return "habit target NAME TARGET"
         case .note: return "habit note NAME [DATE] TEXT"
+        case .start: return "habit start NAME DATE"
         case .undo: return "habit undo NAME [DATE]"
         case .archive: return "habit archive NAME [DATE]"
         case .restore: return "habit restore NAME"
@@ -97,6 +100,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .skip: return ["a rest day: neither done nor missed, the streak holds"]
         case .target: return ["change how often the habit is meant to be done"]
         case .note: return ["keep a note for a day (\"\" removes it)"]
+        case .start: return ["move the day the habit started, earlier or later"]
         case .undo: return ["take back a day done or skipped by mistake"]
         case .archive: return ["stop tracking but keep the history (DATE is the last day)"]
         case .restore: return ["track an archived habit again"]
@@ -116,7 +120,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .add: return .newHabitName
         case .list: return .word(oneOf: ["all"])
         case .today: return .word(oneOf: [])
-        case .done, .skip, .note, .target, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
+        case .done, .skip, .note, .target, .start, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
         case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
         case .import: return .word(oneOf: [])
         }

@@ -15,7 +15,7 @@ public struct Habit: Sendable, Equatable {
     /// characters.
     public private(set) var name: String
     /// The first day the habit may be done.
-    public let start: Day
+    public private(set) var start: Day
     /// The day it was archived: the last day it may be done. Nil while it is active.
     public private(set) var archiveDay: Day?
     /// The days it was done, in ascending order, each once: kept sorted so that the first and
@@ -218,10 +218,12 @@ public struct Habit: Sendable, Equatable {
         }
     }
 
-    /// Records the habit as done on `day` (a skip on that day gives way). Returns false, and
-    /// changes nothing, when it was already done that day.
+    /// Records the habit as done on `day` (a skip on that day gives way); a day before the start
+    /// moves the start back to it. Returns false, and changes nothing, when it was already done
+    /// that day.
     @discardableResult
     public mutating func markDone(on day: Day, today: Day) throws(HabitError) -> Bool {
+        if day < start && day <= today { start = day }
         try checkRecordable(day, today: today)
         let index = position(of: day)
         guard index == daysDone.count || daysDone[index] != day else { return false }
@@ -280,6 +282,16 @@ public struct Habit: Sendable, Equatable {
         }
         guard result.count <= maximumNoteLength else { throw .noteTooLong(length: result.count) }
         return result
+    }
+
+    /// Moves the start to `day`, earlier or later, but never after a day done, skipped or noted,
+    /// after a pause or the archive day, or after today.
+    public mutating func move(startTo day: Day, today: Day) throws(HabitError) {
+        guard day <= today else { throw .startInFuture(habit: name, start: day, today: today) }
+        let firstUsed = [daysDone.first, skippedDays.first, notes.keys.min(), pauses.first?.lowerBound, archiveDay]
+            .compactMap { $0 }.min()
+        if let firstUsed, day > firstUsed { throw .startAfterDone(habit: name, start: day, firstDone: firstUsed) }
+        start = day
     }
 
     /// Changes how often the habit is meant to be done; the history is judged by the new target.

@@ -94,7 +94,7 @@ public enum HabitError: Error, Sendable, Equatable {
         case .invalidTarget(let text, let reason):
             return "\(MessageText.quoted(text)) is not a target: \(reason)"
         case .startAfterDone(let habit, let start, let firstDone):
-            return "\(MessageText.quoted(habit)) cannot start on \(start), after it was done on \(firstDone)"
+            return "\(MessageText.quoted(habit)) cannot start on \(start), after its history begins on \(firstDone)"
         case .emptyNote:
             return "a note cannot be empty"
         case .controlCharacterInNote:
