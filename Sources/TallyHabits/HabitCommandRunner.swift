@@ -113,14 +113,14 @@ public final class HabitCommandRunner {
         case .today:
             let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
             guard habits.isEmpty else {
-                return HabitTodayView(today: today, useColour: context.useColour).render(habits)
+                return HabitTodayView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
             return try emptyListMessage(repository, today: today)
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
             guard habits.isEmpty else {
-                return HabitListView(today: today, useColour: context.useColour).render(habits)
+                return HabitListView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
             return try emptyListMessage(repository, today: today)
         case .done(let names, let day):
@@ -174,9 +174,10 @@ public final class HabitCommandRunner {
             }
             guard let deleted else { return "kept \(quoted(name.value))" }
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
-        case .show(let name):
+        case .show(let name, let year):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
-            return HabitDetailView(today: today, useColour: context.useColour).render(habit)
+            let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
+            return year ? view.renderYear(habit) : view.render(habit)
         case .import(let file):
             let habits = try ImportHabits(repository: repository).execute(path: file.value)
             let days = habits.reduce(0) { $0 + $1.daysDone.count }

@@ -104,9 +104,9 @@ import Testing
             Sat   · · ■ -
             Sun · · · - ■
                 ■ done  · not done  - skipped or paused
-            habit  since       streak  last 7 days  strength  total
-            Gym    2026-11-02       0  ■·····■           38%      9
-            Read   2026-11-01       3  ------■           15%      3
+            habit  since       streak  MTWTFSS  strength  total
+            Gym    2026-11-02       0  ■·····■       38%      9
+            Read   2026-11-01       3  ------■       15%      3
             today, Sunday 2026-11-29
             Gym   ■  2 of 3 this week
             Read  ■  done
@@ -175,8 +175,8 @@ import Testing
                     'Read' done on 2026-11-25 (current streak: 0 days)
                     'Read' done on 2026-11-29 (current streak: 1 day)
                     'Read' skipped on 2026-11-27 (current streak: 1 day)
-                    habit  since       streak  last 7 days  strength  total
-                    Read   2026-11-02       1  ··■·-·■           11%      3
+                    habit  since       streak  MTWTFSS  strength  total
+                    Read   2026-11-02       1  ··■·-·■       11%      3
                     deleted 'Read' and its history (3 days done)
 
                     """)
@@ -309,6 +309,48 @@ import Testing
                 environment: ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path])
             #expect(result.status == 1)
             #expect(result.errorText.contains("error: \(file):\(problem); nothing was imported"), "\(result.errorText)")
+        }
+    }
+
+    /// The views: weekday initials over the last seven days, long names cut with an ellipsis so
+    /// that no row passes 80 columns, ASCII marks by `--ascii` or `set glyphs ascii`, the year
+    /// calendar in 57 columns with its table of months, and month labels only over months shown.
+    @Test func viewsFitAndSpeakASCII() throws {
+        try withDirectory { directory in
+            let long = String(repeating: "Stretch and breathe ", count: 5).trimmingCharacters(in: .whitespaces)
+            let setUp = try run(
+                "habit add Read since 2025-10-01\nhabit done read 2025-11-30\nhabit done read -1\nhabit add '\(long)'\n",
+                in: directory, today: "2026-11-30")
+            #expect(setUp.status == 0, "\(setUp.errorText)")
+            let result = try TallyUnderTest.run(
+                ["--ascii", "-e", "habit list", "-e", "set glyphs unicode", "-e", "habit list", "-e", "habit show read"],
+                environment: ["TALLY_TODAY": "2026-11-30", "TALLY_DATA_DIR": directory.path])
+            #expect(
+                result.outputText.hasPrefix(
+                    """
+                    habit                               since       streak  TWTFSSM  strength  total
+                    Read                                2025-10-01       1  .....#.        5%      2
+                    Stretch and breathe Stretch and...  2026-11-30       0        .        0%      0
+                    habit                               since       streak  TWTFSSM  strength  total
+                    Read                                2025-10-01       1  ·····■·        5%      2
+                    Stretch and breathe Stretch and b…  2026-11-30       0        ·        0%      0
+
+                    """), "\(result.outputText)")
+            for line in result.outputText.split(separator: "\n") {
+                #expect(line.count <= 80, "\(line)")
+            }
+            // On Monday 2026-11-30 the last column shows that one day: it is labelled Nov's, not Dec.
+            #expect(!result.outputText.contains("Dec"))
+            let year = try TallyUnderTest.run(
+                ["-e", "habit show read year"], environment: ["TALLY_TODAY": "2026-11-30", "TALLY_DATA_DIR": directory.path])
+            let lines = year.outputText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let calendar = try #require(lines.firstIndex { $0.hasPrefix("Mon ") })
+            #expect(lines[calendar].count == 4 + 53)
+            // 53 weeks from Monday 2025-12-01: each month named over the week holding its 1st.
+            #expect(lines[calendar - 1] == "    Dec Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov")
+            #expect(lines.contains("Dec 2025     0  0% (0 of 31 days)"))
+            #expect(lines.contains("Nov 2026     1  3% (1 of 29 days)"))
+            #expect(lines.contains("month     done  completion"))
         }
     }
 }

@@ -82,7 +82,9 @@ import Testing
         let restore = "habit restore Read"
         #expect(try parse(restore).action == .restore(name: name("Read", written: "Read", in: restore)))
         let show = "habit show 'Read'"
-        #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show)))
+        #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show), year: false))
+        let year = "habit show Read YEAR"
+        #expect(try parse(year).action == .show(name: name("Read", written: "Read", in: year), year: true))
         let rename = "habit rename Read \"Read books\""
         #expect(
             try parse(rename).action
@@ -138,11 +140,11 @@ import Testing
             ),
             (
                 "habit show Read ⟨20⟩ pages", .unexpectedHabitArgument,
-                "unexpected '20'; the form is habit show NAME; a name with spaces needs quotes: \"Read 20 pages\""
+                "unexpected '20'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read 20 pages\""
             ),
             (
                 "habit show Read ⟨books⟩", .unexpectedHabitArgument,
-                "unexpected 'books'; the form is habit show NAME; a name with spaces needs quotes: \"Read books\""
+                "unexpected 'books'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read books\""
             ),
             (
                 "habit skip Read ⟨Book⟩", .malformedDate,

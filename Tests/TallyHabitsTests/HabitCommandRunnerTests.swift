@@ -42,16 +42,16 @@ import Testing
         try fillWithExampleHabits()
         #expect(
             try run("habit list") == """
-                habit          since       streak  last 7 days  strength  total
-                Read 20 pages  2026-08-03       3  ·■·■■■·           21%      8
-                물 마시기      2026-11-20       1  ····■·■           13%      3
+                habit          since       streak  MTWTFSS  strength  total
+                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
+                물 마시기      2026-11-20       1  ····■·■       13%      3
                 """)
         #expect(
             try run("habit list all") == """
-                habit          since       streak  last 7 days  strength  total  archived
-                Read 20 pages  2026-08-03       3  ·■·■■■·           21%      8
-                Walk           2026-11-01       0                     3%      1  2026-11-19
-                물 마시기      2026-11-20       1  ····■·■           13%      3
+                habit          since       streak  MTWTFSS  strength  total  archived
+                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
+                Walk           2026-11-01       0                 3%      1  2026-11-19
+                물 마시기      2026-11-20       1  ····■·■       13%      3
                 """)
     }
 

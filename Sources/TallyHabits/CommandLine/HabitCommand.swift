@@ -32,8 +32,8 @@ public struct HabitCommand: Sendable, Equatable {
         case rename(name: Spanned<String>, newName: Spanned<String>)
         /// `habit delete NAME [--yes]`; `confirmed` when `--yes` was given.
         case delete(name: Spanned<String>, confirmed: Bool)
-        /// `habit show NAME`.
-        case show(name: Spanned<String>)
+        /// `habit show NAME [year]`.
+        case show(name: Spanned<String>, year: Bool)
         /// `habit export csv|json`.
         case export(HabitExportFormat)
         /// `habit import FILE`.
@@ -85,7 +85,7 @@ extension HabitCommand {
         switch action {
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .start(let name, _),
-            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name):
+            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name, _):
             return name.span
         case .done(let names, _):
             return names.first?.span

@@ -140,7 +140,12 @@ public enum HabitCommandLine {
                 let confirmed = try removeYesFlag()
                 return .delete(name: try readName("habit name"), confirmed: confirmed)
             case .show:
-                return .show(name: try readName("habit name"))
+                let name = try readName("habit name")
+                guard let word = next, !word.isQuoted, word.text.lowercased() == "year" else {
+                    return .show(name: name, year: false)
+                }
+                position += 1
+                return .show(name: name, year: true)
             case .export:
                 return .export(try readExportFormat())
             case .import:

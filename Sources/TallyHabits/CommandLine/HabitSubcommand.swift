@@ -76,7 +76,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .restore: return "habit restore NAME"
         case .rename: return "habit rename NAME NEWNAME"
         case .delete: return "habit delete NAME [--yes]"
-        case .show: return "habit show NAME"
+        case .show: return "habit show NAME [year]"
         case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|")
         case .import: return "habit import FILE"
         }
@@ -108,7 +108,9 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .delete:
             return ["remove a habit and its history for good; asks first,", "and needs --yes in files and pipes"]
         case .show:
-            return ["one habit in detail: longest streak, completion rate", "and a calendar of recent weeks"]
+            return [
+                "one habit in detail: streaks, completion, strength and a", "calendar of 16 weeks (year: 53 weeks and each month)",
+            ]
         case .export: return ["every habit and day done, for spreadsheets and scripts"]
         case .import: return ["add the habits of a JSON export (names must be new)"]
         }

@@ -2,8 +2,8 @@
 /// or a word may be megabytes long (a hand-edited row, a pasted line), and a message quoting it
 /// whole would be as long.
 public enum MessageText {
-    /// The most characters of one quoted text a message shows.
-    public static let limit = 60
+    /// The most characters of one quoted text a message shows: a whole valid name.
+    public static let limit = 100
 
     /// `text` in single quotes, cut after ``limit`` characters with `…`.
     public static func quoted(_ text: some StringProtocol) -> String {

@@ -23,11 +23,11 @@ enum DayMark {
     }
 
     /// One column wide either way, so plain and coloured output line up identically.
-    func symbol(useColour: Bool) -> String {
+    func symbol(useColour: Bool, glyphs: HabitGlyphs = .unicode) -> String {
         switch self {
-        case .done: return useColour ? "\u{1B}[32m■\u{1B}[0m" : "■"
-        case .missed: return useColour ? "\u{1B}[2m·\u{1B}[0m" : "·"
-        case .excused: return "-"
+        case .done: return useColour ? "\u{1B}[32m\(glyphs.done)\u{1B}[0m" : glyphs.done
+        case .missed: return useColour ? "\u{1B}[2m\(glyphs.missed)\u{1B}[0m" : glyphs.missed
+        case .excused: return glyphs.excused
         case .outside: return " "
         }
     }

@@ -12,15 +12,55 @@ public struct HabitDetailView {
     public var today: Day
     /// Whether to colour the heatmap with ANSI escapes.
     public var useColour: Bool
+    /// The characters the heatmap is drawn with.
+    public var glyphs: HabitGlyphs
+
+    /// The weeks `show NAME year` draws, one column each: with the weekday labels, 57 columns.
+    public static let yearWeeks = 53
 
     /// A view as of `today`.
-    public init(today: Day, useColour: Bool) {
+    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.useColour = useColour
+        self.glyphs = glyphs
     }
 
     /// The view of `habit`, with no trailing newline.
     public func render(_ habit: Habit) -> String {
+        let heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour, glyphs: glyphs)
+        return render(habit, calendar: heatmap.lines())
+    }
+
+    /// `show NAME year`: the numbers, a calendar of 53 one-character weeks, and a table of the
+    /// months it covers: days done and the completion of the periods ending in each month.
+    public func renderYear(_ habit: Habit) -> String {
+        let heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: HabitDetailView.yearWeeks, useColour: useColour, glyphs: glyphs,
+            compact: true)
+        let columns = heatmap.columns
+        let first = Swift.max(habit.start, columns.first ?? habit.start)
+        let last = habit.lastTrackedDay(today: today)
+        var table = TextTable(alignments: [.left, .right, .left])
+        table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
+        let outcomes = habit.periodOutcomes(today: today)
+        var month = first.adding(days: 1 - first.dayOfMonth)
+        while month <= last {
+            let end = month.adding(days: Day.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
+            let inMonth = outcomes.filter { $0.period.upperBound >= month && $0.period.upperBound <= end }
+            let met = inMonth.filter { $0.outcome == .met }.count
+            let judged = inMonth.filter { $0.outcome == .met || $0.outcome == .failed }.count
+            table.rows.append([
+                TextTable.Cell("\(Day.monthAbbreviations[month.month - 1]) \(month.year)"),
+                TextTable.Cell(String(habit.doneCount(in: Swift.max(month, habit.start)...Swift.min(end, last)))),
+                TextTable.Cell(HabitDetailView.percentage(met, of: judged, target: habit.target)),
+            ])
+            month = end.adding(days: 1)
+        }
+        return render(habit, calendar: heatmap.lines() + [""] + table.render().split(separator: "\n").map(String.init))
+    }
+
+    private func render(_ habit: Habit, calendar: [String]) -> String {
         let rate = habit.completionRate(today: today)
         let target = habit.target
         var facts: [(String, String)] = [("since", habit.start.description), ("target", target.description)]
@@ -38,15 +78,13 @@ public struct HabitDetailView {
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
-        let heatmap = HabitHeatmap(
-            habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour)
         var notes: [String] = []
         if !habit.notes.isEmpty {
             let recent = habit.notes.sorted { $0.key > $1.key }.prefix(HabitDetailView.notesShown)
             notes = ["", habit.notes.count > recent.count ? "notes (latest \(recent.count) of \(habit.notes.count))" : "notes"]
             notes += recent.reversed().map { "  \($0.key)  \(TerminalSafeText.escaped($0.value))" }
         }
-        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + heatmap.lines() + notes)
+        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + calendar + notes)
             .joined(separator: "\n")
     }
 

@@ -7,11 +7,14 @@ public struct HabitTodayView {
     public var today: Day
     /// Whether to colour the marks with ANSI escapes.
     public var useColour: Bool
+    /// The characters the marks are drawn with.
+    public var glyphs: HabitGlyphs
 
     /// A view of `today`.
-    public init(today: Day, useColour: Bool) {
+    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.useColour = useColour
+        self.glyphs = glyphs
     }
 
     /// The heading and one row per habit (in the order given), with no trailing newline.
@@ -21,10 +24,11 @@ public struct HabitTodayView {
             let mark = DayMark(habit: habit, day: today, today: today)
             table.rows.append([
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
-                TextTable.Cell(styled: mark.symbol(useColour: useColour), width: 1),
+                TextTable.Cell(styled: mark.symbol(useColour: useColour, glyphs: glyphs), width: 1),
                 TextTable.Cell(progress(of: habit)),
             ])
         }
+        table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
         let weekday = Day.weekdayNames[today.weekday.rawValue]
         return "today, \(weekday) \(today)\n" + table.render()
     }

@@ -50,8 +50,8 @@ public enum Application {
         }
         let environment = SessionEnvironment(
             dataDirectory: HabitDataDirectory.resolve(option: options.dataDirectory, environment: variables),
-            pinnedToday: pinnedToday,
-            useColour: colourEnabled(options.colour, for: output))
+            pinnedToday: pinnedToday, useColour: colourEnabled(options.colour, for: output),
+            glyphs: options.ascii ? .ascii : .unicode)
 
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1
         if interactive {

@@ -17,6 +17,8 @@ public struct Options: Sendable, Equatable {
     public var historyFile: String?
     public var noHistory = false
     public var colour: ColourChoice = .auto
+    /// `--ascii`: habit tables drawn with ASCII marks.
+    public var ascii = false
     public var showHelp = false
     public var showVersion = false
 
@@ -67,6 +69,7 @@ public struct Options: Sendable, Equatable {
                 case "--data-dir": options.dataDirectory = try take()
                 case "--history-file": options.historyFile = try take()
                 case "--no-history": options.noHistory = true
+                case "--ascii": options.ascii = true
                 case "--color", "--colour":
                     let text = try take()
                     guard let choice = ColourChoice(rawValue: text) else {
@@ -101,6 +104,7 @@ public struct Options: Sendable, Equatable {
               --history-file FILE  interactive history location
               --no-history         keep no interactive history
               --color WHEN         auto, always or never (NO_COLOR set means never)
+              --ascii              draw habit tables with # and . (as 'set glyphs ascii')
           -h, --help               show this help
           -V, --version            show the version
 

@@ -21,7 +21,7 @@ public struct Session {
     /// The BMI standard used when a `bmi` line names none (`set standard`).
     public var standard: BMIStandard = .who
     /// Where `habit` keeps its data, `today` for habits, colour and confirmation.
-    public let environment: SessionEnvironment
+    public private(set) var environment: SessionEnvironment
     /// The evaluator as it was before the last line, for ``revertLastLine()``.
     private var evaluatorBeforeLastLine: Evaluator?
     /// Opened on the first `habit` line, so a session that never uses habits never touches
@@ -201,7 +201,7 @@ public struct Session {
         }
         let context = HabitRunContext(
             today: today, useColour: environment.useColour, isInteractive: style == .interactive,
-            confirm: environment.confirm)
+            glyphs: environment.glyphs, confirm: environment.confirm)
         var outcome = LineOutcome.printing(
             try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
         outcome.acknowledgesStoredChange = true
@@ -277,6 +277,13 @@ public struct Session {
                     at: arguments.lastSpan)
             }
             standard = chosen
+        case .glyphs:
+            guard let (word, _) = try arguments.nextWord(), let chosen = HabitGlyphs(rawValue: word.lowercased()) else {
+                throw Diagnostic(
+                    .invalidSettingValue, "glyphs must be \(setting.choices.joined(separator: " or "))",
+                    at: arguments.lastSpan)
+            }
+            environment.glyphs = chosen
         }
         try arguments.expectEnd(command: "set \(name)")
         return .silent
@@ -298,6 +305,7 @@ public struct Session {
         case .maxdigits: return String(evaluator.settings.maxDigits)
         case .angle: return evaluator.settings.angle.rawValue
         case .standard: return standard.word
+        case .glyphs: return environment.glyphs.rawValue
         }
     }
 }

@@ -1,3 +1,5 @@
+import TallyHabits
+
 /// What a session needs from the world outside the language: where habit data lives, the
 /// pinned day for tests, colour, and how to ask the user a yes/no question.
 public struct SessionEnvironment {
@@ -7,13 +9,16 @@ public struct SessionEnvironment {
     public var pinnedToday: String?
     /// Whether tables and heatmaps may use colour.
     public var useColour: Bool
+    /// The marks habit tables draw with (`--ascii`, `set glyphs`).
+    public var glyphs: HabitGlyphs
     /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
     public var confirm: (String) -> Bool
 
     public init(
         dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,
-        confirm: @escaping (String) -> Bool = { _ in false }
+        glyphs: HabitGlyphs = .unicode, confirm: @escaping (String) -> Bool = { _ in false }
     ) {
+        self.glyphs = glyphs
         self.dataDirectory = dataDirectory
         self.pinnedToday = pinnedToday
         self.useColour = useColour
