@@ -256,7 +256,7 @@ import Testing
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(HabitSubcommand.allCases.count == 16)
-        #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
+        #expect(HabitCommandRunner.helpText.hasPrefix("habit: track habits, streaks and their strength\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }
 

@@ -72,7 +72,7 @@ import Testing
         }
         #expect(
             help.contains(
-                "  habit add NAME [TARGET] [since DATE]   start tracking a habit (from today unless DATE is given);\n"))
+                "  habit add NAME [TARGET] [since DATE]   start tracking (from today unless\n"))
     }
 
     @Test func messagesListTheSubcommandsInOrder() {

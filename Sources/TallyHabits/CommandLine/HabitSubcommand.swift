@@ -91,28 +91,22 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// too long to read.
     var summaryLines: [String] {
         switch self {
-        case .today: return ["what is left to do today, and each period's progress"]
-        case .add:
-            return ["start tracking a habit (from today unless DATE is given);", "TARGET is daily unless given"]
-        case .list: return ["each habit's streak, last 7 days and total", "(all: archived habits too)"]
-        case .done:
-            return ["record that you did it (today unless DATE is given);", "several names mark several habits"]
-        case .skip: return ["a rest day: neither done nor missed, the streak holds"]
-        case .target: return ["change how often the habit is meant to be done"]
+        case .today: return ["today's state, each period's progress"]
+        case .add: return ["start tracking (from today unless", "since DATE); TARGET defaults to daily"]
+        case .list: return ["each habit's streak, last 7 days,", "strength and total (all: archived too)"]
+        case .done: return ["record that you did it (today unless", "DATE is given); several names at once"]
+        case .skip: return ["a rest day: neither done nor missed"]
         case .note: return ["keep a note for a day (\"\" removes it)"]
-        case .start: return ["move the day the habit started, earlier or later"]
-        case .undo: return ["take back a day done or skipped by mistake"]
-        case .archive: return ["stop tracking but keep the history (DATE is the last day)"]
+        case .target: return ["change how often it is meant to be done"]
+        case .start: return ["move the start, earlier or later"]
+        case .undo: return ["take back a day done or skipped"]
+        case .archive: return ["stop tracking, keep the history", "(DATE is the last day)"]
         case .restore: return ["track an archived habit again"]
         case .rename: return ["change the name; the history stays"]
-        case .delete:
-            return ["remove a habit and its history for good; asks first,", "and needs --yes in files and pipes"]
-        case .show:
-            return [
-                "one habit in detail: streaks, completion, strength and a", "calendar of 16 weeks (year: 53 weeks and each month)",
-            ]
-        case .export: return ["every habit and day done, for spreadsheets and scripts"]
-        case .import: return ["add the habits of a JSON export (names must be new)"]
+        case .delete: return ["remove it and its history for good;", "asks first; --yes in files and pipes"]
+        case .show: return ["streaks, completion, strength and 16", "weeks of calendar (year: 53, by month)"]
+        case .export: return ["every habit and day, for other tools"]
+        case .import: return ["add the habits of a JSON export", "(their names must be new)"]
         }
     }
 
