@@ -251,4 +251,34 @@ import Testing
         let notToday = try habit(doneOn: ["2026-11-27", "2026-11-28"])
         #expect(notToday.completionRate(today: pinnedToday) == (2, 28))
     }
+
+    /// A daily habit without skips or pauses takes a shortcut through its days done; it must say
+    /// what the period-by-period rule says, today done or not, archived or not.
+    @Test(arguments: [nil, "2026-11-27", "2026-11-29"] as [String?])
+    func theDailyShortcutAgreesWithThePeriods(archived: String?) throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let days = (0..<29).map { day("2026-11-01").adding(days: $0) }.filter { _ in Bool.random(using: &generator) }
+            let lastAllowed = archived.map(day) ?? pinnedToday
+            let habit = try Habit(
+                restoring: .random(), name: "Read", start: day("2026-11-01"), archiveDay: archived.map(day),
+                daysDone: days.filter { $0 <= lastAllowed })
+            var (longest, current, met, judged) = (0, 0, 0, 0)
+            for (_, outcome) in habit.periodOutcomes(today: pinnedToday) {
+                switch outcome {
+                case .met:
+                    current += 1
+                    longest = max(longest, current)
+                    met += 1
+                    judged += 1
+                case .failed:
+                    current = 0
+                    judged += 1
+                case .excused, .pending: break
+                }
+            }
+            #expect(habit.longestStreak(today: pinnedToday) == longest, "\(habit.daysDone)")
+            #expect(habit.completionRate(today: pinnedToday) == (met, judged), "\(habit.daysDone)")
+        }
+    }
 }

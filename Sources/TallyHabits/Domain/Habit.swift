@@ -150,6 +150,15 @@ public struct Habit: Sendable, Equatable {
         return index < daysDone.count && daysDone[index] == day
     }
 
+    /// Calls `body` with each day done in `range`, in order.
+    public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
+        var index = position(of: range.lowerBound)
+        while index < daysDone.count, daysDone[index] <= range.upperBound {
+            body(daysDone[index])
+            index += 1
+        }
+    }
+
     /// How many days in `range` the habit was done.
     public func doneCount(in range: ClosedRange<Day>) -> Int {
         position(of: range.upperBound.adding(days: 1)) - position(of: range.lowerBound)

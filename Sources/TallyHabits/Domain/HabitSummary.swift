@@ -92,6 +92,20 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
         return count
     }
 
+    /// Each day done in `range`, walking the runs that overlap it.
+    public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].upperBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        while low < runs.count, runs[low].lowerBound <= range.upperBound {
+            for day in runs[low].clamped(to: range) { body(day) }
+            low += 1
+        }
+    }
+
     /// The run of `runs` (sorted, apart) holding `day`, found by binary search.
     static func run(containing day: Day, in runs: [ClosedRange<Day>]) -> ClosedRange<Day>? {
         var low = 0

@@ -21,6 +21,8 @@ public protocol TrackedHabit {
     func isDone(on day: Day) -> Bool
     /// How many days in `range` it was done.
     func doneCount(in range: ClosedRange<Day>) -> Int
+    /// Calls `body` with each day done in `range`, in order.
+    func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void)
     /// The first day of the unbroken run of days done that includes `day`; nil when `day` was
     /// not done.
     func firstDayOfRun(through day: Day) -> Day?
@@ -120,35 +122,49 @@ extension TrackedHabit {
 
     /// The most periods met in a row, ever (skipped and paused periods do not break a run).
     public func longestStreak(today: Day) -> Int {
-        var longest = 0
-        var current = 0
-        for (_, outcome) in periodOutcomes(today: today) {
-            switch outcome {
-            case .met:
-                current += 1
-                longest = Swift.max(longest, current)
-            case .failed: current = 0
-            case .excused, .pending: break
-            }
-        }
-        return longest
+        history(today: today).longest
     }
 
     /// Periods met out of the periods that are over and were not excused (the current period
     /// counts once met, and not while still open).
     public func completionRate(today: Day) -> (met: Int, judged: Int) {
-        var met = 0
-        var judged = 0
+        let history = history(today: today)
+        return (history.met, history.judged)
+    }
+
+    /// The longest streak and the completion, in one pass over the periods (for a daily habit
+    /// with no skips or pauses, over the days done alone).
+    func history(today: Day) -> (longest: Int, met: Int, judged: Int) {
+        let last = lastTrackedDay(today: today)
+        guard start <= last else { return (0, 0, 0) }
+        if case .everyDays(1) = target, skippedDays.isEmpty, pauses.isEmpty {
+            var (longest, met, run) = (0, 0, 0)
+            var previous: Day?
+            forEachDoneDay(in: start...last) { day in
+                met += 1
+                run = previous.map { $0.adding(days: 1) == day } == true ? run + 1 : 1
+                longest = Swift.max(longest, run)
+                previous = day
+            }
+            // Today, not done yet, is still open.
+            let pending = last == today && !isDone(on: today) ? 1 : 0
+            return (longest, met, start.distance(to: last) + 1 - pending)
+        }
+        var (longest, current, met, judged) = (0, 0, 0, 0)
         for (_, outcome) in periodOutcomes(today: today) {
             switch outcome {
             case .met:
+                current += 1
+                longest = Swift.max(longest, current)
                 met += 1
                 judged += 1
-            case .failed: judged += 1
+            case .failed:
+                current = 0
+                judged += 1
             case .excused, .pending: break
             }
         }
-        return (met, judged)
+        return (longest, met, judged)
     }
 
     /// The habit's strength, 0 to 1, as Loop Habit Tracker computes its score: day by day from
@@ -170,21 +186,29 @@ extension TrackedHabit {
         let last = lastTrackedDay(today: today)
         let from = Swift.max(start, last.adding(days: -window))
         guard from <= last else { return 0 }
-        // The days before `from` still inside its window (none for a window of one day).
-        var rolling =
-            from > start && denominator > 1 ? doneCount(in: from.adding(days: 1 - denominator)...from.adding(days: -1)) : 0
+        // Which days of the window (and the target's length before it) were done or excused,
+        // read once: the loop below then only looks up arrays.
+        let first = from.adding(days: -denominator)
+        let count = first.distance(to: last) + 1
+        var done = [Bool](repeating: false, count: count)
+        var excused = [Bool](repeating: false, count: count)
+        forEachDoneDay(in: first...last) { done[first.distance(to: $0)] = true }
+        for day in skippedDays where day >= first && day <= last { excused[first.distance(to: day)] = true }
+        for pause in pauses where pause.overlaps(first...last) {
+            for day in pause.clamped(to: first...last) { excused[first.distance(to: day)] = true }
+        }
+        var rolling = 0
+        for index in 1..<denominator where done[index] { rolling += 1 }
         var score = 0.0
-        var day = from
-        while day <= last {
-            let done = isDone(on: day)
-            if done { rolling += 1 }
+        let todayIndex = first.distance(to: today)
+        for index in denominator..<count {
+            if done[index] { rolling += 1 }
             // The day leaving the window, once it is one that was counted.
-            if day > from && isDone(on: day.adding(days: -denominator)) { rolling -= 1 }
-            if !isExcused(day) && (done || day < today) {
+            if index > denominator && done[index - denominator] { rolling -= 1 }
+            if !excused[index] && (done[index] || index < todayIndex) {
                 let part = Swift.min(1, Double(rolling) / Double(numerator))
                 score = score * multiplier + part * (1 - multiplier)
             }
-            day = day.adding(days: 1)
         }
         return score
     }
