@@ -51,15 +51,16 @@ extension SQLiteHabitStore {
         }
     }
 
-    /// Each table, index and trigger with its table and columns, as ``SQLiteSchema/signatures``
-    /// lists them.
+    /// Each table, index and trigger with the table it belongs to, as ``SQLiteSchema/signatures``
+    /// lists them. Names only: reading every table's columns costs more than the rest of
+    /// `habit list` on a small store, and another program's file with all of Tally's table,
+    /// index and trigger names and a Tally `user_version` is not a case worth that.
     func schemaSignature() throws -> [String] {
         var signature: [String] = []
         try forEachRow(
             """
-            SELECT m.type || ' ' || m.name || ' ' || m.tbl_name || ':' || coalesce((SELECT group_concat(name, ',')
-                FROM (SELECT name FROM pragma_table_info(m.name) ORDER BY cid)), '')
-            FROM sqlite_master AS m WHERE m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.type, m.name
+            SELECT type || ' ' || name || ' ' || tbl_name FROM sqlite_master
+            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
             """, []
         ) { signature.append($0.text(0) ?? "") }
         return signature

@@ -16,27 +16,27 @@ enum SQLiteSchema {
     static let normalizedNamesVersion = 4
 
     /// What a file at version `n` holds, `signatures[n - 1]`: each table, index and trigger
-    /// (other than SQLite's own) with its table and columns, as ``SQLiteHabitStore`` reads them
+    /// (other than SQLite's own) with its table, as ``SQLiteHabitStore`` reads them
     /// (`schemaSignature()`). A file whose `user_version` says `n` but whose schema differs is
     /// another program's, and nothing is written to it. A test holds these to the migrations.
     static let signatures: [[String]] = [
-        ["table completion completion:habit_id,day", "table habit habit:id,name,name_key,start_day"],
-        ["table completion completion:habit_id,day", "table habit habit:id,name,name_key,start_day,archive_day"],
+        ["table completion completion", "table habit habit"],
+        ["table completion completion", "table habit habit"],
         [
-            "index completion_run_by_first_day completion_run:", "index completion_run_by_last_day completion_run:",
-            "table completion completion:habit_id,day", "table completion_run completion_run:habit_id,first_day,last_day",
-            "table habit habit:id,name,name_key,start_day,archive_day,completion_count",
-            "trigger completion_deleted completion:", "trigger completion_inserted completion:",
-            "trigger completion_not_updated completion:",
+            "index completion_run_by_first_day completion_run", "index completion_run_by_last_day completion_run",
+            "table completion completion", "table completion_run completion_run",
+            "table habit habit",
+            "trigger completion_deleted completion", "trigger completion_inserted completion",
+            "trigger completion_not_updated completion",
         ],
         [
-            "index completion_run_by_first_day completion_run:", "index completion_run_by_last_day completion_run:",
-            "table completion completion:habit_id,day", "table completion_run completion_run:habit_id,first_day,last_day",
-            "table habit habit:id,name,name_key,start_day,archive_day,completion_count,target",
-            "table note note:habit_id,day,text", "table pause pause:habit_id,first_day,last_day",
-            "table skip skip:habit_id,day",
-            "trigger completion_deleted completion:", "trigger completion_inserted completion:",
-            "trigger completion_not_updated completion:",
+            "index completion_run_by_first_day completion_run", "index completion_run_by_last_day completion_run",
+            "table completion completion", "table completion_run completion_run",
+            "table habit habit",
+            "table note note", "table pause pause",
+            "table skip skip",
+            "trigger completion_deleted completion", "trigger completion_inserted completion",
+            "trigger completion_not_updated completion",
         ],
     ]
 
