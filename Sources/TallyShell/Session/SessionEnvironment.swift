@@ -13,6 +13,9 @@ public struct SessionEnvironment {
     public var glyphs: HabitGlyphs
     /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
     public var confirm: (String) -> Bool
+    /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
+    /// tests use an in-memory store); nil for the database.
+    public var openHabitRepository: (() throws -> any HabitRepository)?
 
     public init(
         dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,
