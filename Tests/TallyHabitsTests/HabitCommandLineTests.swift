@@ -160,8 +160,18 @@ import Testing
             ("habit done '물'⟨마⟩", .missingSpaceAfterQuote, "expected a space after the closing quote"),
             ("habit add Read ⟨2026-11-01⟩", .missingSince, "expected 'since' before the date: since 2026-11-01"),
             (
+                "habit skip cold ⟨shower⟩ yesterday", .malformedDate,
+                "'shower' is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday; "
+                    + "a name with spaces needs quotes: \"cold shower\""
+            ),
+            (
+                "habit add Morning ⟨run⟩ 3/week", .unexpectedHabitArgument,
+                "unexpected 'run'; the form is habit add NAME [TARGET] [since DATE]; a name with spaces needs "
+                    + "quotes: \"Morning run\""
+            ),
+            (
                 "habit add Read ⟨from⟩ 2026-11-01", .unexpectedHabitArgument,
-                "unexpected 'from'; the form is habit add NAME [TARGET] [since DATE]; a name with spaces needs quotes: \"Read from 2026-11-01\""
+                "unexpected 'from'; the form is habit add NAME [TARGET] [since DATE]; a name with spaces needs quotes: \"Read from\""
             ),
             ("habit add Read since⟨⟩", .missingDate, "missing date after 'since'"),
             (

@@ -263,20 +263,7 @@ import Testing
             let habit = try Habit(
                 restoring: .random(), name: "Read", start: day("2026-11-01"), archiveDay: archived.map(day),
                 daysDone: days.filter { $0 <= lastAllowed })
-            var (longest, current, met, judged) = (0, 0, 0, 0)
-            for (_, outcome) in habit.periodOutcomes(today: pinnedToday) {
-                switch outcome {
-                case .met:
-                    current += 1
-                    longest = max(longest, current)
-                    met += 1
-                    judged += 1
-                case .failed:
-                    current = 0
-                    judged += 1
-                case .excused, .pending: break
-                }
-            }
+            let (longest, met, judged) = habit.periodHistory(today: pinnedToday)
             #expect(habit.longestStreak(today: pinnedToday) == longest, "\(habit.daysDone)")
             #expect(habit.completionRate(today: pinnedToday) == (met, judged), "\(habit.daysDone)")
         }

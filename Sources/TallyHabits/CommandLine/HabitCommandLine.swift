@@ -316,7 +316,17 @@ public enum HabitCommandLine {
                 words[index...].allSatisfy({ !$0.isQuoted }),
                 (try? Day.resolve(words[index].text, today: today)) == nil  // a date is not a name part
             else { return "" }
-            let nameWords = words.prefix { $0.text.lowercased() != "since" }.map(\.text)
+            // The name ends before `since`, and before a date or target written after it.
+            var nameWords = words.prefix { $0.text.lowercased() != "since" }.map(\.text)
+            if nameWords.count > 3, (try? HabitTarget.parse(Array(nameWords.suffix(3)))) != nil {
+                nameWords.removeLast(3)
+            }
+            while let last = nameWords.last, nameWords.count > 1,
+                HabitCommandLine.looksLikeDate(last) || (try? HabitTarget.parse([last])) != nil
+            {
+                nameWords.removeLast()
+            }
+            guard nameWords.count > 1 else { return "" }
             let guess = nameWords.joined(separator: " ")
             return "; a name with spaces needs quotes: \"\(MessageText.bounded(guess))\""
         }

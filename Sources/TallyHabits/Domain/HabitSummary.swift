@@ -78,12 +78,7 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     /// How many days of `range` were done.
     public func doneCount(in range: ClosedRange<Day>) -> Int {
         // The first run ending on or after the range's start, then each run while it overlaps.
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].upperBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        var low = HabitSummary.firstRun(endingOnOrAfter: range.lowerBound, in: runs)
         var count = 0
         while low < runs.count, runs[low].lowerBound <= range.upperBound {
             count += runs[low].clamped(to: range).count
@@ -94,12 +89,7 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
 
     /// Each day done in `range`, walking the runs that overlap it.
     public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].upperBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        var low = HabitSummary.firstRun(endingOnOrAfter: range.lowerBound, in: runs)
         while low < runs.count, runs[low].lowerBound <= range.upperBound {
             for day in runs[low].clamped(to: range) { body(day) }
             low += 1
@@ -108,12 +98,19 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
 
     /// The run of `runs` (sorted, apart) holding `day`, found by binary search.
     static func run(containing day: Day, in runs: [ClosedRange<Day>]) -> ClosedRange<Day>? {
+        let index = firstRun(endingOnOrAfter: day, in: runs)
+        return index < runs.count && runs[index].contains(day) ? runs[index] : nil
+    }
+
+    /// The index of the first of `runs` (sorted, apart) that ends on or after `day`, or
+    /// `runs.count`: a binary search.
+    static func firstRun(endingOnOrAfter day: Day, in runs: [ClosedRange<Day>]) -> Int {
         var low = 0
         var high = runs.count
         while low < high {
             let middle = (low + high) / 2
             if runs[middle].upperBound < day { low = middle + 1 } else { high = middle }
         }
-        return low < runs.count && runs[low].contains(day) ? runs[low] : nil
+        return low
     }
 }

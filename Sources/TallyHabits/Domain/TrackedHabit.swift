@@ -150,6 +150,11 @@ extension TrackedHabit {
             let pending = last == today && !isDone(on: today) ? 1 : 0
             return (longest, met, start.distance(to: last) + 1 - pending)
         }
+        return periodHistory(today: today)
+    }
+
+    /// ``history(today:)`` period by period, whatever the target.
+    func periodHistory(today: Day) -> (longest: Int, met: Int, judged: Int) {
         var (longest, current, met, judged) = (0, 0, 0, 0)
         for (_, outcome) in periodOutcomes(today: today) {
             switch outcome {
