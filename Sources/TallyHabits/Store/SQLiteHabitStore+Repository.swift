@@ -117,9 +117,7 @@ extension SQLiteHabitStore {
             try run(
                 "INSERT INTO habit (id, name, name_key, start_day, archive_day, target) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
-            for day in habit.daysDone {
-                try insertCompletion(of: habit, on: day)
-            }
+            try insertCompletions(of: habit, on: habit.daysDone)
             try writeSkipsAndPauses(of: habit)
         }
     }
@@ -142,9 +140,7 @@ extension SQLiteHabitStore {
                     "DELETE FROM completion WHERE habit_id = ?1 AND day = ?2",
                     [.integer(habit.id.rawValue), .day(day)], operation: "undoing \(day)")
             }
-            for day in habit.daysDone where !stored.contains(day) {
-                try insertCompletion(of: habit, on: day)
-            }
+            try insertCompletions(of: habit, on: habit.daysDone.filter { !stored.contains($0) })
         }
     }
 
@@ -190,10 +186,18 @@ extension SQLiteHabitStore {
         }
     }
 
-    private func insertCompletion(of habit: Habit, on day: Day) throws {
-        try run(
-            "INSERT INTO completion (habit_id, day) VALUES (?1, ?2)",
-            [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)")
+    /// Inserts the completions of `days`, one statement prepared once (an import inserts
+    /// thousands).
+    private func insertCompletions(of habit: Habit, on days: [Day]) throws {
+        guard !days.isEmpty else { return }
+        try withStatement("INSERT INTO completion (habit_id, day) VALUES (?1, ?2)", operation: "recording days") {
+            statement in
+            for day in days {
+                try forEachRow(of: statement, [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)") {
+                    _ in
+                }
+            }
+        }
     }
 
     /// A `habit` row as read, before any check.
