@@ -13,6 +13,7 @@ Needs: hyperfine (apt-get install -y hyperfine) and a release build of tally (bu
 $TALLY overrides the path).
 """
 
+import json
 import os
 import shutil
 import statistics
@@ -21,7 +22,7 @@ import time
 
 from common import ratio_summary, tally_binary, work_path
 from make_habit_store import build
-from startup import hyperfine, round_options
+from startup import round_options
 
 TODAY = "2026-01-31"
 
@@ -47,7 +48,9 @@ def main():
     listing = subprocess.run(commands[1], shell=True, capture_output=True, text=True).stdout.splitlines()
     assert len(listing) == 101 and "3654" in listing[1], listing[:3]
 
-    rows = [hyperfine(commands, options.runs, warmup=5) for _ in range(options.rounds)]
+    rounds = [hyperfine_wall_and_cpu(commands, options.runs) for _ in range(options.rounds)]
+    rows = [wall for wall, _ in rounds]
+    cpu = [cpu for _, cpu in rounds]
     names = ["`tally -e 1+1`", "`habit list`", "`habit show NAME`", "`habit today`", "`habit show NAME year`"]
     print("| command | median of round medians |")
     print("| --- | --- |")
@@ -58,7 +61,22 @@ def main():
     print(f"- habit show: {ratio_summary([r[2] / r[0] for r in rows])}")
     print(f"- habit today: {ratio_summary([r[3] / r[0] for r in rows])}")
     print(f"- habit show year: {ratio_summary([r[4] / r[0] for r in rows])}")
+    print("\nCPU time (user + system, mean of each run), the same runs; less sensitive to a loaded machine:")
+    for index, name in enumerate(names[1:], start=1):
+        print(f"- {name}: {ratio_summary([r[index] / r[0] for r in cpu])}")
     time_export_and_import(tally, store, options.rounds)
+
+
+def hyperfine_wall_and_cpu(commands, runs):
+    """One hyperfine run of `commands`: the median wall time and the mean CPU time (user plus
+    system) of each, in order."""
+    report = work_path("hyperfine-habits.json")
+    subprocess.run(
+        ["hyperfine", "-N", "--style", "none", "--warmup", "5", "--runs", str(runs), "--export-json", report]
+        + commands, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(report) as text:
+        results = json.load(text)["results"]
+    return [r["median"] for r in results], [r["user"] + r["system"] for r in results]
 
 
 def time_export_and_import(tally, store, rounds):

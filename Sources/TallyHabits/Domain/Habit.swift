@@ -129,7 +129,12 @@ public struct Habit: Sendable, Equatable {
     /// The key a typed name is looked up by: trimmed like a name, in Unicode NFC, case folded
     /// (upper case, then lower case: `ß` and `ss`, `ς` and `σ` fold together), in NFC again.
     public static func nameKey(for typedName: String) -> String {
-        nfc(nfc(trimmed(typedName)).uppercased().lowercased())
+        let name = trimmed(typedName)
+        // ASCII folds to its lower case, byte by byte: the common case, without the Unicode tables.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return nfc(nfc(name).uppercased().lowercased())
     }
 
     /// `text` in Unicode Normalization Form C, so that a name typed precomposed (`물`, one
@@ -337,6 +342,12 @@ public struct Habit: Sendable, Equatable {
     }
 
     static func trimmed(_ text: String) -> String {
+        // Printable ASCII at both ends is not white space: nothing to trim, and no Unicode lookup.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
+            (0x21..<0x7F).contains(last)
+        {
+            return text
+        }
         var characters = Substring(text)
         while characters.first?.isWhitespace == true { characters.removeFirst() }
         while characters.last?.isWhitespace == true { characters.removeLast() }
