@@ -8,4 +8,5 @@ echo "## Throughput"; python3 throughput.py "$@"
 echo "## Big numbers"; python3 bignum.py
 echo "## Real numbers"; python3 reals.py
 echo "## Start-up"; python3 startup.py
+echo "## Recursion"; python3 recursion.py
 echo "## Habits"; python3 habits.py

@@ -41,6 +41,8 @@ public struct ValueFormatter: Sendable {
         case (.real(let real), .decimal(let significantDigits)):
             let formatted = real.formatted(significantDigits: significantDigits, within: budget)
             return Output(text: formatted.text, isRounded: true)
+        case (.truth(let value), _):
+            return Output(text: value ? "true" : "false", isRounded: false)
         }
     }
 }

@@ -59,8 +59,13 @@ public enum Application {
                 options: options, settings: settings, environment: environment, variables: variables)
         }
 
-        let session = Session(
+        var session = Session(
             style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
+        var initFailed = false
+        if let path = InitFile.path(options: options, interactive: false, environment: variables) {
+            initFailed = !InitFile.run(
+                path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour))
+        }
         var runner = BatchRunner(session: session, output: output, errors: errors, useColour: useColour)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
@@ -89,7 +94,7 @@ public enum Application {
             return 1
         }
         if usageFailed || runner.readFailed { return 2 }
-        return runner.anyLineFailed ? 1 : 0
+        return runner.anyLineFailed || initFailed ? 1 : 0
     }
 
     /// Runs standard input's lines; false (after saying why) when it is closed.

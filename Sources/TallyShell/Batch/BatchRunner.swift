@@ -25,7 +25,7 @@ public struct BatchRunner {
 
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
     public mutating func run(_ line: String, sourceName: String, lineNumber: Int) {
-        let outcome = session.handle(line)
+        let outcome = session.handle(line, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
         if let text = outcome.output {
             output.writeLine(text)
             if outcome.acknowledgesStoredChange { output.flush() }

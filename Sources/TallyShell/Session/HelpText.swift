@@ -23,6 +23,8 @@ public enum HelpText {
           2^200            all 61 digits        0.1 + 0.2     0.3
           7 // 2           floor division       -7 % 3        2
           x = 1.5          assign (prints nothing); every result is also 'ans'
+          f(x) = x^2 + 1   define a function (prints nothing); then f(3) is 10
+          1 < x <= 2       comparisons give true or false; and, or, not, if(c, a, b)
           sqrt(2)          ≈ 1.4142135623730950488 (≈ marks a rounded value)
           sqrt(2)^2        2 (exact results are recognised)     sin(30°)   0.5
         Commands:
@@ -30,7 +32,8 @@ public enum HelpText {
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
           help bmi         body mass index
           help habit       habit tracker
-          vars             list variables
+          vars             list variables and functions
+          unset NAME       remove a variable or a function
           set              show or change settings (set digits 50, set angle deg)
           exit, quit       end the session (or Ctrl-D)
         """
@@ -45,7 +48,15 @@ public enum HelpText {
           -  +          sign                   -2^2 = -4
           *  /  //  %   (also × ÷)             7 // 2 = 3, -7 % 3 = 2
           +  -          add, subtract
-        Write every operator: 2*x, not 2x.
+          <  <=  >  >=  ==  !=  (also ≤ ≥ ≠)   chained: 1 < x < 3 is 1 < x and x < 3
+          not           not 1 > 2 = true
+          and           short-circuit          false and 1/0 > 0 = false
+          or            short-circuit          true or 1/0 > 0 = true
+        Write every operator: 2*x, not 2x. '=' assigns; compare with '=='.
+        Comparisons are exact on fractions and decided from the bounds of real numbers
+        (sqrt(2)^2 == 2 is true); true and false are values, if(c, a, b) evaluates one branch.
+        Functions: f(x) = x^2 + 1, hyp(a, b) = sqrt(a^2 + b^2); parameters shadow variables,
+        other names are looked up at each call (recursion works, 100,000 calls deep at most).
         Variables: letters of any script, digits and _, e.g. 키 = 175; 'ans' is the last result.
         Comments start with #.
         Results are exact when they can be: integers, fractions, and real numbers kept as
@@ -65,6 +76,8 @@ public enum HelpText {
         }
         lines.append("Examples: sqrt(16) = 4   root(-27, 3) = -3   round(2.675, 2) = 2.68   gcd(12, 18) = 6")
         lines.append("          ln(e^3) = 3   log(8, 2) = 3   tan(pi/4) = 1   atan2(1, 1) = pi/4   deg(pi/6) = 30")
+        lines.append("Your own: f(x) = x^2 + 1 defines f; fact(n) = if(n <= 1, 1, n * fact(n - 1)) recurses.")
+        lines.append("          'vars' lists them, 'unset f' removes one; an init file can hold them (tally --help).")
         return lines.joined(separator: "\n")
     }
 
