@@ -42,50 +42,24 @@ struct JSONReader {
         let start = position
         switch bytes[position] {
         case UInt8(ascii: "{"):
-            position += 1
             var members: [(key: String, value: JSONValue)] = []
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return .object(members, at: start)
-            }
-            while true {
-                skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                    throw failure("expected a quoted key")
+            try sequence(closedBy: UInt8(ascii: "}")) { reader throws(Failure) in
+                guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: "\"") else {
+                    throw reader.failure("expected a quoted key")
                 }
-                let key = try string()
-                skipSpace()
-                try expect(UInt8(ascii: ":"), "':' after the key")
-                skipSpace()
-                members.append((key, try value(depth: depth + 1)))
-                skipSpace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "}"), "',' or '}'")
-                return .object(members, at: start)
+                let key = try reader.string()
+                reader.skipSpace()
+                try reader.expect(UInt8(ascii: ":"), "':' after the key")
+                reader.skipSpace()
+                members.append((key, try reader.value(depth: depth + 1)))
             }
+            return .object(members, at: start)
         case UInt8(ascii: "["):
-            position += 1
             var elements: [JSONValue] = []
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                return .array(elements, at: start)
+            try sequence(closedBy: UInt8(ascii: "]")) { reader throws(Failure) in
+                elements.append(try reader.value(depth: depth + 1))
             }
-            while true {
-                skipSpace()
-                elements.append(try value(depth: depth + 1))
-                skipSpace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "]"), "',' or ']'")
-                return .array(elements, at: start)
-            }
+            return .array(elements, at: start)
         case UInt8(ascii: "\""):
             return .string(try string(), at: start)
         case UInt8(ascii: "t"): return try literal("true", .bool(true, at: start))
@@ -102,6 +76,30 @@ struct JSONReader {
             return .number(String(decoding: bytes[start..<position], as: UTF8.self), at: start)
         default:
             throw failure("expected a value")
+        }
+    }
+
+    /// The members of an object or the elements of an array, the opening bracket at
+    /// `position`: `element` reads each, and commas separate them up to `close`.
+    private mutating func sequence(
+        closedBy close: UInt8, _ element: (inout JSONReader) throws(Failure) -> Void
+    ) throws(Failure) {
+        position += 1
+        skipSpace()
+        if position < bytes.count, bytes[position] == close {
+            position += 1
+            return
+        }
+        while true {
+            skipSpace()
+            try element(&self)
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            try expect(close, "',' or '\(Character(Unicode.Scalar(close)))'")
+            return
         }
     }
 
