@@ -223,9 +223,18 @@ public final class HabitCommandRunner {
         if case .done(let typed, _) = command.action, let index = typed.firstIndex(where: { $0.value == name }) {
             span = typed[index].span
             let keys = Dictionary(names.map { (Habit.nameKey(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
-            for first in 0...index {
-                for last in Swift.max(index, first + 1)..<typed.count {
+            // Only runs of words short enough to be a name: a line of many words stays linear.
+            let longest = Habit.maximumNameLength
+            var first = index
+            while first > 0, typed[(first - 1)...index].reduce(0, { $0 + $1.value.count + 1 }) <= longest + 1 {
+                first -= 1
+            }
+            for first in first...index {
+                var last = Swift.max(index, first + 1)
+                while last < typed.count {
                     let joined = typed[first...last].map(\.value).joined(separator: " ")
+                    if joined.count > longest { break }
+                    defer { last += 1 }
                     if let existing = keys[Habit.nameKey(for: joined)] {
                         let quotedName = HabitCommandLine.quotedForInput(existing) ?? existing
                         return Diagnostic(

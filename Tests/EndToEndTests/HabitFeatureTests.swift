@@ -353,4 +353,19 @@ import Testing
             #expect(lines.contains("month     done  completion"))
         }
     }
+
+    /// Lines of hundreds of thousands of words stay quick: an unknown name among them is found
+    /// without trying every run of words as a name, and a name given many times is marked once.
+    @Test func manyNamesOnOneLineStayLinear() throws {
+        try withDirectory { directory in
+            _ = try run("habit add Read since -3\n", in: directory)
+            let unknown = try run(
+                "habit done read " + String(repeating: "z ", count: 300_000) + "\n", in: directory, extra: [:])
+            #expect(unknown.status == 1 && unknown.errorText.contains("there is no habit named 'z'"))
+            #expect(unknown.seconds < 10, "\(unknown.seconds) s")
+            let repeated = try run("habit done " + String(repeating: "READ ", count: 200_000) + "\n", in: directory)
+            #expect(repeated.outputText == "'Read' done on 2026-11-29 (current streak: 1 day)\n")
+            #expect(repeated.seconds < 10, "\(repeated.seconds) s")
+        }
+    }
 }

@@ -108,11 +108,14 @@ extension TrackedHabit {
         return streak
     }
 
-    /// Every period from the start to the last tracked day, oldest first, with its outcome.
-    public func periodOutcomes(today: Day) -> [(period: ClosedRange<Day>, outcome: PeriodOutcome)] {
+    /// Every period from the start (or from the one holding `from`) to the last tracked day,
+    /// oldest first, with its outcome.
+    public func periodOutcomes(
+        today: Day, from: Day? = nil
+    ) -> [(period: ClosedRange<Day>, outcome: PeriodOutcome)] {
         let last = lastTrackedDay(today: today)
         var result: [(period: ClosedRange<Day>, outcome: PeriodOutcome)] = []
-        var period = target.period(containing: start, start: start)
+        var period = target.period(containing: Swift.max(start, from ?? start), start: start)
         while period.lowerBound <= last {
             result.append((period, outcome(of: period, today: today)))
             period = target.period(containing: period.upperBound.adding(days: 1), start: start)

@@ -43,8 +43,8 @@ public struct HabitDetailView {
         let last = habit.lastTrackedDay(today: today)
         var table = TextTable(alignments: [.left, .right, .left])
         table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
-        let outcomes = habit.periodOutcomes(today: today)
         var month = first.adding(days: 1 - first.dayOfMonth)
+        let outcomes = habit.periodOutcomes(today: today, from: month)
         while month <= last {
             let end = month.adding(days: Day.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
             let inMonth = outcomes.filter { $0.period.upperBound >= month && $0.period.upperBound <= end }
