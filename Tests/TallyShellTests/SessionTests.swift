@@ -39,6 +39,7 @@ import Testing
                 maxdigits  1000000   the most digits a result may have
                 angle      rad       unit of angles for sin, cos, tan and their inverses: rad or deg
                 standard   who       BMI classification: who or asia
+                glyphs     unicode   marks in habit tables: unicode (■ ·) or ascii (# .)
                 """)
         #expect(outcomes[2].output == "0.33333")
         #expect(

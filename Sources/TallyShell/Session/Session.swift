@@ -21,7 +21,7 @@ public struct Session {
     /// The BMI standard used when a `bmi` line names none (`set standard`).
     public var standard: BMIStandard = .who
     /// Where `habit` keeps its data, `today` for habits, colour and confirmation.
-    public let environment: SessionEnvironment
+    public private(set) var environment: SessionEnvironment
     /// The evaluator as it was before the last line, for ``revertLastLine()``.
     private var evaluatorBeforeLastLine: Evaluator?
     /// Opened on the first `habit` line, so a session that never uses habits never touches
@@ -249,7 +249,7 @@ public struct Session {
         }
         let context = HabitRunContext(
             today: today, useColour: environment.useColour, isInteractive: style == .interactive,
-            confirm: environment.confirm)
+            glyphs: environment.glyphs, confirm: environment.confirm)
         var outcome = LineOutcome.printing(
             try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
         outcome.acknowledgesStoredChange = true
@@ -330,6 +330,13 @@ public struct Session {
             standard = chosen
             try arguments.expectEnd(command: "set \(name)")
             return .printing("bmi now classifies adults by \(chosen.word): \(chosen.sourceName)")
+        case .glyphs:
+            guard let (word, _) = try arguments.nextWord(), let chosen = HabitGlyphs(rawValue: word.lowercased()) else {
+                throw Diagnostic(
+                    .invalidSettingValue, "glyphs must be \(setting.choices.joined(separator: " or "))",
+                    at: arguments.lastSpan)
+            }
+            environment.glyphs = chosen
         }
         try arguments.expectEnd(command: "set \(name)")
         return .silent
@@ -351,6 +358,7 @@ public struct Session {
         case .maxdigits: return String(evaluator.settings.maxDigits)
         case .angle: return evaluator.settings.angle.rawValue
         case .standard: return standard.word
+        case .glyphs: return environment.glyphs.rawValue
         }
     }
 }

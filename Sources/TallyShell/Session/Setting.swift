@@ -1,10 +1,11 @@
 import TallyCore
+import TallyHabits
 import TallyHealth
 
 /// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
 /// completion read.
 public enum Setting: String, CaseIterable, Sendable {
-    case digits, maxdigits, angle, standard
+    case digits, maxdigits, angle, standard, glyphs
 
     /// How `set` writes the setting with its value.
     public var usage: String {
@@ -13,6 +14,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .maxdigits: return "maxdigits N"
         case .angle: return "angle \(AngleUnit.allCases.map(\.rawValue).joined(separator: "|"))"
         case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
+        case .glyphs: return "glyphs \(HabitGlyphs.allCases.map(\.rawValue).joined(separator: "|"))"
         }
     }
 
@@ -23,6 +25,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .maxdigits: return "the most digits a result may have"
         case .angle: return "unit of angles for sin, cos, tan and their inverses: rad or deg"
         case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
+        case .glyphs: return "marks in habit tables: unicode (■ ·) or ascii (# .)"
         }
     }
 
@@ -32,6 +35,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .digits, .maxdigits: return []
         case .angle: return AngleUnit.allCases.map(\.rawValue)
         case .standard: return BMIStandard.allCases.map(\.word)
+        case .glyphs: return HabitGlyphs.allCases.map(\.rawValue)
         }
     }
 
@@ -40,7 +44,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits: return 1...settings.maxDigits
         case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
-        case .angle, .standard: return nil
+        case .angle, .standard, .glyphs: return nil
         }
     }
 }
