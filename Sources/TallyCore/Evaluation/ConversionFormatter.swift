@@ -53,6 +53,7 @@ public struct ConversionFormatter: Sendable {
                 return output
             }
         case .digits(let count):
+            try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }

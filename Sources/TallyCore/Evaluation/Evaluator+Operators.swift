@@ -65,14 +65,25 @@ extension Evaluator {
             return .number(x.flooredRemainder(dividingBy: y))
         case .power:
             return try power(x, y, span: span)
-        case .addPercentage, .subtractPercentage:
+        case .addPercentage, .subtractPercentage, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            return try applyRare(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan)
+        }
+    }
+
+    /// The operators that everyday arithmetic does not use, out of line so that the common
+    /// ones stay small enough to inline into the evaluation loop.
+    @inline(never)
+    private func applyRare(
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, leftSpan: SourceSpan, rightSpan: SourceSpan,
+        operatorSpan: SourceSpan
+    ) throws(Diagnostic) -> Value {
+        if operation == .addPercentage || operation == .subtractPercentage {
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             let change = x * y
             return .number(operation == .addPercentage ? x + change : x - change)
-        case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
-            return .number(
-                try bitwise(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan))
         }
+        return .number(
+            try bitwise(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan))
     }
 
     /// A binary operation with a real operand.

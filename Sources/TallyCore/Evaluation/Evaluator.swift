@@ -85,13 +85,7 @@ public struct Evaluator: Sendable {
         case .expression(let expression):
             let value = try evaluate(expression)
             if let target = displayTarget(of: expression) {
-                let shown: ValueFormatter.Output
-                do throws(Diagnostic) {
-                    shown = try ConversionFormatter(settings: settings).format(
-                        value, as: target, valueSpan: expression.span)
-                } catch {
-                    throw Interruption.isRequested ? .interrupted : .failed(error)
-                }
+                let shown = try show(value, as: target, valueSpan: expression.span)
                 lastResult = value
                 return .shown(value, shown)
             }
@@ -105,11 +99,31 @@ public struct Evaluator: Sendable {
         }
     }
 
+    /// `value` written as `target` asks.
+    @inline(never)
+    private func show(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(EvaluationError)
+        -> ValueFormatter.Output
+    {
+        do throws(Diagnostic) {
+            return try ConversionFormatter(settings: settings).format(value, as: target, valueSpan: valueSpan)
+        } catch {
+            throw Interruption.isRequested ? .interrupted : .failed(error)
+        }
+    }
+
     /// The form the line asked its value to be shown in: its `to` conversion, or its prime
     /// factors when the whole line is a call of the built-in `factor`.
+    @inline(__always)
     private func displayTarget(of code: Code) -> ConversionTarget? {
         if let conversion = code.conversion { return conversion.target }
-        if case .call(let index)? = code.instructions.last, code.calls[index].name == "factor",
+        if case .call(let index)? = code.instructions.last { return factorization(of: code, index) }
+        return nil
+    }
+
+    /// `.factors` when call `index`, the whole line, is the built-in `factor`.
+    @inline(never)
+    private func factorization(of code: Code, _ index: Int) -> ConversionTarget? {
+        if code.calls[index].name == "factor",
             code.calls[index].span == code.span, functions.entry(named: "factor")?.usage == BuiltIns.factorUsage
         {
             return .factors
@@ -242,11 +256,7 @@ public struct Evaluator: Sendable {
             }
             stack.append(Operand(value: value, span: span))
         case .powerModulo(let powerSpan, let operatorSpan):
-            let modulus = stack.removeLast()
-            let exponent = stack.removeLast()
-            let base = stack.removeLast()
-            let value = try powerModulo(base, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
-            stack.append(Operand(value: value, span: base.span.union(modulus.span)))
+            try powerModulo(on: &stack, powerSpan: powerSpan, operatorSpan: operatorSpan)
         case .checkCall(let index):
             try check(code.calls[index])
         case .call(let index):
@@ -255,6 +265,18 @@ public struct Evaluator: Sendable {
             let value = try call(site, operands)
             stack.append(Operand(value: value, span: site.span))
         }
+    }
+
+    /// `a^b % m` on the three values on top of the stack; out of line, as it is rare.
+    @inline(never)
+    private func powerModulo(on stack: inout OperandStack, powerSpan: SourceSpan, operatorSpan: SourceSpan)
+        throws(Diagnostic)
+    {
+        let modulus = stack.removeLast()
+        let exponent = stack.removeLast()
+        let base = stack.removeLast()
+        let value = try powerModulo(base, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
+        stack.append(Operand(value: value, span: base.span.union(modulus.span)))
     }
 
     // MARK: Names

@@ -493,6 +493,15 @@ public struct Lexer: @unchecked Sendable {
         }
     }
 
+    /// The first byte at or after `index` that is not an ASCII space or tab; nil at the end.
+    func nextByte(after index: Int) -> UInt8? {
+        var index = index
+        while index < bytes.count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) {
+            index += 1
+        }
+        return index < bytes.count ? bytes[index] : nil
+    }
+
     private mutating func single(_ kind: TokenKind) -> Token {
         let start = offset
         offset += 1

@@ -30,16 +30,20 @@ public struct Parser {
         // The lexer reads the line's own storage for the length of the parse: nothing it
         // returns points into it (names and long literals are copied out), so no line is copied.
         var storage = line
-        let result: Result<Statement, Diagnostic> = storage.withUTF8 { bytes in
+        // The statement is moved out of the closure, not copied through a generic `Result`.
+        var statement = Statement.empty
+        var failure: Diagnostic?
+        storage.withUTF8 { bytes in
             var parser = Parser(line, lexer: Lexer(borrowing: bytes, startingAt: offset))
             do throws(Diagnostic) {
                 try parser.advance()
-                return .success(try parser.statement())
+                statement = try parser.statement()
             } catch {
-                return .failure(error)
+                failure = error
             }
         }
-        return try result.get()
+        if let failure { throw failure }
+        return statement
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must
@@ -72,8 +76,8 @@ public struct Parser {
         }
         try expectEnd()
         // Hand the code over rather than share it with a parser that is about to go away.
-        let finished = code
-        code = Code()
+        var finished = Code()
+        swap(&finished, &code)
         return finished
     }
 
@@ -203,7 +207,14 @@ public struct Parser {
     /// `15%80`), a percentage otherwise (`15%`, `80 + 15%`, `15% of 80`). `15% 3` — the `%`
     /// written against its number, then a space and an operand — could be read either way and
     /// is an error.
+    @inline(never)
     private func percentOrRemainder(_ token: Token, _ remainder: OperatorBinding) throws(Diagnostic) -> OperatorBinding {
+        // The everyday remainder, `7 % 3` or `7 % (x)`, from the next byte alone.
+        let attached = previous.map { $0.span.end == token.span.start } ?? false
+        if let byte = lexer.nextByte(after: token.span.end), isDigit(byte) || byte == UInt8(ascii: "(") {
+            let after = lexer.bytes[token.span.end]
+            if !attached || (after != UInt8(ascii: " ") && after != UInt8(ascii: "\t")) { return remainder }
+        }
         var probe = lexer
         let next = try probe.next()
         let startsOperand: Bool
@@ -224,6 +235,7 @@ public struct Parser {
     }
 
     /// The target after `to`: a word (`hex`, `exact`, …), `base N`, `N digits`, `N places` or `%`.
+    @inline(never)
     private mutating func conversion() throws(Diagnostic) -> Conversion {
         let word = current
         try advance()

@@ -79,7 +79,9 @@ public struct Session {
                 let output = evaluator.formatter.format(value)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
-                return .showing(output, style: style)
+                var outcome = LineOutcome.printing(marked(output, style: style))
+                outcome.isExact = !output.isRounded
+                return outcome
             case .shown(_, let output):
                 return .showing(output, style: style)
             }
