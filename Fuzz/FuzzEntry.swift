@@ -1,29 +1,30 @@
-// libFuzzer entry point for TallyCore: every input is split into lines and each line goes
-// through the lexer, the parser, the evaluator and both diagnostic layouts, as a session would.
-// Compiled together with Sources/TallyCore by build.sh (one module, so no `import TallyCore`).
+// libFuzzer entry point: every input is split into lines and run by a batch session, as
+// `tally FILE` would run it — expressions, assignments, `set`, `help`, `vars`, `bmi` and `habit`
+// (against an in-memory store, with a pinned today) — and every diagnostic is rendered in both
+// layouts. Built against the library modules by build.sh.
 
-/// Evaluates `size` bytes at `data` as lines of a batch file. Must never crash or hang.
+import TallyCore
+import TallyHabits
+import TallyShell
+
+/// Runs `size` bytes at `data` as the lines of a batch file. Must never crash or hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     // A smaller limit than the default keeps each run fast; the checks are the same code.
-    var evaluator = Evaluator(settings: EvaluationSettings(digits: 20, maxDigits: 20_000))
+    let settings = EvaluationSettings(digits: 20, maxDigits: 20_000)
+    let store = InMemoryHabitRepository()
+    var environment = SessionEnvironment(pinnedToday: "2026-11-30")
+    environment.openHabitRepository = { store }
+    var session = Session(style: .batch, settings: settings, environment: environment)
     let renderer = DiagnosticRenderer(useColour: size % 2 == 0)
     var lineNumber = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         lineNumber += 1
         let line = String(line)
-        do {
-            switch try evaluator.run(line: line) {
-            case .nothing:
-                break
-            case .value(let value), .assigned(_, let value):
-                let shown = ValueFormatter(settings: evaluator.settings).format(value)
-                precondition(!shown.text.isEmpty)
-                _ = ValueFormatter(.decimal(significantDigits: 3)).format(value)
-            }
-        } catch {
-            guard case .failed(let diagnostic) = error else { preconditionFailure("nothing interrupts the fuzzer") }
+        let outcome = session.handle(line)
+        precondition(!outcome.wasInterrupted, "nothing interrupts the fuzzer")
+        for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
             let located = renderer.render(
                 diagnostic, in: line, form: .located(sourceName: "<fuzz>", lineNumber: lineNumber))
             let interactive = renderer.render(diagnostic, in: line, form: .interactive(promptWidth: 2))
@@ -35,6 +36,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 precondition(span.start <= span.end && span.end <= line.utf8.count, "span outside the line")
             }
         }
+        // Output reaches a terminal too: no raw control characters but newlines and tabs.
+        for scalar in (outcome.output ?? "").unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
+            precondition(scalar == "\n" || scalar == "\t" || scalar == "\u{1B}", "raw control character in output")
+        }
+        if outcome.endsSession { break }
     }
     return 0
 }

@@ -41,6 +41,21 @@ CASES = [
     ("a 10 MB name", "a" * 10_000_000),
     ("root(2, 1048576) (a value)", "root(2, 1048576)"),
     ("2^3321928 (a value of 1,000,000 digits)", "2^3321928"),
+    # The second hardening round.
+    ("1^(10^400+0.5)", "1^(10^400+0.5)"),
+    ("(1+1e-400)^1e400", "(1+1e-400)^1e400"),
+    ("1^(sqrt(2)*10^400)", "1^(sqrt(2)*10^400)"),
+    ("1^-(2^63)", "1^-(2^63)"),
+    ("(-1)^(-2^63)", "(-1)^(-2^63)"),
+    ("1 + 50,000 no-break spaces + 2", "1 +" + "\u00a0" * 50_000 + "2"),
+    ("an unknown 40,000-letter name next to a similar variable",
+     "a" * 40_000 + " = 1\n" + "a" * 40_000 + "b"),
+    ("an unknown 100,000-letter name next to a similar variable",
+     "a" * 100_000 + " = 1\n" + "a" * 100_000 + "b"),
+    ("1,000 terms of 10^999990", "+".join(["10^999990"] * 1000)),
+    ("100 gcds of million-digit numbers", "+".join(["gcd(3^2000000, 2^3000000+1)"] * 100)),
+    ("a 50 MB line of NUL bytes", "\0" * 50_000_000),
+    ("10^999999 % 7", "10^999999 % 7"),
 ]
 
 

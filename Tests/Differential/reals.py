@@ -55,25 +55,13 @@ if hasattr(sys, "set_int_max_str_digits"):
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
+from test_packages import ensure_installed  # noqa: E402
 from differential import decimal_exponent, exact_root, format_number, layout, rounded_fraction, rounded_half_away  # noqa: E402
 
 
 def import_mpmath():
     """mpmath, installed for this user with pip when it is missing (a test-only dependency)."""
-    try:
-        return importlib.import_module("mpmath")
-    except ImportError:
-        pass
-    in_venv = sys.prefix != getattr(sys, "base_prefix", sys.prefix)
-    command = [sys.executable, "-m", "pip", "install", "--quiet", "mpmath"]
-    if not in_venv:
-        command.insert(4, "--user")
-    print("reals.py: installing mpmath: " + " ".join(command), file=sys.stderr)
-    subprocess.run(command, check=True)
-    import site
-    importlib.invalidate_caches()
-    if not in_venv:
-        site.addsitedir(site.getusersitepackages())
+    ensure_installed("mpmath", "mpmath", "reals.py")
     return importlib.import_module("mpmath")
 
 

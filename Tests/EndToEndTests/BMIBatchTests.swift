@@ -46,7 +46,7 @@ import Testing
         let reports = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
             \.element)
         #expect(Set(reports).count == 1, "\(reports)")
-        #expect(reports.first == "BMI 22.7  normal weight  (WHO adult classification)")
+        #expect(reports.first == "BMI 22.7  normal weight  (WHO adult classification, ages 20 and over)")
     }
 
     @Test(arguments: [
@@ -68,7 +68,208 @@ import Testing
     @Test func resultBecomesAnsAndStandardIsASetting() throws {
         let result = try TallyUnderTest.run(["-e", "set standard asia", "-e", "bmi 100 23", "-e", "ans * 2"])
         let lines = result.outputText.split(separator: "\n")
-        #expect(lines[0] == "BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity)")
-        #expect(lines[2] == "46")
+        #expect(lines[0] == "bmi now classifies adults by asia: Asia-Pacific, Korean Society for the Study of Obesity")
+        #expect(
+            lines[1] == "BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)"
+        )
+        #expect(lines[3] == "46")
+    }
+}
+
+/// The second round of `bmi` through the binary: each input the issue measured gives the
+/// intended result or an error at the argument that leads there; BMI-for-age against an
+/// independent computation; a megabyte line fails fast.
+@Suite struct BMISecondRoundTests {
+    static let adult = "(WHO adult classification, ages 20 and over)"
+
+    /// Inputs that succeed: the whole output, and any warning with its column.
+    @Test(arguments: [
+        (
+            "bmi 5'9\" 154",
+            "BMI 50.1  obesity class III  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg",
+            "<eval>:1:10: warning: a weight without a unit beside a height in feet or inches\n    bmi 5'9\" 154\n             ^~~\n"
+                + "<eval>:1:10: note: 154 was read as kg; write 154lb for pounds\n"
+        ),
+        (
+            "bmi 69 154lb",
+            "BMI 146.7  obesity class III  \(adult)\nhealthy weight at 69 cm: 8.8–11.8 kg (19.4–26.1 lb)",
+            "<eval>:1:5: warning: a height without a unit beside a weight in pounds or stones\n    bmi 69 154lb\n        ^~\n"
+                + "<eval>:1:5: note: 69 was read as cm; write 69in for inches\n"
+        ),
+        (
+            "bmi 5'9\" 154lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+        ),
+        ("bmi 1m75 70", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
+        (
+            "bmi 175 cm 70 pounds",
+            "BMI 10.4  underweight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (124.6–168.4 lb)", ""
+        ),
+        ("bmi 175 centimeters 70 kgs", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
+        (
+            "bmi 175 Centimetres 70 KILOS", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg",
+            ""
+        ),
+        (
+            "bmi 69 inches 154 lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+        ),
+        (
+            "bmi 5ft 9 154lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+        ),
+        (
+            "bmi 5 feet 9 inches 11 stone",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)",
+            ""
+        ),
+        ("bmi １７５ｃｍ ７０", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
+        ("bmi 1_750mm 0x46", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
+        ("bmi 1.75e2 7e1kg", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
+        ("bmi 120 25", "BMI 17.4  underweight  \(adult)\nhealthy weight at 120 cm: 26.6–35.9 kg", ""),
+        (
+            "bmi 120 25 age 8 sex f",
+            "BMI 17.4  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\n"
+                + "girl, 8 years: z-score +0.84, percentile 80.0\nhealthy weight at 120 cm: 18.6–25.5 kg", ""
+        ),
+        // z-score +2.00 shows at the boundary and is classified as shown: overweight, not obesity.
+        (
+            "bmi 4ft 7in 90lb age 9y6m boy",
+            "BMI 20.9  overweight  (WHO 2007 growth reference, BMI-for-age 5–19 years)\n"
+                + "boy, 9 years 6 months: z-score +2.00, percentile 97.7\n"
+                + "healthy weight at 4ft 7in (139.7 cm): 26.6–35.5 kg (58.6–78.2 lb)", ""
+        ),
+    ])
+    func succeeds(_ line: String, _ output: String, _ warnings: String) throws {
+        let result = try TallyUnderTest.run(["-e", line])
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(result.outputText == output + "\n")
+        #expect(result.errorText == warnings)
+    }
+
+    /// Inputs that fail: the message at its column, and the notes that lead to the fix.
+    @Test(arguments: [
+        (
+            "bmi 69 154", 5, "implausible BMI 323.5",
+            ["1:5: note: did you mean 69in 154lb (inches and pounds)? (BMI 22.7)"]
+        ),
+        (
+            "bmi 70 175", 5, "implausible BMI 357.1",
+            ["1:5: note: the height comes first: did you mean bmi 175 70? (BMI 22.9)"]
+        ),
+        ("bmi .5m 70", 5, "implausible BMI 280.0", ["1:5: note: read as a height of 50 cm and a weight of 70 kg"]),
+        (
+            "bmi 5 9 154", 5, "'5 9' looks like 5 feet 9 inches, but a bare height is in centimetres",
+            ["1:5: note: write 5ft9in or 5'9\""]
+        ),
+        ("bmi hcm 70", 5, "unknown name 'hcm'", ["1:5: note: did you mean 'cm'?"]),
+        (
+            "bmi 175,70", 8, "missing weight: '175,70' is one number with a decimal comma",
+            [
+                "note: for a height and a weight, separate them with a space: bmi 175 70",
+                "note: for a decimal height, write the weight after a space: bmi 175,7 70",
+            ]
+        ),
+        ("bmi 175 kg 70", 9, "'kg' is a weight unit; the height comes first", []),
+        ("bmi 175 70 feet", 12, "'feet' is a height unit; the weight comes second", []),
+        ("bmi 175 70 lbs kg", 16, "expected a number before the unit 'kg'", []),
+        ("bmi 100 15 age 4 sex f", 16, "BMI-for-age covers 5 years 1 month to 19 years", []),
+        ("bmi 140 35 age 10", 16, "BMI-for-age depends on the sex", []),
+        ("bmi 140 35 age 10 sex x", 23, "the sex is f or m", []),
+        ("bmi 140 35 asia age 10 girl", 12, "'asia' classifies adults", []),
+        ("bmi 140 35 age 10y13m girl", 19, "an age is years (10), years and months (10y6m) or a birth date", []),
+        ("bmi 140 35 age 2015-02-30 girl", 16, "no such date", []),
+        ("bmi 175 70 sqr", 12, "unknown word 'sqr'", []),
+        ("bmi 175 centimeters", 20, "missing weight", []),
+        ("bmi 1.75cm 70", 5, "implausible height", ["1:5: note: did you mean 1.75m?"]),
+        (
+            "bmi 175m 70", 5, "implausible height: the accepted range is 0.5–2.72 m (50–272 cm)",
+            ["1:5: note: did you mean 175cm?"]
+        ),
+    ])
+    func fails(_ line: String, _ column: Int, _ message: String, _ notes: [String]) throws {
+        let result = try TallyUnderTest.run(["-e", line])
+        #expect(result.status == 1)
+        #expect(result.errorText.hasPrefix("<eval>:1:\(column): error: \(message)"), "\(result.errorText)")
+        for note in notes {
+            #expect(result.errorText.contains(note), "\(result.errorText)")
+        }
+        #expect(!result.errorText.contains("sqrt") && !result.errorText.contains("lcm"))
+    }
+
+    /// A birth date counts whole months up to TALLY_TODAY.
+    @Test func birthDate() throws {
+        let result = try TallyUnderTest.run(
+            ["-e", "bmi 140 35 age 2016-03-30 girl", "-e", "bmi 140 35 age 2026-12-01 girl"],
+            environment: ["TALLY_TODAY": "2026-11-29"])
+        #expect(
+            result.outputText.split(separator: "\n").dropFirst().first
+                == "girl, 10 years 7 months: z-score +0.39, percentile 65.2")
+        #expect(result.errorText.contains("<eval>:2:16: error: this birth date is after today (2026-11-29)"))
+    }
+
+    /// BMI-for-age against WHO's method computed independently from the published LMS values:
+    /// 672 cases, both sexes, every 7th month from 61 to 228, on both sides of every boundary.
+    @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
+    func bmiForAgeMatchesTheReference() throws {
+        let (status, report) = try runPythonScript(
+            "Tests/Differential/bmi_for_age.py", ["--tally", TallyUnderTest.executable.path])
+        #expect(status == 0, "\(report)")
+        #expect(report.contains("672 BMI-for-age cases, 0 failures"), "\(report)")
+    }
+
+    /// The compiled table is the data file's: regenerating it changes nothing.
+    @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
+    func generatedTableMatchesTheDataFile() throws {
+        let (status, report) = try runPythonScript("Data/bmi_for_age.py", ["check"])
+        #expect(status == 0, "\(report)")
+        #expect(report.contains("336 rows"), "\(report)")
+    }
+
+    /// A megabyte `bmi` line is an error in under a second of processor time, even in this debug
+    /// build, whatever it is made of: the words are read one at a time and reading stops at the
+    /// first problem. (Wall-clock time on two shared cores says little; Benchmarks/bmi_lines.py
+    /// times the release build.)
+    @Test(arguments: [
+        String(repeating: "1e5 ", count: 250_000), "175 70 " + String(repeating: "1 ", count: 500_000),
+        String(repeating: "5 ft ", count: 200_000), String(repeating: "(", count: 1_000_000),
+        "175 70 age " + String(repeating: "1", count: 1_000_000), String(repeating: "x", count: 1_000_000),
+    ])
+    func megabyteLineFailsFast(_ arguments: String) throws {
+        let file = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let path = file.appendingPathComponent("long.tally")
+        try Data(("bmi " + arguments + "\n").utf8).write(to: path)
+        let result = try TallyUnderTest.run([path.path], timeout: 30)
+        #expect(result.status == 1)
+        #expect(result.errorText.contains("error:"))
+        #expect(result.processorSeconds < 1, "\(result.processorSeconds) s of processor time")
+    }
+}
+
+/// `bmi` in the interactive session: the warning's caret stands under the line as typed.
+@Suite(.timeLimit(.minutes(1)))
+struct BMIInteractiveTests {
+    @Test func warningPointsAtTheBareWeight() throws {
+        let home = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(
+            arguments: ["-q"],
+            environment: ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TALLY_DATA_DIR": home.path])
+        try terminal.expect("> ")
+        terminal.type("bmi 5'9\" 154\r")
+        try terminal.expect("bmi 5'9\" 154\n")
+        let output = try terminal.expect("> ")
+        #expect(
+            output == """
+                BMI 50.1  obesity class III  (WHO adult classification, ages 20 and over)
+                healthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg
+                           ^~~
+                warning: a weight without a unit beside a height in feet or inches
+                note: 154 was read as kg; write 154lb for pounds
+
+                """)
+        terminal.type(PseudoTerminal.controlD)
+        #expect(try terminal.waitForExit() == 0)
     }
 }

@@ -53,15 +53,32 @@ struct ResourceLimitTests {
         .tooLarge("1000000!"),
         .tooLarge("round(1/3, 1000000)"),
         Pathology(
-            what: "a literal of ten million digits", line: String(repeating: "7", count: 10_000_000),
+            what: "a literal of 1,040,000 digits", line: String(repeating: "7", count: 1_040_000),
             message: "more than the limit of 1,000,000"),
         Pathology(what: "set digits 100000000", line: "set digits 100000000", message: "digits must be a whole number"),
         Pathology(
             what: "set maxdigits 1000000000", line: "set maxdigits 1000000000",
             message: "maxdigits must be a whole number"),
         Pathology(
-            what: "five million terms", line: String(repeating: "1+", count: 5_000_000) + "1",
+            what: "500,000 terms", line: String(repeating: "1+", count: 500_000) + "1",
             message: "more than 100,000 operands"),
+        Pathology(what: "a ten-megabyte line", line: String(repeating: "1", count: 10_000_000), message: "line too long"),
+        // The work of a whole line is bounded, not only each operation's size.
+        Pathology(
+            what: "1,000 terms of 10^999990", line: Array(repeating: "10^999990", count: 1_000).joined(separator: "+"),
+            message: "too much work for one line"),
+        Pathology(
+            what: "100 squares of a half-million-digit number",
+            line: Array(repeating: "(3^1000000)^2", count: 100).joined(separator: "+"),
+            message: "too much work for one line"),
+        Pathology(
+            what: "100 gcds of million-digit numbers",
+            line: Array(repeating: "gcd(3^2000000, 2^3000000+1)", count: 100).joined(separator: "+"),
+            message: "too much work for one line"),
+        Pathology(
+            what: "30,000 remainders of a million-digit number",
+            line: Array(repeating: "3^2000000 // 7", count: 30_000).joined(separator: "+"),
+            message: "too much work for one line"),
     ]
 
     @Test(arguments: pathologies)

@@ -7,7 +7,7 @@ import Testing
 /// Every error names the problem and covers exactly the argument (or gap) it is about; the
 /// span is marked in the line with `⟨…⟩`.
 @Suite struct BMICommandErrorTests {
-    static let usage = "bmi HEIGHT WEIGHT [who|asia]"
+    static let usage = "bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]"
     static let height = "implausible height: the accepted range is"
     static let weight = "implausible weight: the accepted range is"
     static let cm = "\(height) 50–272 cm"
@@ -25,7 +25,6 @@ import Testing
         ("bmi 175 70 ⟨80 kg 90⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 who ⟨asia⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 who ⟨kg⟩", .bmiExtraArgument, "extra argument: \(usage)"),
-        ("bmi 175 70 ⟨whoo⟩", .bmiUnknownStandard, "unknown standard 'whoo'; expected who or asia"),
         // Not a number.
         ("bmi 175 ⟨$⟩", .unexpectedCharacter, "unexpected '$'; \(argument)"),
         ("bmi 175 7⟨*⟩2", .unexpectedToken, "unexpected '*'; \(argument)"),
@@ -53,8 +52,6 @@ import Testing
         ("bmi 175 ⟨x⟩", .unknownName, "unknown variable 'x'"),
         ("bmi ⟨키2⟩ 70", .unknownName, "unknown variable '키2'"),
         // Units.
-        ("bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are cm, m, in and ft"),
-        ("bmi 175 70⟨kgs⟩", .bmiUnknownUnit, "unknown unit 'kgs'; weight units are kg, lb and st"),
         ("bmi 70⟨kg⟩ 175cm", .bmiUnitOfOtherQuantity, "'kg' is a weight unit; the height comes first"),
         ("bmi 175 70⟨cm⟩", .bmiUnitOfOtherQuantity, "'cm' is a height unit; the weight comes second"),
         ("bmi 175 ⟨kg⟩ 70", .bmiUnitOfOtherQuantity, "'kg' is a weight unit; the height comes first"),
@@ -98,8 +95,40 @@ import Testing
         ("bmi 175 ⟨0st 4lb⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
     ])
     func error(_ marked: String, _ id: DiagnosticID, _ message: String) {
+        errorWithNotes(marked, id, message, notes: [])
+    }
+
+    /// Unknown words and units get suggestions from bmi's own words, never from function names.
+    @Test(arguments: [
+        (
+            "bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard,
+            "unknown word 'whoo'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'who'?"
+        ),
+        (
+            "bmi 175 70 ⟨agee⟩", .bmiUnknownStandard,
+            "unknown word 'agee'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'age'?"
+        ),
+        (
+            "bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are mm, cm, m, in and ft",
+            "did you mean 'cm'?"
+        ),
+        (
+            "bmi 175 70⟨kgz⟩", .bmiUnknownUnit, "unknown unit 'kgz'; weight units are kg, lb and st",
+            "did you mean 'kg'?"
+        ),
+        (
+            "bmi 175⟨centimetrs⟩ 70", .bmiUnknownUnit,
+            "unknown unit 'centimetrs'; height units are mm, cm, m, in and ft",
+            "did you mean 'centimetre'?"
+        ),
+    ])
+    func suggestion(_ marked: String, _ id: DiagnosticID, _ message: String, _ note: String) {
+        errorWithNotes(marked, id, message, notes: [note])
+    }
+
+    private func errorWithNotes(_ marked: String, _ id: DiagnosticID, _ message: String, notes: [String]) {
         let expected = MarkedLine(marked)
-        #expect(throws: Diagnostic(id, message, at: expected.span)) {
+        #expect(throws: Diagnostic(id, message, at: expected.span, notes: notes.map { Diagnostic.Note($0) })) {
             try runBMI(expected.text)
         }
     }
@@ -109,7 +138,7 @@ import Testing
     @Test(arguments: [
         ("bmi ⟨1.75⟩ 70", "did you mean 1.75m?"),
         ("bmi ⟨1,75⟩ 70", "did you mean 1,75m?"),
-        ("bmi ⟨metres⟩ 70", "did you mean (metres)m?"),
+        ("bmi ⟨metre_s⟩ 70", "did you mean (metre_s)m?"),
         ("bmi ⟨(1+0.75)⟩ 70", "did you mean (1+0.75)m?"),
         ("bmi ⟨5⟩ 70", "did you mean 5ft?"),
     ])
@@ -134,7 +163,7 @@ import Testing
     }
 
     /// The limits themselves are accepted.
-    @Test(arguments: ["bmi 50 2", "bmi 272 650", "bmi 0.5m 2kg", "bmi 2.72m 650"])
+    @Test(arguments: ["bmi 50 2.5", "bmi 272 650", "bmi 0.5m 2.5kg", "bmi 2.72m 650", "bmi 210 650"])
     func limitsAreAccepted(_ line: String) throws {
         _ = try runBMI(line)
     }

@@ -18,14 +18,18 @@ import Testing
         let pieces = [
             "1", "7", "0", ".", ",", "-", "−", "+", " ", " ", "(", ")", "cm", "m", "in", "ft", "kg", "lb", "st",
             "'", "\"", "″", "′", "h", "w", "키", "who", "asia", "#", "$", "*", "5ft", "9in", "175", "70", "\t",
-            "\u{00A0}", "0x", "0b", "e", "E", "_", "1e3", "=",
+            "\u{00A0}", "0x", "0b", "e", "E", "_", "1e3", "=", " age ", " sex ", "f", "girl", "boy", "10y6m", "y",
+            "mo", "2015-04-12", "2015-02-30", "-04-", "１", "７", "ｃｍ", "pounds", "stone", "1m75", "12",
         ]
         var generator = Generator(state: 42)
-        for _ in 0..<3000 {
-            let count = Int.random(in: 0...8, using: &generator)
+        for _ in 0..<6000 {
+            let count = Int.random(in: 0...10, using: &generator)
             let line = "bmi " + (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
             do {
-                _ = try runBMI(line)
+                let result = try runBMI(line)
+                for warning in result.warnings {
+                    #expect(warning.span.end <= line.utf8.count && warning.span.start >= 3, "\(line)")
+                }
             } catch let diagnostic as Diagnostic {
                 #expect(diagnostic.span.end <= line.utf8.count, "\(line)")
                 #expect(diagnostic.span.start >= 3, "\(line)")

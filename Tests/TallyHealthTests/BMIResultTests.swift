@@ -124,28 +124,28 @@ let boundaryCases: [BoundaryCase] = {
         (
             BMIStandard.who, "175", "70",
             """
-            BMI 22.9  normal weight  (WHO adult classification)
+            BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
             healthy weight at 175 cm: 56.6–76.4 kg
             """
         ),
         (
             BMIStandard.asia, "175", "70",
             """
-            BMI 22.9  normal weight  (Asia-Pacific, Korean Society for the Study of Obesity)
+            BMI 22.9  normal weight  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)
             healthy weight at 175 cm: 56.6–70.2 kg
             """
         ),
         (
             BMIStandard.asia, "100", "23",
             """
-            BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity)
+            BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)
             healthy weight at 100 cm: 18.5–22.9 kg
             """
         ),
         (
             BMIStandard.who, "175.26", "69.85322498",
             """
-            BMI 22.7  normal weight  (WHO adult classification)
+            BMI 22.7  normal weight  (WHO adult classification, ages 20 and over)
             healthy weight at 175.3 cm: 56.7–76.6 kg
             """
         ),

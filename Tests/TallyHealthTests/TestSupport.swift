@@ -36,13 +36,15 @@ func text(of span: SourceSpan, in line: String) -> String {
 let knownValues: [String: Number] = [
     "h": Number(175), "w": Number(70), "키": Number(175), "몸무게": Number(70),
     "(170+5)": Number(175), "(170 + 5)": Number(175), "max(170,175)": Number(175),
-    "(170+5.26)": decimal("175.26"), "metres": decimal("1.75"), "(1+0.75)": decimal("1.75"), "(-1)": Number(-1),
+    "(170+5.26)": decimal("175.26"), "metre_s": decimal("1.75"), "(1+0.75)": decimal("1.75"), "(-1)": Number(-1),
 ]
 
-/// Parses and evaluates a `bmi` line, resolving names through ``knownValues``.
+/// Parses and evaluates a `bmi` line, resolving names through ``knownValues``; birth dates are
+/// measured to 2026-11-29.
 func runBMI(_ line: String, defaultStandard: BMIStandard = .who) throws -> BMIResult {
     let command = try BMICommand(line: line, argumentsStart: argumentsStart(of: line))
-    return try command.evaluate(defaultStandard: defaultStandard) { span in
+    let today = CalendarDate(year: 2026, month: 11, day: 29)
+    return try command.evaluate(defaultStandard: defaultStandard, today: today) { span in
         let source = text(of: span, in: line)
         // `(h)` is `h`, as the calculator would find.
         let unwrapped = source.hasPrefix("(") && source.hasSuffix(")") ? String(source.dropFirst().dropLast()) : source

@@ -32,6 +32,9 @@ struct CompleterTests {
         ("habit undo ", "s", ["'Say \"hi\"'"]),
         ("habit add ", "w", []),
         ("bmi 180cm ", "al", ["alpha"]),
+        ("bmi 175 ", "centimet", ["centimeter", "centimeters", "centimetre", "centimetres"]),
+        ("bmi 175 70 ", "ag", ["age"]),
+        ("bmi 175 70 age 10 ", "gi", ["girl"]),
     ])
     func offers(prefix: String, word: String, matches: [String]) {
         #expect(completer.complete(word, after: prefix).matches == matches)

@@ -95,4 +95,24 @@ struct HistoryTests {
         let recorded = history.record("1+1")
         #expect(recorded)
     }
+
+    /// Trimming writes through a temporary file made with `mkstemp`: a symbolic link planted at
+    /// the name an older Tally used (`<history>.tmp.<pid>`) is never followed.
+    @Test func trimmingNeverFollowsAPlantedLink() throws {
+        let folder = Folder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let path = folder.path + "/history"
+        try (1...20).map { "\($0)+1\n" }.joined().write(toFile: path, atomically: false, encoding: .utf8)
+        let victim = folder.path + "/victim"
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path + ".tmp.\(getpid())", withDestinationPath: victim)
+        let warnings = Warnings()
+        var history = History(path: path, limit: 5, warn: { warnings.lines.append($0) })
+        #expect(history.load() == ["16+1", "17+1", "18+1", "19+1", "20+1"])
+        #expect(warnings.lines.isEmpty)
+        #expect(folder.contents("victim") == "precious\n")
+        #expect(folder.contents("history") == "16+1\n17+1\n18+1\n19+1\n20+1\n")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["history", "history.tmp.\(getpid())", "victim"])
+    }
 }

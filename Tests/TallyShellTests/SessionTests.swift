@@ -10,6 +10,16 @@ import Testing
         return lines.map { session.handle($0) }
     }
 
+    /// A line typed or pasted interactively is held to the same length limit as a file's: an
+    /// error at the column where it crosses 1 MiB, which never splits a character.
+    @Test(arguments: [("1", 1_048_576), ("é", 1_048_576), ("키", 1_048_575)])
+    func aLineOverOneMebibyteIsAnErrorWhereItCrossesTheLimit(character: String, offset: Int) {
+        let line = String(repeating: character, count: 1_048_577)
+        let outcome = run([line])[0]
+        #expect(outcome.diagnostic?.id == .lineTooLong)
+        #expect(outcome.diagnostic?.span == SourceSpan(at: offset))
+    }
+
     @Test func interactiveResultsMarkRoundedValues() {
         let outcomes = run(["1/3", "1/4", "sqrt(2)", "sqrt(4)"], style: .interactive)
         #expect(outcomes.map(\.output) == ["≈ 0.33333333333333333333", "0.25", "≈ 1.4142135623730950488", "2"])

@@ -131,6 +131,14 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Whether the terminal is in the mode a shell expects: echoing keys, and reading whole
+    /// lines. A session that ends must leave it so, however it ends.
+    public var isInLineModeWithEcho: Bool {
+        var modes = termios()
+        guard tcgetattr(controller, &modes) == 0 else { return false }
+        return modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0
+    }
+
     /// Lets the session run for `seconds` without reading what it writes, so a long print
     /// fills the terminal's buffer and blocks in `write`.
     public func pauseReading(for seconds: Double) {

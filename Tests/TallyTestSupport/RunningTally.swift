@@ -133,7 +133,7 @@ public final class RunningTally {
     private func finishedRun() throws -> TallyRun {
         guard let ending else { preconditionFailure("the child has not been waited for") }
         let decoded = ChildProcess.decode(waitStatus: ending.status)
-        return TallyRun(
+        var run = TallyRun(
             status: decoded.status,
             signal: decoded.signal,
             standardOutput: try outputSoFar(),
@@ -141,6 +141,11 @@ public final class RunningTally {
             seconds: ending.seconds,
             reportedPeakKilobytes: ending.usage.ru_maxrss,
             runnerPeakKilobytes: ending.runnerPeakKilobytes)
+        let usage = ending.usage
+        run.processorSeconds =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return run
     }
 
     /// This process's peak resident size (`VmHWM` in /proc/self/status), in kilobytes.

@@ -14,6 +14,10 @@ public struct TallyRun: Sendable {
     /// by the benchmarks and Tests/Differential/limits.py on a release build, not by tests that
     /// share two cores with a debug build.
     public var seconds: Double
+    /// Processor time the child used (user and system, from `wait4`), in seconds: unlike the
+    /// wall-clock time it hardly grows when other tests share the cores, so a test can bound
+    /// the work a line costs.
+    public var processorSeconds: Double = 0
     /// Peak resident set size reported by `wait4`, in kilobytes. glibc's `posix_spawn` shares
     /// the runner's memory until `exec`, and Linux counts the runner's own peak at that moment
     /// into the child's, so this is the larger of the two.

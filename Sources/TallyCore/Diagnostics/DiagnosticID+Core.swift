@@ -46,6 +46,7 @@ extension DiagnosticID {
     public static let notAnInteger = DiagnosticID("not-an-integer")
     public static let argumentOutOfRange = DiagnosticID("argument-out-of-range")
     public static let resultTooLarge = DiagnosticID("result-too-large")
+    public static let lineWorkExceeded = DiagnosticID("line-work-exceeded")
     public static let interrupted = DiagnosticID("interrupted")
     /// A question about an approximate value (its sign, its floor) that the precision budget
     /// could not settle.

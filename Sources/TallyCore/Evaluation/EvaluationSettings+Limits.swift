@@ -3,12 +3,37 @@ import Glibc
 /// The size checks every operation and built-in makes before computing, and the shared pieces of
 /// their messages. A result over `maxdigits` digits is an error found before the work starts.
 extension EvaluationSettings {
-    /// Fails when a result of about `estimatedDigits` digits would exceed `maxdigits`.
+    /// Fails when a result of about `estimatedDigits` digits would exceed `maxdigits`, or when
+    /// it would take the line's work past ``lineWorkLimit``.
     @inline(__always)
     func checkSize(_ estimatedDigits: Double, at span: SourceSpan) throws(Diagnostic) {
         if !(estimatedDigits <= Double(maxDigits)) {
             throw sizeError(estimatedDigits, at: span)
         }
+        try chargeWork(estimatedDigits, at: span)
+    }
+
+    /// The most digits the operations of one line may handle in all: a hundred results of the
+    /// largest size. At the default `maxdigits` a line finishes or fails within about a second.
+    public var lineWorkLimit: Double { Double(maxDigits) * 100 }
+
+    /// Counts `digits` of work for the line; fails at the operation that crosses the limit.
+    @inline(__always)
+    func chargeWork(_ digits: Double, at span: SourceSpan) throws(Diagnostic) {
+        if LineWork.charge(digits) > lineWorkLimit {
+            throw Diagnostic(
+                .lineWorkExceeded,
+                "too much work for one line: its operations would handle more than \(grouped(Int(lineWorkLimit))) digits in all (100 × maxdigits; set maxdigits N)",
+                at: span)
+        }
+    }
+
+    /// The work check for an integer addition or subtraction, which has no size limit of its
+    /// own (its result is at most a digit longer than its operands).
+    @inline(__always)
+    func chargeWork(_ lhs: Number, _ rhs: Number, at span: SourceSpan) throws(Diagnostic) {
+        if lhs.isMachineWord && rhs.isMachineWord { return }
+        try chargeWork(Double(lhs.decimalSize + rhs.decimalSize), at: span)
     }
 
     /// The size check for an operation whose result has at most as many digits as both operands
@@ -20,9 +45,20 @@ extension EvaluationSettings {
     }
 
     func sizeError(_ estimatedDigits: Double, at span: SourceSpan) -> Diagnostic {
+        sizeError(counted: roughCount(estimatedDigits), at: span)
+    }
+
+    /// The size error for a result of 10^`log10OfDigits` digits, a count that may overflow a
+    /// double.
+    func sizeError(log10OfDigits: Double, at span: SourceSpan) -> Diagnostic {
+        if log10OfDigits < 17 { return sizeError(Glibc.pow(10, log10OfDigits), at: span) }
+        return sizeError(counted: "10^\(Int(log10OfDigits))", at: span)
+    }
+
+    private func sizeError(counted count: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(
             .resultTooLarge,
-            "result would have about \(roughCount(estimatedDigits)) digits, more than the limit of \(grouped(maxDigits)) (set maxdigits N)",
+            "result would have about \(count) digits, more than the limit of \(grouped(maxDigits)) (set maxdigits N)",
             at: span)
     }
 

@@ -44,6 +44,8 @@ extension Evaluator {
         case .add, .subtract:
             if !(x.isInteger && y.isInteger) {
                 try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
             }
             return .number(operation == .add ? x + y : x - y)
         case .multiply:
@@ -57,11 +59,19 @@ extension Evaluator {
             if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
             // Sized by the result: an integer quotient or remainder is no longer than the
             // operands that already exist (`10^999999 % 7` is 1); a fraction's may be.
-            if !(x.isInteger && y.isInteger) { try settings.checkCombinedSize(x, y, at: operatorSpan) }
+            if !(x.isInteger && y.isInteger) {
+                try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
+            }
             return .number(x.flooredQuotient(dividingBy: y))
         case .modulo:
             if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rightSpan) }
-            if !(x.isInteger && y.isInteger) { try settings.checkCombinedSize(x, y, at: operatorSpan) }
+            if !(x.isInteger && y.isInteger) {
+                try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
+            }
             return .number(x.flooredRemainder(dividingBy: y))
         case .power:
             return try power(x, y, span: span)
@@ -162,7 +172,10 @@ extension Evaluator {
                     let odd = !(exponent.bigIntegerValue?.isEven ?? true)
                     return .number(base.signum < 0 && odd ? Number(-1) : Number(1))
                 }
-                throw settings.sizeError(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
+                // |n| times the digits of the base's numerator or denominator, whichever is longer
+                // (never 0: the base is not ±1): written as a power of ten, as it overflows a double.
+                let baseDigits = Swift.max(base.numerator.log10Magnitude, base.denominator.log10Magnitude)
+                throw settings.sizeError(log10OfDigits: exponent.log10Magnitude + log10(baseDigits), at: span)
             }
             // Both the numerator and the denominator grow |n| times. The result has at most |n|
             // times the base's digits, so when that is within the limit no logarithms are needed.
@@ -186,8 +199,11 @@ extension Evaluator {
             }
             negativeResult = !exponent.numerator.isEven
         }
-        try checkPowerSize(magnitudeLog10, at: span)
         let magnitude = base.magnitude
+        if magnitude == Number(1) { return .number(Number(negativeResult ? -1 : 1)) }
+        // A base within a double's precision of 1 and a huge exponent make 0 × ∞: no estimate,
+        // so the real power below, which bounds itself, decides.
+        if !magnitudeLog10.isNaN { try checkPowerSize(magnitudeLog10, at: span) }
         if let q = exponent.denominator.intValue, q <= 1 << 20, let p = exponent.numerator.intValue,
             let root = magnitude.exactRoot(q)
         {

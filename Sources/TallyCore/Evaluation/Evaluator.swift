@@ -56,6 +56,7 @@ public struct Evaluator: Sendable {
 
     /// Parses and runs one line of the expression language.
     public mutating func run(line: String, startingAt offset: Int = 0) throws(EvaluationError) -> StatementResult {
+        LineWork.reset()
         let statement: Statement
         do {
             statement = try Parser.parseStatement(line, startingAt: offset)
@@ -68,6 +69,7 @@ public struct Evaluator: Sendable {
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
     /// expressions, such as `bmi (170+5) w`).
     public func evaluate(line: String, in span: SourceSpan) throws(EvaluationError) -> Value {
+        LineWork.reset()
         let code: Code
         do {
             code = try Parser.parseExpression(line, in: span)
@@ -364,6 +366,13 @@ public struct Evaluator: Sendable {
     private func call(_ site: CallSite, _ operands: [Operand]) throws(Diagnostic) -> Value {
         guard case .function(_, let implementation)? = functions.entry(named: site.name)?.kind else {
             preconditionFailure("a call runs only after its check")
+        }
+        // A function may do more with its arguments than an operator (a gcd of two million-digit
+        // numbers takes half a second): its work counts 25 times their size.
+        for operand in operands {
+            if case .number(let number) = operand.value.kind, !number.isMachineWord {
+                try settings.chargeWork(25 * Double(number.decimalSize), at: site.span)
+            }
         }
         return try implementation(
             FunctionCall(

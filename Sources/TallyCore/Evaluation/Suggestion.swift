@@ -10,6 +10,9 @@ public enum Suggestion {
         let extensions = candidates.filter { $0.lowercased().hasPrefix(typed) }
         if extensions.count == 1 { return extensions.first }
         let length = typed.count
+        // Edit distance is quadratic: a name longer than any a person misspells (a pasted
+        // megabyte, say) gets only the prefix match above.
+        guard length <= maximumComparedLength else { return nil }
         let limit = Swift.max(1, length / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -24,6 +27,9 @@ public enum Suggestion {
         }
         return best?.name
     }
+
+    /// The longest word compared by edit distance, in characters.
+    static let maximumComparedLength = 64
 
     /// Levenshtein distance, with adjacent transpositions counting one.
     static func editDistance(_ a: String, _ b: String) -> Int {

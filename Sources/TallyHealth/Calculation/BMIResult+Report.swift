@@ -2,20 +2,68 @@ import TallyCore
 
 /// The text a `bmi` line prints.
 extension BMIResult {
-    /// Exactly two lines, without a final newline:
+    /// Two lines for an adult, three for a child, without a final newline:
     ///
     /// ```
-    /// BMI 22.9  normal weight  (WHO adult classification)
+    /// BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
     /// healthy weight at 175 cm: 56.6–76.4 kg
+    ///
+    /// BMI 17.4  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)
+    /// girl, 10 years 6 months: z-score -0.52, percentile 30.2
+    /// healthy weight at 140 cm: 29.1–41.4 kg
     /// ```
     ///
-    /// The height is shown in centimetres to 0.1 (an imperial height rarely is a whole number of
-    /// centimetres); the BMI and the weights always carry one decimal, as they were computed.
+    /// The height is shown in centimetres to 0.1, after feet and inches when it was written in
+    /// imperial units; the healthy weights in kilograms, and also in pounds (or stones and
+    /// pounds) when the weight was written so. The BMI and the weights always carry one decimal.
     public var report: String {
-        let height = heightInCentimetres.rounded(toPlaces: 1).plainText
-        let lowest = healthyWeightRange.lowestInKilograms.fixedText(places: 1)
-        let highest = healthyWeightRange.highestInKilograms.fixedText(places: 1)
-        return "BMI \(shownValue.fixedText(places: 1))  \(band.category)  (\(standard.sourceName))\n"
-            + "healthy weight at \(height) cm: \(lowest)–\(highest) kg"
+        let bmi = shownValue.fixedText(places: 1)
+        if let child = childAssessment {
+            let weights = child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .kilogram)
+            let pounds =
+                weightUnit == .kilogram
+                ? nil : child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .pound)
+            return "BMI \(bmi)  \(child.category.rawValue)  (\(BMIForAgeAssessment.sourceName))\n"
+                + "\(child.sex.childWord), \(ChildAge.text(months: child.months)): "
+                + "z-score \(child.zScoreText), percentile \(child.percentileText)\n"
+                + "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))"
+        }
+        let label = ageInMonths == nil ? "\(standard.sourceName), ages 20 and over" : standard.sourceName
+        let weights = (healthyWeightRange.lowestInKilograms, healthyWeightRange.highestInKilograms)
+        var pounds: (Number, Number)?
+        if weightUnit != .kilogram {
+            let range = HealthyWeightRange(
+                heightInCentimetres: heightInCentimetres, band: standard.normalBand,
+                unitInKilograms: MeasurementUnit.pound.sizeInBaseUnit)
+            pounds = (range.lowestInKilograms, range.highestInKilograms)
+        }
+        return "BMI \(bmi)  \(band.category)  (\(label))\n"
+            + "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))"
+    }
+
+    /// `175 cm`, or `5ft 9in (175.3 cm)` for a height written in feet or inches.
+    private var heightText: String {
+        let centimetres = "\(heightInCentimetres.rounded(toPlaces: 1).plainText) cm"
+        guard heightUnit == .foot || heightUnit == .inch else { return centimetres }
+        let inches = (heightInCentimetres / MeasurementUnit.inch.sizeInBaseUnit).rounded(toPlaces: 1)
+        let feet = (inches / Number(12)).floor
+        return "\(feet.plainText)ft \((inches - feet * Number(12)).plainText)in (\(centimetres))"
+    }
+
+    /// `56.6–76.4 kg`, with `(124.9–168.4 lb)` or `(8st 13lb–12st 0.4lb)` after it when the
+    /// weight was written in pounds or stones.
+    private func weightRangeText(_ kilograms: (Number, Number), pounds: (Number, Number)?) -> String {
+        let metric = "\(kilograms.0.fixedText(places: 1))–\(kilograms.1.fixedText(places: 1)) kg"
+        guard let pounds else { return metric }
+        if weightUnit == .stone {
+            return "\(metric) (\(stoneText(pounds.0))–\(stoneText(pounds.1)))"
+        }
+        return "\(metric) (\(pounds.0.fixedText(places: 1))–\(pounds.1.fixedText(places: 1)) lb)"
+    }
+
+    /// Pounds as stones and pounds: 124.9 lb is `8st 12.9lb`.
+    private func stoneText(_ pounds: Number) -> String {
+        let stones = (pounds / Number(14)).floor
+        return "\(stones.plainText)st \((pounds - stones * Number(14)).plainText)lb"
     }
 }

@@ -18,6 +18,18 @@ public struct BMIResult: Sendable {
     /// The weights whose shown BMI is in the standard's normal band at this height.
     public let healthyWeightRange: HealthyWeightRange
 
+    /// The unit the height was written in, for echoing it in the user's units.
+    public internal(set) var heightUnit: MeasurementUnit = .centimetre
+    /// The unit the weight was written in: the healthy range is shown in it as well.
+    public internal(set) var weightUnit: MeasurementUnit = .kilogram
+    /// The age in completed months, when the line gave one.
+    public internal(set) var ageInMonths: Int?
+    /// For a child or teenager (5 years 1 month to 19 years), the reading against the WHO 2007
+    /// growth reference, which then replaces the adult category.
+    public internal(set) var childAssessment: BMIForAgeAssessment?
+    /// Warnings about how the line was read (a unit guessed), shown beside the result.
+    public internal(set) var warnings: [Diagnostic] = []
+
     /// Computes the BMI of a positive height and weight, classified by `standard`.
     public init(heightInCentimetres: Number, weightInKilograms: Number, standard: BMIStandard) {
         precondition(heightInCentimetres.signum > 0 && weightInKilograms.signum > 0, "measurements must be positive")

@@ -15,12 +15,18 @@ public struct HealthyWeightRange: Sendable {
     /// `lower - 0.05 <= BMI < upper - 0.05`. Working from that identity keeps the range and the
     /// category of each weight in it in agreement, with no floating point anywhere.
     public init(heightInCentimetres: Number, band: BMIBand) {
+        self.init(heightInCentimetres: heightInCentimetres, band: band, unitInKilograms: Number(1))
+    }
+
+    /// The same range to 0.1 of another unit of weight (pounds), still in the fields named for
+    /// kilograms: each bound is a multiple of 0.1 of `unitInKilograms`.
+    init(heightInCentimetres: Number, band: BMIBand, unitInKilograms: Number) {
         guard let lower = band.lowerBound, let upper = band.upperBound else {
             preconditionFailure("a weight range needs a band with two bounds")
         }
         precondition(heightInCentimetres.signum > 0, "a height must be positive")
         let metres = heightInCentimetres / Number(100)
-        let squareMetres = metres * metres
+        let squareMetres = metres * metres / unitInKilograms
         let halfTenth = Number(numerator: 1, denominator: 20)
         lowestInKilograms = ((lower - halfTenth) * squareMetres).roundedUp(toPlaces: 1)
         // The largest tenth strictly below the limit: one tenth under the smallest tenth at or

@@ -14,9 +14,14 @@ struct ArgumentLexer {
     private let base: Int
     /// Where the lexer stops: the next mark or the end of the word, as a line offset.
     let end: Int
+    /// For a word with full-width digits or letters, which the lexer reads as ASCII: the word
+    /// offset of each offset of the text the lexer reads (one more than its length). Nil when
+    /// the two are the same.
+    private let wordOffsets: [Int]?
 
     /// A lexer over `word` from the line offset `offset`, which lies inside it. With
     /// `decimalComma`, the comma at that line offset reads as a decimal point (`170,5`).
+    /// Full-width digits and Latin letters (`１７５ｃｍ`) read as their ASCII forms.
     init(_ word: Word, from offset: Int, decimalComma: Int? = nil) {
         var bytes = Array(word.text.utf8)
         base = word.span.start
@@ -28,7 +33,50 @@ struct ArgumentLexer {
             end += 1
         }
         self.end = base + end
-        lexer = Lexer(String(decoding: bytes, as: UTF8.self), startingAt: offset - base, endingAt: end)
+        var start = offset - base
+        if let (ascii, offsets) = Self.foldingFullWidth(bytes) {
+            wordOffsets = offsets
+            // Offsets of the original map to the first folded offset at or after them.
+            start = offsets.firstIndex { $0 >= start } ?? ascii.count
+            end = offsets.firstIndex { $0 >= end } ?? ascii.count
+            bytes = ascii
+        } else {
+            wordOffsets = nil
+        }
+        lexer = Lexer(String(decoding: bytes, as: UTF8.self), startingAt: start, endingAt: end)
+    }
+
+    /// `bytes` with full-width ASCII forms (U+FF01 to U+FF5E, three bytes each) folded to ASCII,
+    /// and the original offset of each folded offset; nil when there are none.
+    private static func foldingFullWidth(_ bytes: [UInt8]) -> ([UInt8], [Int])? {
+        guard bytes.contains(0xEF) else { return nil }
+        var folded: [UInt8] = []
+        var offsets: [Int] = []
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBC || bytes[index + 1] == 0xBD {
+                let scalar = 0xF000 | (Int(bytes[index + 1] & 0x3F) << 6) | Int(bytes[index + 2] & 0x3F)
+                if (0xFF01...0xFF5E).contains(scalar) {
+                    folded.append(UInt8(scalar - 0xFEE0))
+                    offsets.append(index)
+                    index += 3
+                    changed = true
+                    continue
+                }
+            }
+            folded.append(bytes[index])
+            offsets.append(index)
+            index += 1
+        }
+        offsets.append(bytes.count)
+        return changed ? (folded, offsets) : nil
+    }
+
+    /// A span of the folded text as line offsets.
+    private func lineSpan(_ span: SourceSpan) -> SourceSpan {
+        guard let wordOffsets else { return span.shifted(by: base) }
+        return SourceSpan(start: base + wordOffsets[span.start], end: base + wordOffsets[span.end])
     }
 
     /// The digits of the last long number token (``Lexer/literalText``).
@@ -38,9 +86,13 @@ struct ArgumentLexer {
     mutating func next() throws(Diagnostic) -> Token {
         do throws(Diagnostic) {
             let token = try lexer.next()
-            return Token(token.kind, token.span.shifted(by: base))
+            return Token(token.kind, lineSpan(token.span))
         } catch {
-            let shifted = error.shifted(by: base)
+            var shifted = error.shifted(by: base)
+            if wordOffsets != nil {
+                shifted.span = lineSpan(error.span)
+                shifted.notes = error.notes.map { Diagnostic.Note($0.message, at: $0.span.map(lineSpan)) }
+            }
             guard shifted.id == .unexpectedCharacter else { throw shifted }
             throw Self.unexpected(lexer.text(of: error.span), at: shifted.span, id: .unexpectedCharacter)
         }

@@ -15,6 +15,14 @@ struct ArgumentPart: Sendable {
     var unitText: String?
     /// Where the unit stands; it may be a separate word (`175 cm`).
     var unitSpan: SourceSpan?
+    /// Where a decimal comma stands in the number (`170,5`), if it has one.
+    var decimalComma: Int?
+
+    init(value: ArgumentValue, valueSpan: SourceSpan, valueText: String) {
+        self.value = value
+        self.valueSpan = valueSpan
+        self.valueText = valueText
+    }
 
     /// The value and its unit.
     var span: SourceSpan {

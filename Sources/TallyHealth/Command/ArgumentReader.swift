@@ -44,16 +44,45 @@ struct ArgumentReader {
         self.end = end
     }
 
-    /// Reads every word, and returns them with the byte offset where the arguments end (where
-    /// a missing argument would go).
-    func readWords() throws(Diagnostic) -> (words: [ArgumentWord], end: Int) {
-        var arguments: [ArgumentWord] = []
-        var index = 0
-        while index < words.count {
-            arguments.append(try readWord(at: &index))
-            index += 1
+    /// The index in `words` of the next word to read.
+    private var nextIndex = 0
+
+    /// Where the arguments end (where a missing argument would go): right after the last word.
+    var argumentsEnd: Int { end }
+
+    /// Where the last word of the arguments ends: an error about every word from some point on
+    /// reaches there without reading them.
+    var lastWordEnd: Int? { words.last?.span.end }
+
+    /// Reads the next argument word, or nil after the last. Words are read one at a time, so a
+    /// line whose first words are already wrong costs no more than those words.
+    mutating func nextWord() throws(Diagnostic) -> ArgumentWord? {
+        guard nextIndex < words.count else { return nil }
+        var index = nextIndex
+        let word: ArgumentWord
+        if let date = try date(in: words[index]) {
+            word = date
+        } else {
+            word = try readWord(at: &index)
         }
-        return (arguments, end)
+        nextIndex = index + 1
+        return word
+    }
+
+    /// A word that is a date, `2015-04-12` (four-digit year, then month and day), as one part.
+    private func date(in word: Word) throws(Diagnostic) -> ArgumentWord? {
+        let fields = word.text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0].count == 4, (1...2).contains(fields[1].count),
+            (1...2).contains(fields[2].count), fields.allSatisfy({ $0.allSatisfy(isDigit) })
+        else { return nil }
+        let numbers = fields.map { $0.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+        guard let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) else {
+            throw Diagnostic(
+                .bmiInvalidDate, "no such date: '\(word.text)'; a date is written year-month-day, as 2015-04-12",
+                at: word.span)
+        }
+        let part = ArgumentPart(value: .date(date), valueSpan: word.span, valueText: word.text)
+        return ArgumentWord(parts: [part], span: word.span)
     }
 
     // MARK: Words and parts
@@ -98,9 +127,11 @@ struct ArgumentReader {
         // After a number the lexer stands right before its unit; after anything else the unit
         // is lexed afresh.
         var lexerAtUnit: ArgumentLexer?
+        var decimalCommaOffset: Int?
         switch token.kind {
         case .number:
             if let comma = decimalComma(after: token) {
+                decimalCommaOffset = comma
                 lexer = ArgumentLexer(words[index], from: token.span.start, decimalComma: comma)
                 token = try lexer.next()
             }
@@ -123,6 +154,7 @@ struct ArgumentReader {
         }
         let valueSpan = SourceSpan(start: start, end: position)
         var part = ArgumentPart(value: value, valueSpan: valueSpan, valueText: text(valueSpan))
+        part.decimalComma = decimalCommaOffset
         if let unitSpan = try unit(at: position, in: words[index], after: value, lexer: lexerAtUnit) {
             part.unitText = text(unitSpan)
             part.unitSpan = unitSpan

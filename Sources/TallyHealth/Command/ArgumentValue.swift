@@ -10,4 +10,6 @@ enum ArgumentValue: Sendable {
     /// A parenthesised expression or a function call (`(170+5)`, `max(a,b)`); the caller
     /// evaluates it.
     case expression
+    /// A date, `2015-04-12`: only a birth date after `age` may be one.
+    case date(CalendarDate)
 }

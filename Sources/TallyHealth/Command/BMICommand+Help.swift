@@ -1,13 +1,15 @@
 /// The text of `help bmi`.
 extension BMICommand {
-    /// Usage, units, both band tables with their sources, and what BMI cannot tell; lines of at
-    /// most 80 columns, without a final newline.
+    /// Usage, units, both band tables with their sources, BMI-for-age for children, the checks
+    /// on the input, and what BMI cannot tell; lines of at most 80 columns, without a final
+    /// newline.
     ///
-    /// The tables are drawn from ``BMIStandard/bands``, so the help cannot drift from the
-    /// classification it describes.
+    /// The tables are drawn from ``BMIStandard/bands`` and ``BMIForAgeCategory``, so the help
+    /// cannot drift from the classification it describes.
     public static var helpText: String {
         let (lowestHeight, highestHeight) = BodyQuantity.height.plausibleRange
         let (lowestWeight, highestWeight) = BodyQuantity.weight.plausibleRange
+        let bmiRange = PlausibilityCheck.bmiRange
         var lines = [
             usage,
             "",
@@ -17,33 +19,59 @@ extension BMICommand {
             "normal weight). The second line gives the weights, to 0.1 kg, whose BMI would",
             "be normal at that height. The exact BMI becomes ans.",
             "",
-            "  height   cm (the default), m, in, or ft and in: 175, 1.75m, 69in, 5ft9in, 5'9\"",
+            "  height   cm (the default), mm, m, in, or ft and in: 175, 1750mm, 1.75m, 1m75,",
+            "           69in, 5ft9in, 5ft 9, 5 ft 9 in, 5'9\"",
             "  weight   kg (the default), lb, or st and lb: 70, 154lb, 11st, 11st4lb",
             "",
-            "A decimal comma works (170,5), a unit may stand apart (175 cm), and an argument",
-            "may be a variable or an expression in parentheses: bmi h w, bmi (h+2)cm 70.",
+            "Unit words may be spelt out, in any case: cms, centimetres, metres, inches,",
+            "feet, kgs, kilos, lbs, pounds, stone. Numbers are written as in expressions",
+            "(1_750, 1.75e2, full-width digits too); a decimal comma works (170,5); a unit",
+            "may stand apart (175 cm); an argument may be a variable or an expression in",
+            "parentheses: bmi h w, bmi (h+2)cm 70. A weight given in pounds or stones gets",
+            "its healthy range in them too; a height in feet or inches is echoed so.",
+            "",
             "Accepted: height \(lowestHeight.plainText)–\(highestHeight.plainText) cm, "
-                + "weight \(lowestWeight.plainText)–\(highestWeight.plainText) kg.",
+                + "weight \(lowestWeight.plainText)–\(highestWeight.plainText) kg, "
+                + "BMI \(bmiRange.lowest.plainText)–\(bmiRange.highest.plainText). A BMI outside is",
+            "an error that names the likely mistake (a unit left off, the arguments swapped);",
+            "a bare number read in cm or kg beside feet, inches, pounds or stones gets a",
+            "warning with the fix (154 was read as kg; write 154lb for pounds).",
         ]
         for standard in BMIStandard.allCases {
             let marker = standard == .who ? " (the default)" : ""
-            lines += ["", "\(standard.word)\(marker): \(standard.sourceName)", "  \(standard.citation)"]
-            let width = standard.bands.map(\.rangeText.count).max() ?? 0
-            for band in standard.bands {
-                let padding = String(repeating: " ", count: width - band.rangeText.count + 3)
-                lines.append("    \(band.rangeText)\(padding)\(band.category)")
-            }
+            lines += ["", "\(standard.word)\(marker): \(standard.sourceName)"]
+            lines += standard.citation.map { "  " + $0 }
+            lines += tableRows(standard.bands.map { ($0.rangeText, $0.category) })
         }
         lines += [
             "",
             "set standard asia makes asia the default for the session.",
             "",
-            "BMI is for adults. For children and teens, use age- and sex-specific BMI",
-            "percentiles from a growth chart instead.",
+            "Children and teenagers: bmi HEIGHT WEIGHT age AGE sex f|m (or girl, boy), with",
+            "AGE as years (10), years and months (10y6m) or a birth date (2015-04-12). From",
+            "5 years 1 month to 19 years the BMI is read, by completed month of age, against",
+            "the WHO 2007 growth reference (de Onis et al., Bull World Health Organ",
+            "2007;85:660-667): the z-score (LMS method), its percentile and WHO's category,",
+            "decided on the z-score shown to two decimals:",
+        ]
+        lines += tableRows(BMIForAgeCategory.allCases.map { ($0.rangeText, $0.rawValue) })
+        lines += [
+            "Under 5 years 1 month is refused (WHO's Child Growth Standards cover 0-5).",
+            "Without an age the classification is for adults, 20 and over.",
+            "",
             "BMI is a screening number, not a diagnosis: it cannot tell muscle from fat, so",
             "muscular people read high; in older age, lost muscle and height make it less",
             "reliable; it does not apply during pregnancy.",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// A two-column table indented by four spaces, the second column aligned three spaces after
+    /// the widest first one.
+    private static func tableRows(_ rows: [(range: String, category: String)]) -> [String] {
+        let width = rows.map(\.range.count).max() ?? 0
+        return rows.map { row in
+            "    \(row.range)\(String(repeating: " ", count: width - row.range.count + 3))\(row.category)"
+        }
     }
 }

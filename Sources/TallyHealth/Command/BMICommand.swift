@@ -1,32 +1,41 @@
 import TallyCore
 
-/// A parsed `bmi HEIGHT WEIGHT [who|asia]` line, ready to evaluate.
+/// A parsed `bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]` line, ready to evaluate.
 ///
 /// Parsing needs only the text; evaluating asks the caller for the value of each variable or
 /// parenthesised expression, so this library needs no evaluator of its own:
 ///
 /// ```swift
 /// let command = try BMICommand(line: line, argumentsStart: 3)
-/// let result = try command.evaluate(defaultStandard: session.standard) { span in
+/// let result = try command.evaluate(defaultStandard: session.standard, today: today) { span in
 ///     try evaluator.evaluate(line, in: span)   // throws a Diagnostic on failure
 /// }
 /// print(result.report); ans = result.value
 /// ```
 public struct BMICommand: Sendable {
     /// The form of the command, quoted in messages about missing or extra arguments.
-    public static let usage = "bmi HEIGHT WEIGHT [who|asia]"
+    public static let usage = "bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]"
+
+    /// The words a `bmi` line reads besides numbers and variables, for completion: the
+    /// standards, `age`, `sex`, `girl`, `boy`, and the unit words of more than one letter.
+    public static let vocabulary: [String] = BMICommandParser.keywords + MeasurementUnit.suggestedWords
 
     /// The first argument.
     public let height: MeasurementArgument
     /// The second argument.
     public let weight: MeasurementArgument
     /// The standard named on the line, or `nil` to use the session's default.
-    public let standard: BMIStandard?
+    public internal(set) var standard: BMIStandard?
+    /// Where the standard was named.
+    var standardSpan: SourceSpan?
+    /// The age after `age`, and where it stands; nil for an adult.
+    public internal(set) var age: (ChildAge, SourceSpan)?
+    /// The sex after `sex` (or `girl`, `boy`), and where it stands.
+    public internal(set) var sex: (Sex, SourceSpan)?
 
-    init(height: MeasurementArgument, weight: MeasurementArgument, standard: BMIStandard?) {
+    init(height: MeasurementArgument, weight: MeasurementArgument) {
         self.height = height
         self.weight = weight
-        self.standard = standard
     }
 
     /// Parses the arguments of a `bmi` line.
@@ -38,24 +47,90 @@ public struct BMICommand: Sendable {
     /// - Throws: a ``Diagnostic`` at the offending argument: missing (an empty span where it
     ///   should be), extra, not a number, an unknown unit or one of the wrong quantity.
     public init(line: String, argumentsStart: Int) throws(Diagnostic) {
-        let (words, end) = try ArgumentReader(line: line, argumentsStart: argumentsStart).readWords()
-        self = try BMICommandParser(words: words, end: end).parse()
+        var parser = BMICommandParser(reader: try ArgumentReader(line: line, argumentsStart: argumentsStart))
+        self = try parser.parse()
     }
 
-    /// Computes the BMI.
+    /// Computes the BMI and classifies it: for an adult by the standard, for a child or
+    /// teenager (an age from 5 years 1 month to 19 years) by the WHO 2007 growth reference.
     ///
     /// - Parameters:
     ///   - defaultStandard: the standard when the line names none (`set standard`).
+    ///   - today: the day a birth date is measured to; needed only for `age 2015-04-12`.
     ///   - resolve: called with the span of each variable name or parenthesised expression (the
     ///     parentheses included; for `max(a,b)` the whole call), height first; returns its value
     ///     or throws. Never called for a line made only of literals.
     /// - Throws: whatever `resolve` throws, or a ``Diagnostic`` at an argument that is zero,
-    ///   negative or implausible (with the accepted range, and a note with the unit meant for
-    ///   `bmi 1.75 70`).
-    public func evaluate(defaultStandard: BMIStandard, resolve: (SourceSpan) throws -> Number) throws -> BMIResult {
+    ///   negative or implausible, a BMI no person has (with the readings that would make sense),
+    ///   or an age the reference does not cover.
+    public func evaluate(
+        defaultStandard: BMIStandard, today: CalendarDate? = nil, resolve: (SourceSpan) throws -> Number
+    ) throws -> BMIResult {
         let centimetres = try height.amountInBaseUnit(resolve: resolve)
         let kilograms = try weight.amountInBaseUnit(resolve: resolve)
-        return BMIResult(
+        let check = PlausibilityCheck(height: height, weight: weight)
+        try check.checkBMI(heightInCentimetres: centimetres, weightInKilograms: kilograms)
+        var warnings = check.unitGuessWarnings(heightInCentimetres: centimetres, weightInKilograms: kilograms)
+        var result = BMIResult(
             heightInCentimetres: centimetres, weightInKilograms: kilograms, standard: standard ?? defaultStandard)
+        result.heightUnit = height.units[0]
+        result.weightUnit = weight.units[0]
+        if let (sex, sexSpan) = sex, age == nil {
+            throw Diagnostic(
+                .bmiInvalidSex,
+                "the sex matters only for a child's BMI-for-age; add the age: age 10 sex \(sex.childWord)",
+                at: sexSpan)
+        }
+        if let (age, ageSpan) = age {
+            let months: Int
+            switch age {
+            case .months(let count):
+                months = count
+            case .born(let birth):
+                guard let today else {
+                    throw Diagnostic(
+                        .bmiInvalidAge, "today's date is unknown, so a birth date gives no age", at: ageSpan)
+                }
+                guard let count = ChildAge.born(birth).completedMonths(on: today) else {
+                    throw Diagnostic(.bmiInvalidAge, "this birth date is after today (\(today.text))", at: ageSpan)
+                }
+                months = count
+            }
+            if months < BMIForAgeTable.firstMonth {
+                throw Diagnostic(
+                    .bmiAgeNotCovered,
+                    "BMI-for-age covers 5 years 1 month to 19 years (\(BMIForAgeAssessment.sourceName)); "
+                        + "this age is \(ChildAge.text(months: months))",
+                    at: ageSpan
+                ).noting("for children under 5, use the WHO Child Growth Standards (2006) with a health professional")
+            }
+            if months > BMIForAgeTable.lastMonth {
+                result.ageInMonths = months
+                if months < 240 {
+                    warnings.append(
+                        Diagnostic(
+                            .bmiAgeNotCovered,
+                            "the WHO 2007 growth reference ends at 19 years; the adult classification is used, "
+                                + "whose cut-offs it meets there",
+                            at: ageSpan, severity: .warning))
+                }
+            } else {
+                guard let (sex, _) = sex else {
+                    throw Diagnostic(
+                        .bmiInvalidSex, "BMI-for-age depends on the sex: add sex f or sex m after the age", at: ageSpan)
+                }
+                if let standard, let standardSpan {
+                    throw Diagnostic(
+                        .bmiStandardForAdults,
+                        "'\(standard.word)' classifies adults; a child's BMI is read against the WHO 2007 growth "
+                            + "reference", at: standardSpan)
+                }
+                result.ageInMonths = months
+                result.childAssessment = BMIForAgeAssessment(
+                    bmi: result.value, heightInCentimetres: centimetres, sex: sex, months: months)
+            }
+        }
+        result.warnings = warnings
+        return result
     }
 }

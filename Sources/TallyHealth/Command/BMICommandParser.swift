@@ -1,108 +1,196 @@
 import TallyCore
 
-/// Groups the words of a `bmi` line into the height, the weight and the optional standard.
+/// Groups the words of a `bmi` line into the height, the weight, and what may follow them: a
+/// standard (`who`, `asia`), an age (`age 10`, `age 10y6m`, `age 2015-04-12`) and a sex
+/// (`sex f`, `girl`).
 ///
 /// Whitespace separates arguments, with two exceptions that cannot be misread: a unit standing
 /// alone (`175 cm`) belongs to the number before it, and the inches after feet (`5ft 9in`,
-/// `5 ft 9 in`) or the pounds after stones belong to the same argument. The price is that unit
-/// words and `who`/`asia` are not read as variables here; `(m)` still is.
+/// `5 ft 9 in`, `5ft 9`) or the pounds after stones belong to the same argument. The price is
+/// that unit words and the words above are not read as variables here; `(m)` still is.
+///
+/// Words are read one at a time and the first problem ends the parse, so a long line costs no
+/// more than its words up to that problem.
 struct BMICommandParser {
-    /// The words read from the line, in order.
-    let words: [ArgumentWord]
-    /// Where the arguments end (end of line or start of a comment), for missing arguments.
-    let end: Int
+    private var reader: ArgumentReader
+    /// Words read ahead of the one being parsed.
+    private var lookahead: [ArgumentWord] = []
 
-    /// An argument before its role is known: the words it was made from and its parts.
-    private enum Item {
-        case measurement(parts: [ArgumentPart], words: Range<Int>)
-        case standard(BMIStandard, word: Int)
-
-        var firstWord: Int {
-            switch self {
-            case .measurement(_, let words): return words.lowerBound
-            case .standard(_, let word): return word
-            }
-        }
+    init(reader: ArgumentReader) {
+        self.reader = reader
     }
+
+    /// The words that may follow the weight, for messages and suggestions.
+    static let keywords = ["who", "asia", "age", "sex", "girl", "boy"]
 
     /// The command, with the units of each argument checked. Problems are reported left to
     /// right, so the first message is about the first thing wrong on the line.
-    func parse() throws(Diagnostic) -> BMICommand {
-        var height: MeasurementArgument?
-        var weight: MeasurementArgument?
-        var standard: BMIStandard?
-        for item in try items() {
-            if standard != nil {
-                throw extraArguments(from: item.firstWord)
-            }
-            switch item {
-            case .standard(let named, let word):
-                guard height != nil, weight != nil else {
-                    throw missingArgument(height == nil ? .height : .weight, at: words[word].span.start)
-                }
-                standard = named
-            case .measurement(let parts, let range):
-                if height == nil {
-                    height = try MeasurementArgument(parts: parts, quantity: .height)
-                } else if weight == nil {
-                    weight = try MeasurementArgument(parts: parts, quantity: .weight)
-                } else if range.count == 1, let name = words[range.lowerBound].bareName {
+    mutating func parse() throws(Diagnostic) -> BMICommand {
+        let height = try measurement(of: .height)
+        if try peek() == nil, let comma = height.parts.first?.decimalComma {
+            throw decimalCommaWithoutWeight(height.parts[0], comma: comma)
+        }
+        let weight = try measurement(of: .weight)
+        var command = BMICommand(height: height, weight: weight)
+        while let word = try take() {
+            let name = word.bareName.map { MeasurementUnit.folded($0) }
+            if let named = word.standard, command.standard == nil {
+                command.standard = named
+                command.standardSpan = word.span
+            } else if name == "age", command.age == nil {
+                command.age = try age(after: word)
+            } else if name == "sex", command.sex == nil {
+                guard let sexWord = try take() else {
                     throw Diagnostic(
-                        .bmiUnknownStandard, "unknown standard '\(name)'; expected who or asia",
-                        at: words[range.lowerBound].span)
-                } else {
-                    throw extraArguments(from: range.lowerBound)
+                        .bmiInvalidSex, "missing sex after 'sex': \(Self.sexForms)",
+                        at: SourceSpan(at: reader.argumentsEnd))
                 }
-            }
-        }
-        guard let height else { throw missingArgument(.height, at: end) }
-        guard let weight else { throw missingArgument(.weight, at: end) }
-        return BMICommand(height: height, weight: weight, standard: standard)
-    }
-
-    /// Groups the words into arguments: joins separate units and the second half of compound
-    /// values to the value before them.
-    private func items() throws(Diagnostic) -> [Item] {
-        var items: [Item] = []
-        for (index, word) in words.enumerated() {
-            if let named = word.standard {
-                items.append(.standard(named, word: index))
-                continue
-            }
-            guard case .measurement(var parts, let range)? = items.last else {
-                // After a standard, a unit is just one more extra argument.
-                if word.unit != nil && items.isEmpty { throw unitWithoutNumber(word) }
-                items.append(.measurement(parts: word.parts, words: index..<index + 1))
-                continue
-            }
-            if word.unit != nil {
-                guard parts[parts.count - 1].unitText == nil else { throw unitWithoutNumber(word) }
-                parts[parts.count - 1].unitText = word.bareName
-                parts[parts.count - 1].unitSpan = word.span
-            } else if continuesCompound(parts, with: word, followedBy: index + 1 < words.count ? words[index + 1] : nil)
-            {
-                parts += word.parts
+                guard let sex = sexWord.bareName.flatMap(Sex.init(word:)) else {
+                    throw Diagnostic(.bmiInvalidSex, "the sex is \(Self.sexForms)", at: sexWord.span)
+                }
+                command.sex = (sex, word.span.union(sexWord.span))
+            } else if let name, name.count > 1, let sex = Sex(word: name), command.sex == nil {
+                command.sex = (sex, word.span)
+            } else if let name, word.unit == nil, !Self.keywords.contains(name) {
+                throw Diagnostic(
+                    .bmiUnknownStandard,
+                    "unknown word '\(TerminalSafeText.excerpt(word.bareName ?? ""))'; after the weight come who or asia, "
+                        + "age AGE and sex f|m",
+                    at: word.span
+                ).suggesting(Suggestion.nearest(to: name, in: Self.keywords + MeasurementUnit.suggestedWords))
             } else {
-                items.append(.measurement(parts: word.parts, words: index..<index + 1))
-                continue
+                throw extraArguments(from: word, after: command)
             }
-            items[items.count - 1] = .measurement(parts: parts, words: range.lowerBound..<index + 1)
         }
-        return items
+        return command
     }
 
-    /// Whether `word` is the inches of `5ft 9in` (or of `5ft 9 in`): the argument so far is one
-    /// value in feet (or stones), and the word is a value in the matching smaller unit.
-    private func continuesCompound(_ parts: [ArgumentPart], with word: ArgumentWord, followedBy next: ArgumentWord?)
+    // MARK: Measurements
+
+    /// The height or the weight: a word, and the unit words and the second half of a compound
+    /// value that follow it.
+    private mutating func measurement(of quantity: BodyQuantity) throws(Diagnostic) -> MeasurementArgument {
+        guard let first = try take() else { throw missingArgument(quantity, at: reader.argumentsEnd) }
+        if let name = first.bareName.map({ MeasurementUnit.folded($0) }), Self.keywords.contains(name) {
+            throw missingArgument(quantity, at: first.span.start)
+        }
+        if first.unit != nil { throw unitWithoutNumber(first) }
+        var parts = first.parts
+        while let next = try peek() {
+            if next.unit != nil {
+                guard parts[parts.count - 1].unitText == nil else { throw unitWithoutNumber(next) }
+                parts[parts.count - 1].unitText = next.bareName
+                parts[parts.count - 1].unitSpan = next.span
+            } else if try continuesCompound(parts, with: next) {
+                parts += next.parts
+            } else {
+                break
+            }
+            _ = try take()
+        }
+        return try MeasurementArgument(parts: parts, quantity: quantity)
+    }
+
+    /// Whether `word` is the inches of `5ft 9in`, `5ft 9 in` or `5ft 9` (or the pounds after
+    /// stones): the argument so far is one whole number of feet (or stones), and the word is a
+    /// value in the matching smaller unit, or a bare whole number smaller than one foot (or
+    /// stone). Metres join only when written together (`1m75`): `2m 90` is a height and a weight.
+    private mutating func continuesCompound(_ parts: [ArgumentPart], with word: ArgumentWord) throws(Diagnostic)
         -> Bool
     {
         guard parts.count == 1, let unitText = parts[0].unitText,
-            let minor = MeasurementUnit(symbol: unitText)?.minorUnit
+            let major = MeasurementUnit(symbol: unitText), let minor = major.minorUnit
         else { return false }
         if let wordUnit = word.parts[0].unitText {
-            return MeasurementUnit(symbol: wordUnit) == minor
+            return word.parts.count == 1 && MeasurementUnit(symbol: wordUnit) == minor
         }
-        return word.parts.count == 1 && next?.unit == minor
+        guard word.parts.count == 1, major != .metre else { return false }
+        if try peek(1)?.unit == minor { return true }
+        guard case .literal(let amount) = word.parts[0].value, amount.isInteger, amount.signum >= 0,
+            Number.compare(amount, major.sizeInBaseUnit / minor.sizeInBaseUnit) < 0
+        else { return false }
+        return true
+    }
+
+    // MARK: Age
+
+    /// How an age is written, for messages.
+    static let ageForms = "an age is years (10), years and months (10y6m) or a birth date (2015-04-12)"
+    static let sexForms = "f or m (also girl or boy, female or male)"
+    private static let yearWords: Set<String> = ["y", "yr", "yrs", "year", "years"]
+    private static let monthWords: Set<String> = ["m", "mo", "mos", "month", "months"]
+
+    /// The age after the word `age`: `10`, `10.5`, `10y`, `10y6m`, `10 years 6 months`, `126m`, or
+    /// a birth date.
+    private mutating func age(after keyword: ArgumentWord) throws(Diagnostic) -> (ChildAge, SourceSpan) {
+        guard let first = try take() else {
+            throw Diagnostic(
+                .bmiInvalidAge, "missing age after 'age': \(Self.ageForms)", at: SourceSpan(at: reader.argumentsEnd))
+        }
+        if case .date(let date) = first.parts[0].value { return (.born(date), first.span) }
+        var pieces: [(amount: Number, unit: String?, span: SourceSpan)] = []
+        func absorb(_ word: ArgumentWord) throws(Diagnostic) {
+            for part in word.parts {
+                guard case .literal(let amount) = part.value, pieces.count < 2 else {
+                    throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: part.span)
+                }
+                pieces.append((amount, part.unitText.map { MeasurementUnit.folded($0) }, part.span))
+            }
+        }
+        try absorb(first)
+        while let next = try peek() {
+            let name = next.bareName.map { MeasurementUnit.folded($0) }
+            if let name, pieces[pieces.count - 1].unit == nil,
+                Self.yearWords.contains(name) || Self.monthWords.contains(name)
+            {
+                pieces[pieces.count - 1].unit = name
+                pieces[pieces.count - 1].span = pieces[pieces.count - 1].span.union(next.span)
+            } else if pieces.count == 1, let unit = pieces[0].unit, Self.yearWords.contains(unit), name == nil,
+                next.parts.count == 1, case .literal = next.parts[0].value
+            {
+                try absorb(next)
+            } else {
+                break
+            }
+            _ = try take()
+        }
+        let span = pieces[0].span.union(pieces[pieces.count - 1].span)
+        var months = Number(0)
+        for (index, piece) in pieces.enumerated() {
+            let inMonths = piece.unit.map(Self.monthWords.contains) ?? (index == 1)
+            if let unit = piece.unit, !Self.yearWords.contains(unit) && !Self.monthWords.contains(unit) {
+                throw Diagnostic(
+                    .bmiInvalidAge, "unknown unit '\(unit)' in an age; \(Self.ageForms)", at: piece.span)
+            }
+            if piece.amount.signum < 0 || (index == 1 && (!inMonths || Number.compare(piece.amount, Number(12)) >= 0)) {
+                throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: piece.span)
+            }
+            months = months + (inMonths ? piece.amount : piece.amount * Number(12))
+        }
+        guard let whole = months.floor.intValue, whole < 12 * 200 else {
+            throw Diagnostic(.bmiInvalidAge, "implausible age: \(Self.ageForms)", at: span)
+        }
+        return (.months(whole), span)
+    }
+
+    // MARK: Errors
+
+    /// `bmi 175,70`: the decimal comma made one number of the height and the weight.
+    private func decimalCommaWithoutWeight(_ part: ArgumentPart, comma: Int) -> Diagnostic {
+        let text = part.valueText
+        let commaIndex = text.firstIndex(of: ",") ?? text.endIndex
+        let whole = String(text[..<commaIndex])
+        let fraction = String(text[text.index(after: commaIndex)...])
+        var diagnostic = Diagnostic(
+            .bmiMissingArgument,
+            "missing weight: '\(text)' is one number with a decimal comma; a decimal comma needs a weight after it",
+            at: SourceSpan(start: comma, end: comma + 1)
+        ).noting("for a height and a weight, separate them with a space: bmi \(whole) \(fraction)")
+        if fraction.count > 1 {
+            diagnostic = diagnostic.noting(
+                "for a decimal height, write the weight after a space: bmi \(whole),\(fraction.prefix(1)) \(fraction)")
+        }
+        return diagnostic
     }
 
     private func unitWithoutNumber(_ word: ArgumentWord) -> Diagnostic {
@@ -113,10 +201,44 @@ struct BMICommandParser {
         Diagnostic(.bmiMissingArgument, "missing \(quantity.name): \(BMICommand.usage)", at: SourceSpan(at: offset))
     }
 
-    /// Everything from the first word too many to the end of the arguments.
-    private func extraArguments(from index: Int) -> Diagnostic {
-        Diagnostic(
+    /// Everything from the first word too many to the end of the arguments, which are not
+    /// read further. Two bare numbers that look like feet and inches (`bmi 5 9 154`) are named.
+    private func extraArguments(from word: ArgumentWord, after command: BMICommand) -> Diagnostic {
+        let height = command.height.parts
+        let weight = command.weight.parts
+        if height.count == 1, weight.count == 1, height[0].unitText == nil, weight[0].unitText == nil,
+            command.standard == nil, command.age == nil, command.sex == nil,
+            case .literal(let feet) = height[0].value, case .literal(let inches) = weight[0].value,
+            feet.isInteger, Number.compare(feet, Number(3)) >= 0, Number.compare(feet, Number(8)) <= 0,
+            inches.signum >= 0, Number.compare(inches, Number(12)) < 0
+        {
+            let feetText = height[0].valueText
+            let inchesText = weight[0].valueText
+            return Diagnostic(
+                .bmiExtraArgument,
+                "'\(feetText) \(inchesText)' looks like \(feetText) feet \(inchesText) inches, but a bare height is in "
+                    + "centimetres",
+                at: command.height.span.union(command.weight.span)
+            ).noting("write \(feetText)ft\(inchesText)in or \(feetText)'\(inchesText)\"")
+        }
+        return Diagnostic(
             .bmiExtraArgument, "extra argument: \(BMICommand.usage)",
-            at: words[index].span.union(words[words.count - 1].span))
+            at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.lastWordEnd ?? word.span.end)))
+    }
+
+    // MARK: Reading ahead
+
+    private mutating func peek(_ distance: Int = 0) throws(Diagnostic) -> ArgumentWord? {
+        while lookahead.count <= distance {
+            guard let word = try reader.nextWord() else { return nil }
+            lookahead.append(word)
+        }
+        return lookahead[distance]
+    }
+
+    private mutating func take() throws(Diagnostic) -> ArgumentWord? {
+        guard let word = try peek() else { return nil }
+        lookahead.removeFirst()
+        return word
     }
 }

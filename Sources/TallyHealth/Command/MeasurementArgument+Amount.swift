@@ -14,7 +14,9 @@ extension MeasurementArgument {
             let amount: Number
             switch part.value {
             case .literal(let number): amount = number
-            case .name, .expression: amount = try resolve(part.valueSpan)
+            case .name: amount = try resolveName(part, resolve: resolve)
+            case .expression: amount = try resolve(part.valueSpan)
+            case .date: preconditionFailure("a date is refused when the argument is made")
             }
             if index == 1 {
                 try checkMinorAmount(amount, of: part)
@@ -34,6 +36,37 @@ extension MeasurementArgument {
             throw unitGuess(for: total).map { implausible.noting("did you mean \($0)?") } ?? implausible
         }
         return total
+    }
+
+    /// The value of a variable; for an unknown one, the suggestion comes from `bmi`'s own words
+    /// (`hcm` may be the variable `h` and `cm`, `centimetrs` a unit), never from function names.
+    private func resolveName(_ part: ArgumentPart, resolve: (SourceSpan) throws -> Number) throws -> Number {
+        do {
+            return try resolve(part.valueSpan)
+        } catch {
+            var diagnostic: Diagnostic
+            switch error {
+            case let failure as Diagnostic: diagnostic = failure
+            case EvaluationError.failed(let failure): diagnostic = failure
+            default: throw error
+            }
+            guard diagnostic.id == .unknownName else { throw error }
+            diagnostic.notes = []
+            let name = part.valueText
+            let folded = MeasurementUnit.folded(name)
+            for unitWord in MeasurementUnit.suggestedWords.reversed()
+            where folded.hasSuffix(unitWord) && folded.utf8.count == name.utf8.count {
+                let prefix = name.utf8.count - unitWord.utf8.count
+                let prefixSpan = SourceSpan(start: part.valueSpan.start, end: part.valueSpan.start + prefix)
+                if prefix > 0, (try? resolve(prefixSpan)) != nil {
+                    throw diagnostic.noting(
+                        "did you mean (\(String(decoding: name.utf8.prefix(prefix), as: UTF8.self)))\(unitWord)? "
+                            + "a unit after a variable needs parentheses")
+                }
+            }
+            throw diagnostic.suggesting(
+                Suggestion.nearest(to: folded, in: MeasurementUnit.suggestedWords + BMIStandard.allCases.map(\.word)))
+        }
     }
 
     /// The inches of `5ft9in` lie in 0..<12, the pounds of `11st4lb` in 0..<14; more would be
@@ -86,16 +119,21 @@ extension MeasurementArgument {
         return "\(majorCount.plainText)\(major.symbol) \(rest.plainText)\(minor.symbol)"
     }
 
-    /// For a bare number that is implausible as centimetres but plausible in metres (`1.75`) or
-    /// feet (`5`): the argument rewritten with that unit.
+    /// The argument rewritten in the unit it was likely meant in, for a height that is
+    /// implausible as written but plausible so: a bare number in metres (`1.75`) or feet (`5`),
+    /// metres typed as centimetres (`1.75cm`) or centimetres typed as metres (`175m`).
     private func unitGuess(for centimetres: Number) -> String? {
-        guard quantity == .height, parts.count == 1, parts[0].unitText == nil else { return nil }
-        let range = quantity.plausibleRange
-        for unit in [MeasurementUnit.metre, .foot] {
-            let guess = centimetres * unit.sizeInBaseUnit
-            if Number.compare(guess, range.lowest) >= 0 && Number.compare(guess, range.highest) <= 0 {
-                return parts[0].textBeforeUnit + unit.symbol
-            }
+        guard quantity == .height, parts.count == 1 else { return nil }
+        let candidates: [MeasurementUnit]
+        switch units[0] {
+        case _ where parts[0].unitText == nil: candidates = [.metre, .foot]
+        case .centimetre: candidates = [.metre]
+        case .metre: candidates = [.centimetre]
+        default: return nil
+        }
+        let written = centimetres / units[0].sizeInBaseUnit
+        for unit in candidates where quantity.contains(written * unit.sizeInBaseUnit) {
+            return parts[0].textBeforeUnit + unit.symbol
         }
         return nil
     }

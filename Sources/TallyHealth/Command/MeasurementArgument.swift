@@ -22,6 +22,12 @@ public struct MeasurementArgument: Sendable {
         precondition(!parts.isEmpty, "an argument has a value")
         var units: [MeasurementUnit] = []
         for (index, part) in parts.enumerated() {
+            if case .date = part.value {
+                throw Diagnostic(
+                    .bmiUnexpectedDate,
+                    "a date is not a \(quantity.name); a birth date stands after age, as in age 2015-04-12",
+                    at: part.span)
+            }
             switch index {
             case 0:
                 guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
@@ -65,16 +71,22 @@ public struct MeasurementArgument: Sendable {
         span = parts[0].span.union(parts[parts.count - 1].span)
     }
 
+    /// Whether the argument is one value without a unit, read in the base unit by default.
+    var isBare: Bool {
+        parts.count == 1 && parts[0].unitText == nil
+    }
+
     private static func unit(_ text: String, at span: SourceSpan, for quantity: BodyQuantity) throws(Diagnostic)
         -> MeasurementUnit
     {
         guard let unit = MeasurementUnit(symbol: text) else {
             let symbols = quantity.units.map(\.symbol)
-            throw Diagnostic(
+            let unknown = Diagnostic(
                 .bmiUnknownUnit,
-                "unknown unit '\(text)'; \(quantity.name) units are \(symbols.dropLast().joined(separator: ", ")) "
-                    + "and \(symbols[symbols.count - 1])",
+                "unknown unit '\(TerminalSafeText.excerpt(text))'; \(quantity.name) units are "
+                    + "\(symbols.dropLast().joined(separator: ", ")) and \(symbols[symbols.count - 1])",
                 at: span)
+            throw unknown.suggesting(Suggestion.nearest(to: text.lowercased(), in: MeasurementUnit.suggestedWords))
         }
         return unit
     }

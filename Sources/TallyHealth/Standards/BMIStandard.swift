@@ -23,11 +23,20 @@ public enum BMIStandard: String, Sendable, CaseIterable {
         }
     }
 
-    /// Where the cut-offs are published, for `help bmi`.
-    public var citation: String {
+    /// Where the cut-offs are published, for `help bmi`: the edition, and where in it the table
+    /// stands. Each line fits `help bmi`'s 80 columns after two spaces of indent.
+    public var citation: [String] {
         switch self {
-        case .who: return "WHO Technical Report Series 894 (2000)"
-        case .asia: return "KSSO Clinical Practice Guidelines for Obesity (2022)"
+        case .who:
+            return [
+                "WHO, Obesity: preventing and managing the global epidemic, Technical Report",
+                "Series 894 (Geneva, 2000), the report of the 1997 consultation",
+            ]
+        case .asia:
+            return [
+                "KSSO Clinical Practice Guidelines for Obesity, 2022 update (8th edition):",
+                "Haam et al., J Obes Metab Syndr 2023;32(2):121-129",
+            ]
         }
     }
 

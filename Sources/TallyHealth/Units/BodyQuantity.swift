@@ -39,6 +39,12 @@ public enum BodyQuantity: Sendable, CaseIterable {
         }
     }
 
+    /// Whether `amount` (in the base unit) lies in ``plausibleRange``.
+    func contains(_ amount: Number) -> Bool {
+        let range = plausibleRange
+        return Number.compare(amount, range.lowest) >= 0 && Number.compare(amount, range.highest) <= 0
+    }
+
     /// Where the quantity stands on the line, for the message about a unit in the wrong place.
     var position: String {
         switch self {

@@ -46,3 +46,11 @@ extension Number {
         formatted(significantDigits: 30).text
     }
 }
+
+/// The nearest `Double`, for the growth reference's LMS arithmetic, which is published to four
+/// or five decimals and needs no more.
+extension Number {
+    var doubleValue: Double {
+        Double(formatted(significantDigits: 17).text) ?? .nan
+    }
+}

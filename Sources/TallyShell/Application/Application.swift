@@ -55,11 +55,11 @@ public enum Application {
             runner.run(line, sourceName: "<eval>", lineNumber: index + 1)
         }
         if options.evalLines.isEmpty && options.files.isEmpty {
-            runner.run(LineSource(), sourceName: "<stdin>")
+            usageFailed = !runStandardInput(with: &runner, errors: errors)
         }
         for path in options.files where !runner.ended {
             if path == "-" {
-                runner.run(LineSource(), sourceName: "<stdin>")
+                if !runStandardInput(with: &runner, errors: errors) { usageFailed = true }
                 continue
             }
             guard let source = openReadable(path) else {
@@ -72,8 +72,22 @@ public enum Application {
             runner.run(source, sourceName: path)
         }
         output.flush()
-        if usageFailed { return 2 }
+        if let failure = output.failure {
+            errors.write("tally: write error: \(String(cString: strerror(failure)))\n")
+            return 1
+        }
+        if usageFailed || runner.readFailed { return 2 }
         return runner.anyLineFailed ? 1 : 0
+    }
+
+    /// Runs standard input's lines; false (after saying why) when it is closed.
+    private static func runStandardInput(with runner: inout BatchRunner, errors: OutputStream) -> Bool {
+        guard let source = LineSource() else {
+            errors.write("tally: cannot read standard input: \(String(cString: strerror(errno)))\n")
+            return false
+        }
+        runner.run(source, sourceName: "<stdin>")
+        return true
     }
 
     /// Opens `path` for reading lines; nil (with errno set) for missing files and directories.

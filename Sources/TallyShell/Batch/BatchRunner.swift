@@ -1,3 +1,4 @@
+import Glibc
 import TallyCore
 
 /// Evaluates files, pipes and `-e` lines: results to standard output in order, diagnostics to
@@ -10,6 +11,8 @@ public struct BatchRunner {
     private let renderer: DiagnosticRenderer
     /// True once any line has failed.
     public private(set) var anyLineFailed = false
+    /// True when a file or standard input could not be read to its end.
+    public private(set) var readFailed = false
     /// True after `exit` or `quit`.
     public private(set) var ended = false
     /// `--json`: one JSON object per input line on standard output, errors included.
@@ -37,6 +40,8 @@ public struct BatchRunner {
             output.writeLine(text)
             if outcome.acknowledgesStoredChange { output.flush() }
         }
+        // Output that cannot be written (a full disk): stop, as the program will report it.
+        if output.failure != nil { ended = true }
         if outcome.diagnostic != nil || !outcome.warnings.isEmpty || outcome.wasInterrupted {
             report(outcome, for: line, sourceName: sourceName, lineNumber: lineNumber)
         }
@@ -57,13 +62,23 @@ public struct BatchRunner {
         if outcome.failed { anyLineFailed = true }
     }
 
-    /// Runs every line of `source` until its end or `exit`.
+    /// Runs every line of `source` until its end or `exit`. A line over the length limit is
+    /// an error at the column where it crosses the limit; the lines after it still run.
     public mutating func run(_ source: LineSource, sourceName: String) {
         var lineNumber = 0
         while !ended, let line = source.nextLine() {
             lineNumber += 1
-            run(line, sourceName: sourceName, lineNumber: lineNumber)
+            if line.isCut {
+                let outcome = LineOutcome.failing(Session.lineTooLong(at: line.text.utf8.count))
+                report(outcome, for: line.text, sourceName: sourceName, lineNumber: lineNumber)
+                continue
+            }
+            run(line.text, sourceName: sourceName, lineNumber: lineNumber)
         }
         output.flush()
+        if let failure = source.failure {
+            errors.write("tally: cannot read \(TerminalSafeText.escaped(sourceName)): \(String(cString: strerror(failure)))\n")
+            readFailed = true
+        }
     }
 }

@@ -1,41 +1,145 @@
 import Glibc
 
-/// Reads a file or standard input one line at a time with `getline`, so memory stays flat
-/// however many lines come in. Bytes that are not UTF-8 are kept visible as U+FFFD; a final
-/// `\r` (CRLF files) is dropped.
+/// Reads a file or standard input one line at a time through a buffer of its own, so memory
+/// stays flat however many lines come in and however long one is: a line longer than
+/// ``Session/maximumLineBytes`` is kept only up to the limit, and the rest of it is skipped
+/// unread into memory. Bytes that are not UTF-8 are kept visible as U+FFFD; a final `\r` (CRLF
+/// files) is dropped.
 public final class LineSource {
-    private let file: UnsafeMutablePointer<FILE>
-    private let ownsFile: Bool
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
+    /// One line as read.
+    public struct Line {
+        /// The line without its terminator; for a line over the limit, its first bytes (cut at
+        /// a character boundary, at most the limit).
+        public let text: String
+        /// True when the line was longer than the limit and `text` is only its beginning.
+        public let isCut: Bool
+    }
 
-    /// Standard input.
-    public init() {
-        file = fdopen(0, "r")
-        ownsFile = false
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let limit: Int
+    private var buffer: UnsafeMutableRawBufferPointer
+    /// The unread bytes are `buffer[start..<end]`.
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+    /// Why reading stopped early, as `errno`; nil while reading works.
+    public private(set) var failure: Int32?
+
+    /// Standard input; nil (with `errno` set) when it is closed.
+    public convenience init?() {
+        var status = stat()
+        guard fstat(0, &status) == 0 else { return nil }
+        self.init(descriptor: 0, owns: false)
     }
 
     /// The file at `path`, or nil with `errno` set.
-    public init?(path: String) {
-        guard let opened = fopen(path, "r") else { return nil }
-        file = opened
-        ownsFile = true
+    public convenience init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.init(descriptor: descriptor, owns: true)
+    }
+
+    init(descriptor: Int32, owns: Bool, limit: Int = Session.maximumLineBytes) {
+        self.descriptor = descriptor
+        ownsDescriptor = owns
+        self.limit = limit
+        buffer = .allocate(byteCount: 1 << 16, alignment: 1)
     }
 
     deinit {
-        free(buffer)
-        if ownsFile { fclose(file) }
+        buffer.deallocate()
+        if ownsDescriptor { close(descriptor) }
     }
 
-    /// The next line without its terminator, or nil at the end of the input.
-    public func nextLine() -> String? {
-        let length = getline(&buffer, &capacity, file)
-        guard length >= 0, let buffer else { return nil }
-        var count = length
-        if count > 0 && buffer[count - 1] == 0x0A { count -= 1 }
-        if count > 0 && buffer[count - 1] == 0x0D { count -= 1 }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-            String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    /// The next line, or nil at the end of the input (or when reading fails: see ``failure``).
+    public func nextLine() -> Line? {
+        var lineLength = 0
+        // Scan for the newline; the line grows in the buffer up to the limit.
+        while true {
+            if let newline = findNewline(from: start + lineLength) {
+                let line = make(count: newline - start, isCut: false)
+                start = newline + 1
+                return line
+            }
+            lineLength = end - start
+            if lineLength > limit {
+                let line = make(count: limit + 1, isCut: true)
+                skipRestOfLine()
+                return line
+            }
+            if atEnd {
+                guard lineLength > 0 else { return nil }
+                let line = make(count: lineLength, isCut: false)
+                start = end
+                return line
+            }
+            fill()
         }
+    }
+
+    private func findNewline(from offset: Int) -> Int? {
+        guard offset < end else { return nil }
+        let base = buffer.baseAddress!
+        guard let found = memchr(base + offset, 0x0A, end - offset) else { return nil }
+        return base.distance(to: UnsafeMutableRawPointer(found))
+    }
+
+    /// Makes room and reads more bytes after the unread ones.
+    private func fill() {
+        if start > 0 {
+            let count = end - start
+            if count > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, count) }
+            start = 0
+            end = count
+        }
+        if end == buffer.count {
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
+            larger.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
+            buffer.deallocate()
+            buffer = larger
+        }
+        while true {
+            let count = read(descriptor, buffer.baseAddress! + end, buffer.count - end)
+            if count > 0 {
+                end += count
+                return
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { failure = errno }
+            atEnd = true
+            return
+        }
+    }
+
+    /// Drops bytes up to and including the next newline, reading without keeping them.
+    private func skipRestOfLine() {
+        start = end
+        while !atEnd {
+            start = 0
+            end = 0
+            fill()
+            if let newline = findNewline(from: 0) {
+                start = newline + 1
+                return
+            }
+        }
+        start = end
+    }
+
+    /// The line in `buffer[start..<start + count]` as text; a cut line loses the character the
+    /// cut went through, and its last byte (one past the limit).
+    private func make(count: Int, isCut: Bool) -> Line {
+        var count = count
+        let bytes = UnsafeBufferPointer(
+            start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: count)
+        if isCut {
+            count -= 1
+            // Back off to the start of a character: never split a UTF-8 sequence.
+            while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        } else {
+            if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
+        }
+        return Line(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self), isCut: isCut)
     }
 }

@@ -13,4 +13,5 @@ extension DiagnosticID {
     static let inexactMeasurement = DiagnosticID("inexact-measurement")
     static let unusableToday = DiagnosticID("unusable-today")
     static let noDataDirectory = DiagnosticID("no-data-directory")
+    static let lineTooLong = DiagnosticID("line-too-long")
 }

@@ -1,9 +1,11 @@
 import TallyCore
 import TallyHabits
+import TallyHealth
 
 /// What Tab offers at the cursor, decided from the words before it: `help` topics after `help`,
 /// setting names after `set`, subcommands after `habit`, habit names after the subcommands that
-/// take one, and otherwise function names, variables and (at the start of a line) command words.
+/// take one, and otherwise function names, variables and (at the start of a line) command words;
+/// on a `bmi` line also its unit words, standards, `age` and `sex`.
 ///
 /// Pure: the line reader hands over the text and inserts the result.
 public struct Completer {
@@ -44,7 +46,13 @@ public struct Completer {
         let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(
             String.init)
         guard let command = words.first.flatMap(CommandWord.init(rawValue:)), command != .bmi else {
-            return expressionCompletion(word, atLineStart: words.isEmpty)
+            var completion = expressionCompletion(word, atLineStart: words.isEmpty)
+            if words.first == CommandWord.bmi.rawValue {
+                // A bmi argument may also be a unit word, a standard, age or sex.
+                completion.matches = (completion.matches + Self.starting(with: word, in: BMICommand.vocabulary))
+                    .sorted()
+            }
+            return completion
         }
         switch (command, words.count) {
         case (.help, 1):

@@ -1,4 +1,5 @@
 import Glibc
+import TallyCore
 
 /// The interactive history file: which lines are kept, and how they reach the disk.
 ///
@@ -83,7 +84,9 @@ public struct History {
     /// shells), and a line equal to the one before. A line holding control characters stays in
     /// this session's recall but not in the file, where a newline in it would split it.
     public mutating func record(_ line: String) -> Bool {
-        guard limit > 0, line.first != " ", line.contains(where: { !$0.isWhitespace }), line != previous else {
+        guard limit > 0, line.utf8.count <= Session.maximumLineBytes, line.first != " ",
+            line.contains(where: { !$0.isWhitespace }), line != previous
+        else {
             return false
         }
         previous = line
@@ -104,7 +107,7 @@ public struct History {
         // The file may be replaced by another session trimming it between our open and our
         // lock: write only once the locked file is the one at `path`.
         for _ in 0..<3 {
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { break }
             defer { close(descriptor) }
             _ = flock(descriptor, LOCK_EX)
@@ -114,7 +117,13 @@ public struct History {
             if stat(path, &current) != 0 || current.st_ino != opened.st_ino || current.st_dev != opened.st_dev {
                 continue
             }
-            if Self.writeAll(bytes, to: descriptor) { return }
+            // A line torn by a crash or a full disk before now must not swallow this one.
+            let tail = opened.st_size > 0 ? Self.lastByte(of: descriptor, size: opened.st_size) : UInt8(ascii: "\n")
+            if Self.writeAll((tail == UInt8(ascii: "\n") ? [] : [UInt8(ascii: "\n")]) + bytes, to: descriptor) { return }
+            // Written in part (the disk filled up): cut the file back to whole lines.
+            let failure = errno
+            _ = ftruncate(descriptor, opened.st_size)
+            errno = failure
             break
         }
         fail("cannot write '\(path)': \(Self.reason())")
@@ -123,8 +132,11 @@ public struct History {
     /// Replaces the file with `lines` through a private temporary file and a rename, so a
     /// crash half-way leaves the old file whole.
     private mutating func rewrite(_ path: String, with lines: [String]) {
-        let temporary = path + ".tmp.\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // mkstemp creates a new file (O_EXCL, mode 0600) under a name nobody could have planted
+        // a link at.
+        var template = Array((path + ".tmp.XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard descriptor >= 0 else {
             fail("cannot trim '\(path)': \(Self.reason())")
             return
@@ -141,7 +153,8 @@ public struct History {
     private mutating func fail(_ message: String) {
         if fileFailed { return }
         fileFailed = true
-        warn("tally: history: \(message); history is kept for this session only")
+        // The message quotes a path from the environment, which may hold escape codes.
+        warn("tally: history: \(TerminalSafeText.escaped(message)); history is kept for this session only")
     }
 
     /// Creates each missing folder above `path` (mode 0700); the failure's reason, or nil.
@@ -168,6 +181,12 @@ public struct History {
             if count == 0 { return bytes }
             bytes += chunk[..<count]
         }
+    }
+
+    /// The file's last byte, or nil when it cannot be read.
+    private static func lastByte(of descriptor: Int32, size: off_t) -> UInt8? {
+        var byte: UInt8 = 0
+        return pread(descriptor, &byte, 1, size - 1) == 1 ? byte : nil
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

@@ -42,7 +42,7 @@ enum InteractiveSession {
                 // Leave the shell's prompt on a line of its own.
                 output.write("\n")
                 output.flush()
-                return 0
+                return exitStatus(output: output, errors: errors)
             case .interrupted:
                 continue
             case .line(let text):
@@ -54,8 +54,15 @@ enum InteractiveSession {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
             }
-            if outcome.endsSession { return 0 }
+            if outcome.endsSession { return exitStatus(output: output, errors: errors) }
         }
+    }
+
+    /// 0, or 1 after saying so when standard output could not be written (a full disk).
+    private static func exitStatus(output: OutputStream, errors: OutputStream) -> Int32 {
+        guard let failure = output.failure else { return 0 }
+        errors.write("tally: write error: \(String(cString: strerror(failure)))\n")
+        return 1
     }
 
     /// Prints a result in pieces (a million digits take a while on a terminal, and Ctrl-C must

@@ -60,6 +60,8 @@ public final class LineReader {
         sigdelset(&whileWaiting, SIGINT)
         sigdelset(&whileWaiting, SIGWINCH)
         sigdelset(&whileWaiting, SIGCONT)
+        sigdelset(&whileWaiting, SIGTERM)
+        sigdelset(&whileWaiting, SIGHUP)
 
         // A Ctrl-C that stopped the last evaluation must not also clear this new line.
         TerminalSignals.interruptPending.store(false, ordering: .relaxed)
@@ -76,6 +78,11 @@ public final class LineReader {
                 rl_deprep_terminal()
                 rl_prep_terminal(1)
                 rl_forced_update_display()
+            }
+            if TerminalSignals.terminatingSignal.load(ordering: .relaxed) != 0 {
+                // Readline has the terminal in character mode: hand it back before ending.
+                rl_callback_handler_remove()
+                TerminalSignals.endIfTerminated()
             }
             if TerminalSignals.interruptPending.exchange(false, ordering: .relaxed) {
                 discardLine()
@@ -116,12 +123,16 @@ public final class LineReader {
     }
 
     /// Readline decodes multibyte input (Korean, `×`) only under a UTF-8 character locale; Tally
-    /// reads UTF-8 whatever the environment says, so a plain C locale falls back to C.UTF-8.
+    /// reads UTF-8 whatever the environment says, so any other locale (C, POSIX, Latin-1) falls
+    /// back to C.UTF-8. Readline sets its locale again from `LC_ALL`, `LC_CTYPE` and `LANG`
+    /// when it starts, so the fallback goes into the environment too.
     private static func useCharacterLocale() {
-        if let chosen = setlocale(LC_CTYPE, ""), String(cString: chosen) != "C", String(cString: chosen) != "POSIX" {
-            return
+        if setlocale(LC_CTYPE, "") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" { return }
+        setenv("LC_ALL", "C.UTF-8", 1)
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil {
+            OutputStream.standardError.write(
+                "tally: no UTF-8 locale (C.UTF-8) is installed: characters beyond ASCII cannot be typed\n")
         }
-        _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
 
     // MARK: Readline callbacks

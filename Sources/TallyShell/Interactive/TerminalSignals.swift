@@ -2,7 +2,8 @@ import Glibc
 import Synchronization
 import TallyCore
 
-/// Ctrl-C, window-size changes and coming back from Ctrl-Z during the interactive session.
+/// Ctrl-C, window-size changes, coming back from Ctrl-Z, and SIGTERM or SIGHUP during the
+/// interactive session.
 ///
 /// The handlers only store flags (the one thing a signal handler may safely do): Ctrl-C asks
 /// the evaluator to stop through ``Interruption`` and tells the line reader to drop the line;
@@ -17,6 +18,10 @@ enum TerminalSignals {
     /// into line mode, so the line reader sets it up again and redraws the line.
     static let resumed = Atomic<Bool>(false)
 
+    /// SIGTERM or SIGHUP, once received: the session restores the terminal, then ends by the
+    /// same signal (``endIfTerminated()``).
+    static let terminatingSignal = Atomic<Int32>(0)
+
     /// Installs the handlers for the rest of the process.
     static func install() {
         // Touch the flags first: a handler must never be the one that initialises them.
@@ -24,16 +29,56 @@ enum TerminalSignals {
         windowChanged.store(false, ordering: .relaxed)
         resumed.store(false, ordering: .relaxed)
         Interruption.clear()
-        handle(SIGINT) { _ in
+        terminatingSignal.store(0, ordering: .relaxed)
+        mainThread = pthread_self()
+        handle(SIGINT) { received in
             Interruption.request()
             TerminalSignals.interruptPending.store(true, ordering: .relaxed)
+            TerminalSignals.wakeMainThread(received)
         }
-        handle(SIGWINCH) { _ in
+        handle(SIGWINCH) { received in
             TerminalSignals.windowChanged.store(true, ordering: .relaxed)
+            TerminalSignals.wakeMainThread(received)
         }
-        handle(SIGCONT) { _ in
+        handle(SIGCONT) { received in
             TerminalSignals.resumed.store(true, ordering: .relaxed)
+            TerminalSignals.wakeMainThread(received)
         }
+        for signal in [SIGTERM, SIGHUP] {
+            handle(signal) { received in
+                TerminalSignals.terminatingSignal.store(received, ordering: .relaxed)
+                Interruption.request()
+                TerminalSignals.wakeMainThread(received)
+            }
+        }
+    }
+
+    /// The thread that waits for keys. Written once, before any handler is installed.
+    nonisolated(unsafe) private static var mainThread = pthread_t()
+
+    /// A signal may be delivered to any thread that does not block it — a worker still
+    /// finishing an abandoned line, say — while the main thread sleeps waiting for a key with
+    /// the signal blocked except during the wait. Sending it on to the main thread wakes that
+    /// wait (`pthread_kill` is async-signal-safe); the handler then runs again there, which
+    /// only sets the same flags.
+    static func wakeMainThread(_ signal: Int32) {
+        if pthread_equal(pthread_self(), mainThread) == 0 { pthread_kill(mainThread, signal) }
+    }
+
+    /// When SIGTERM or SIGHUP has arrived, ends the process by that signal, with its default
+    /// action, so the parent sees the conventional status. The caller has put the terminal back
+    /// as it found it.
+    static func endIfTerminated() {
+        let received = terminatingSignal.load(ordering: .relaxed)
+        guard received != 0 else { return }
+        fflush(nil)
+        signal(received, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, received)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(received)
+        _exit(128 + received)
     }
 
     /// The signals the line reader blocks except while it waits for a key, so that none can
@@ -44,6 +89,8 @@ enum TerminalSignals {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGWINCH)
         sigaddset(&set, SIGCONT)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
         return set
     }
 

@@ -23,7 +23,11 @@ enum BackgroundWork {
         }
         while true {
             if let result = slot.take() { return result }
-            if Interruption.isRequested { return nil }
+            if Interruption.isRequested {
+                // SIGTERM or SIGHUP while a line runs: the terminal is in line mode; just end.
+                TerminalSignals.endIfTerminated()
+                return nil
+            }
             usleep(pollInterval)
         }
     }

@@ -1,4 +1,5 @@
 import TallyHabits
+import TallyHealth
 
 /// The words that start a command line rather than an expression: the one list that routing,
 /// `help`, completion and the evaluator's reserved names read.
@@ -11,7 +12,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .help: return "help [\(HelpTopic.allCases.map(\.rawValue).joined(separator: "|"))]"
         case .set: return "set [\(Setting.allCases.map(\.usage).joined(separator: " | "))]"
         case .vars: return "vars"
-        case .bmi: return "bmi HEIGHT WEIGHT [who|asia]"
+        case .bmi: return BMICommand.usage
         case .habit: return "habit \(HabitSubcommand.allCases.map(\.rawValue).joined(separator: "|"))"
         case .exit, .quit: return rawValue
         }

@@ -37,9 +37,27 @@ public struct Session {
         evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords)
     }
 
+    /// The longest line Tally takes, in bytes of UTF-8 (1 MiB): what a line may cost in memory
+    /// and time stays bounded whatever the input.
+    public static let maximumLineBytes = 1 << 20
+
+    /// The error for a line longer than ``maximumLineBytes``, at the byte `offset` where it
+    /// crosses the limit.
+    static func lineTooLong(at offset: Int) -> Diagnostic {
+        Diagnostic(
+            .lineTooLong, "line too long: a line may hold at most 1 MiB (1,048,576 bytes)",
+            at: SourceSpan(at: offset))
+    }
+
     /// Evaluates one line.
     public mutating func handle(_ line: String) -> LineOutcome {
         Interruption.clear()
+        if line.utf8.count > Session.maximumLineBytes {
+            var offset = Session.maximumLineBytes
+            let utf8 = line.utf8
+            while offset > 0 && utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 { offset -= 1 }
+            return .failing(Session.lineTooLong(at: offset))
+        }
         do {
             if Session.mayStartWithCommandWord(line), let (command, argumentsStart) = try commandWord(of: line) {
                 return try run(command, line: line, argumentsStart: argumentsStart)
@@ -104,7 +122,9 @@ public struct Session {
         guard case .name = first.kind, let command = CommandWord(rawValue: lexer.text(of: first.span)) else {
             return nil
         }
-        if case .equals = try lexer.next().kind { return nil }
+        // What follows a command word is the command's to read (`bmi １７５ ７０`); only `=`
+        // makes the line an assignment.
+        if case .equals? = (try? lexer.next())?.kind { return nil }
         return (command, first.span.end)
     }
 
@@ -165,8 +185,12 @@ public struct Session {
         let command = try BMICommand(line: line, argumentsStart: argumentsStart)
         let evaluator = self.evaluator
         let result: BMIResult
+        // Only a birth date needs today; an unusable TALLY_TODAY matters only then.
+        let today = (try? Day.today(pinnedTo: environment.pinnedToday)).flatMap {
+            CalendarDate(year: $0.year, month: $0.month, day: $0.dayOfMonth)
+        }
         do {
-            result = try command.evaluate(defaultStandard: standard) { span in
+            result = try command.evaluate(defaultStandard: standard, today: today) { span in
                 let value = try evaluator.evaluate(line: line, in: span)
                 guard let number = value.number else {
                     throw Diagnostic(
@@ -187,7 +211,9 @@ public struct Session {
                 .bmiFailed, "\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
         }
         self.evaluator.recordResult(.number(result.value))
-        return .printing(result.report)
+        var outcome = LineOutcome.printing(result.report)
+        outcome.warnings = result.warnings
+        return outcome
     }
 
     // MARK: habit
@@ -199,6 +225,9 @@ public struct Session {
             today = try Day.today(pinnedTo: environment.pinnedToday)
         } catch {
             throw Diagnostic(.unusableToday, "TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
+        }
+        if habits == nil, let open = environment.openHabitRepository {
+            habits = HabitCommandRunner(openRepository: open)
         }
         if habits == nil {
             guard let directory = environment.dataDirectory else {
@@ -294,6 +323,8 @@ public struct Session {
                     at: arguments.lastSpan)
             }
             standard = chosen
+            try arguments.expectEnd(command: "set \(name)")
+            return .printing("bmi now classifies adults by \(chosen.word): \(chosen.sourceName)")
         }
         try arguments.expectEnd(command: "set \(name)")
         return .silent

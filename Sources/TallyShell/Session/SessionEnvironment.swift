@@ -1,3 +1,5 @@
+import TallyHabits
+
 /// What a session needs from the world outside the language: where habit data lives, the
 /// pinned day for tests, colour, and how to ask the user a yes/no question.
 public struct SessionEnvironment {
@@ -9,6 +11,9 @@ public struct SessionEnvironment {
     public var useColour: Bool
     /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
     public var confirm: (String) -> Bool
+    /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
+    /// tests use an in-memory store); nil for the database.
+    public var openHabitRepository: (() throws -> any HabitRepository)?
 
     public init(
         dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,

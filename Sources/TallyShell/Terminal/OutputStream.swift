@@ -6,6 +6,9 @@ public final class OutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity: Int
+    /// The `errno` of the first write that failed (a full disk, a closed descriptor); nil while
+    /// every write has succeeded. Output after a failure is dropped; the program reports it.
+    public private(set) var failure: Int32?
 
     /// Standard output.
     nonisolated(unsafe) public static let standardOutput = OutputStream(descriptor: 1)
@@ -41,7 +44,7 @@ public final class OutputStream {
         if copied == nil { buffer.append(contentsOf: text.utf8) }
     }
 
-    /// Writes everything queued. Gives up quietly if the reader went away (EPIPE).
+    /// Writes everything queued; a failure is kept in ``failure``.
     public func flush() {
         _ = writeQueued(stoppingWhen: { false })
     }
@@ -71,12 +74,17 @@ public final class OutputStream {
     private func writeQueued(stoppingWhen shouldStop: () -> Bool) -> Bool {
         var start = 0
         var stopped = false
+        if failure != nil {
+            buffer.removeAll(keepingCapacity: true)
+            return true
+        }
         buffer.withUnsafeBytes { bytes in
             while start < bytes.count {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
                 if written < 0 {
                     if errno == EINTR && !shouldStop() { continue }
                     stopped = errno == EINTR
+                    if !stopped && failure == nil { failure = errno }
                     break
                 }
                 start += written
