@@ -17,25 +17,14 @@ and a release build of tally (built if missing; $TALLY overrides the path).
 """
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
 
-from common import measure, ratio_summary, require, seconds_text, tally_binary, work_path
+from common import build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, work_path
 
 # Two 15-digit primes (nextprime(10^14 * 3) and nextprime(10^14 * 7)); their product has 30 digits.
 P, Q = 300000000000089, 700000000000051
-
-
-def build_c_program():
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gmp_reference.c")
-    binary = work_path("gmp_reference")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        require("cc", "gcc libgmp-dev")
-        subprocess.run(["cc", "-O2", "-o", binary, source, "-lgmp"], check=True)
-    return binary
 
 
 def write_lines():
@@ -93,7 +82,7 @@ def main():
     require("calc", "calc")
     require("factor", "coreutils")
     tally = tally_binary()
-    c_program = build_c_program()
+    c_program = build_gmp_reference()
     results = []
     for name, programs, expected in cases(tally, c_program):
         outputs = {}
