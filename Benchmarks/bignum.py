@@ -17,7 +17,6 @@ and a release build of tally (built if missing; $TALLY overrides the path).
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 
 from common import build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, work_path

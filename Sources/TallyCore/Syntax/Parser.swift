@@ -30,20 +30,16 @@ public struct Parser {
         // The lexer reads the line's own storage for the length of the parse: nothing it
         // returns points into it (names and long literals are copied out), so no line is copied.
         var storage = line
-        // The statement is moved out of the closure, not copied through a generic `Result`.
-        var statement = Statement.empty
-        var failure: Diagnostic?
-        storage.withUTF8 { bytes in
+        let result: Result<Statement, Diagnostic> = storage.withUTF8 { bytes in
             var parser = Parser(line, lexer: Lexer(borrowing: bytes, startingAt: offset))
             do throws(Diagnostic) {
                 try parser.advance()
-                statement = try parser.statement()
+                return .success(try parser.statement())
             } catch {
-                failure = error
+                return .failure(error)
             }
         }
-        if let failure { throw failure }
-        return statement
+        return try result.get()
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must

@@ -18,7 +18,13 @@ public struct Code: Sendable {
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
     /// How the line asked to show the value (`… to hex`), if it did.
-    public internal(set) var conversion: Conversion?
+    public internal(set) var conversion: Conversion? {
+        get { conversions.first }
+        set { conversions = newValue.map { [$0] } ?? [] }
+    }
+    /// The conversion, held in an array (one word, empty and free for the lines without one)
+    /// so that every line's code stays small enough to move in registers.
+    private var conversions: [Conversion] = []
 }
 
 /// One step of ``Code``.

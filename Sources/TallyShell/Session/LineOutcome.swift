@@ -36,7 +36,8 @@ public struct LineOutcome: Sendable {
         LineOutcome(output: Session.marked(output, style: style), isExact: !output.isRounded)
     }
 
-    private init(output: String, isExact: Bool) {
+    /// An outcome that prints a number's text: exact, or a rounding of it.
+    init(output: String, isExact: Bool) {
         self.output = output
         self.isExact = isExact
         endsSession = false

@@ -97,9 +97,7 @@ public struct Session {
                 let output = evaluator.formatter.format(value)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
-                var outcome = LineOutcome.printing(marked(output, style: style))
-                outcome.isExact = !output.isRounded
-                return outcome
+                return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
             case .shown(_, let output):
                 return .showing(output, style: style)
             }
