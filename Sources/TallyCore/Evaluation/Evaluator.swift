@@ -84,9 +84,9 @@ public struct Evaluator: Sendable {
         switch consume statement {
         case .empty:
             return .nothing
-        case .expression(let expression):
+        case .expression(let expression, let conversion):
             let value = try evaluate(expression)
-            if let target = displayTarget(of: expression) {
+            if let target = displayTarget(of: expression, conversion) {
                 let shown = try show(value, as: target, valueSpan: expression.span)
                 lastResult = value
                 return .shown(value, shown)
@@ -116,8 +116,8 @@ public struct Evaluator: Sendable {
     /// The form the line asked its value to be shown in: its `to` conversion, or its prime
     /// factors when the whole line is a call of the built-in `factor`.
     @inline(__always)
-    private func displayTarget(of code: Code) -> ConversionTarget? {
-        if let conversion = code.conversion { return conversion.target }
+    private func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
+        if let conversion { return conversion.target }
         if case .call(let index)? = code.instructions.last { return factorization(of: code, index) }
         return nil
     }

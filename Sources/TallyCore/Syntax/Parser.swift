@@ -20,6 +20,8 @@ public struct Parser {
     private var operandCount = 0
     private let line: String
     private var code = Code()
+    /// The `to` at the end of the line just read, if any.
+    private var conversion: Conversion?
     private var started = false
     /// The operator table's meaning of each symbol after and before an operand, copied once per
     /// line so that reading it costs an index, not a lazy-initialisation check per token.
@@ -47,7 +49,12 @@ public struct Parser {
     public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
         var parser = Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
         try parser.advance()
-        return try parser.wholeExpression()
+        let code = try parser.wholeExpression()
+        if let conversion = parser.conversion {
+            throw Diagnostic(
+                .misplacedConversion, "'to' says how to show a line's value and cannot stand here", at: conversion.span)
+        }
+        return code
     }
 
     /// A parser before its first token: callers `advance()` once (a throwing initializer
@@ -68,7 +75,7 @@ public struct Parser {
     private mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.conversion)
         if case .name = current.kind, lexer.text(of: current.span) == "to" {
-            code.conversion = try conversion()
+            conversion = try readConversion()
         }
         try expectEnd()
         // Hand the code over rather than share it with a parser that is about to go away.
@@ -95,7 +102,7 @@ public struct Parser {
                 try advance()
                 try advance()
                 let value = try wholeExpression()
-                if let conversion = value.conversion {
+                if let conversion {
                     throw Diagnostic(
                         .misplacedConversion, "'to' says how to show a value, but an assignment shows nothing",
                         at: conversion.span)
@@ -103,7 +110,8 @@ public struct Parser {
                 return .assignment(name: name, nameSpan: nameSpan, value: value)
             }
         }
-        return .expression(try wholeExpression())
+        let code = try wholeExpression()
+        return .expression(code, conversion: conversion)
     }
 
     @inline(__always)
@@ -232,7 +240,7 @@ public struct Parser {
 
     /// The target after `to`: a word (`hex`, `exact`, …), `base N`, `N digits`, `N places` or `%`.
     @inline(never)
-    private mutating func conversion() throws(Diagnostic) -> Conversion {
+    private mutating func readConversion() throws(Diagnostic) -> Conversion {
         let word = current
         try advance()
         let first = current

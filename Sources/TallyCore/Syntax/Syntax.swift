@@ -17,14 +17,6 @@ public struct Code: Sendable {
     public internal(set) var calls: [CallSite] = []
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
-    /// How the line asked to show the value (`… to hex`), if it did.
-    public internal(set) var conversion: Conversion? {
-        get { conversions.first }
-        set { conversions = newValue.map { [$0] } ?? [] }
-    }
-    /// The conversion, held in an array (one word, empty and free for the lines without one)
-    /// so that every line's code stays small enough to move in registers.
-    private var conversions: [Conversion] = []
 }
 
 /// One step of ``Code``.
@@ -68,6 +60,9 @@ public struct CallSite: Sendable {
 public enum Statement: Sendable {
     /// A blank line or a line that is only a comment.
     case empty
-    case expression(Code)
+    /// An expression, and how the line asked to show its value (`… to hex`), if it did. The
+    /// conversion stands beside the code, not in it, so that every line's code stays as small
+    /// as the everyday line needs.
+    case expression(Code, conversion: Conversion?)
     case assignment(name: String, nameSpan: SourceSpan, value: Code)
 }
