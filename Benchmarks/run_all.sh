@@ -9,4 +9,5 @@ echo "## Big numbers"; python3 bignum.py
 echo "## Number theory"; python3 numbertheory.py
 echo "## Real numbers"; python3 reals.py
 echo "## Start-up"; python3 startup.py
+echo "## Recursion"; python3 recursion.py
 echo "## Habits"; python3 habits.py

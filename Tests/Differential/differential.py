@@ -1023,6 +1023,81 @@ def generate(rng, count):
 
 
 # ---------------------------------------------------------------------------------------------
+# Comparisons: chains of < <= > >= == != (and ≤ ≥ ≠) on exact values, joined by and/or/not
+
+COMPARISONS = {
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "≤": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "≥": lambda a, b: a >= b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "≠": lambda a, b: a != b,
+}
+
+
+def exact_operand(rng, near=None):
+    """An exact operand as Tally text and its Fraction; when `near` is given, often the same
+    value written another way, so that equality and the edges of < and <= are exercised."""
+    if near is not None and rng.random() < 0.4:
+        value = near
+        form = rng.randrange(3)
+        if form == 0 or value.denominator == 1 and form == 1:
+            k = rng.randint(1, 9)
+            return f"({value.numerator * k}/{value.denominator * k})", value
+        if form == 1 and 10 ** 12 % value.denominator == 0:
+            return f"({format_number(value, 40)})", value
+        offset = Fraction(rng.randint(1, 9), rng.randint(1, 9))
+        return f"({format_fraction(value + offset)} - {format_fraction(offset)})", value
+    kind = rng.randrange(5)
+    if kind == 0:
+        value = Fraction(rng.randint(-1000, 1000))
+    elif kind == 1:
+        value = Fraction(rng.randint(-10 ** 6, 10 ** 6), 10 ** rng.randint(1, 4))
+        return f"({format_number(value, 40)})", value
+    elif kind == 2:
+        value = Fraction(rng.randint(-50, 50), rng.randint(1, 60))
+    elif kind == 3:
+        value = Fraction(rng.choice([-1, 1]) * 2 ** rng.randint(60, 200) + rng.randint(-3, 3))
+    else:
+        value = Fraction(rng.randint(-20, 20), rng.randint(1, 20)) + Fraction(rng.randint(-9, 9))
+    return f"({format_fraction(value)})", value
+
+
+def format_fraction(value):
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def comparison_chain(rng):
+    """`a op b [op c ...]` and whether it holds, as Python chains it."""
+    text, value = exact_operand(rng)
+    holds = True
+    for _ in range(rng.choice([1, 1, 1, 2, 2, 3])):
+        operator = rng.choice(list(COMPARISONS))
+        right_text, right = exact_operand(rng, near=value)
+        holds = holds and COMPARISONS[operator](value, right)
+        text += f" {operator} {right_text}"
+        value = right
+    return text, holds
+
+
+def comparison_line(rng):
+    """A line of comparisons joined by `and`, `or` and `not`, and the truth value it prints."""
+    text, holds = comparison_chain(rng)
+    if rng.random() < 0.3:
+        text, holds = f"not {text}", not holds
+    if rng.random() < 0.4:
+        operator = rng.choice(["and", "or"])
+        right_text, right = comparison_chain(rng)
+        decided = (operator == "and" and not holds) or (operator == "or" and holds)
+        if decided and rng.random() < 0.3:
+            # Short-circuit: the right operand is never evaluated, so a division by zero in it
+            # is no error.
+            right_text = f"1/0 {rng.choice(list(COMPARISONS))} 1"
+        holds = (holds and right) if operator == "and" else (holds or right)
+        text = f"{text} {operator} {right_text}"
+    return text, "true" if holds else "false"
+
+
+# ---------------------------------------------------------------------------------------------
 # Running Tally and comparing
 
 DIAGNOSTIC = re.compile(r"^<stdin>:(\d+):(\d+): error: ", re.MULTILINE)
@@ -1076,6 +1151,7 @@ def main():
     parser.add_argument("--chunk", type=int, default=10_000, help="lines per tally process")
     parser.add_argument("--show", type=int, default=20, help="mismatches to print")
     parser.add_argument("--write", help="also write the generated lines to this file")
+    parser.add_argument("--comparisons", type=int, default=0, help="comparison lines to compare too")
     arguments = parser.parse_args()
 
     rng = random.Random(arguments.seed)
@@ -1090,6 +1166,16 @@ def main():
         mismatches += compare(arguments.tally, lines)
         compared += len(lines)
         errors += sum(1 for _, expected in lines if expected is ERROR)
+    compared_comparisons = 0
+    while compared_comparisons < arguments.comparisons:
+        count = min(arguments.chunk, arguments.comparisons - compared_comparisons)
+        lines = [comparison_line(rng) for _ in range(count)]
+        if written:
+            written.writelines(text + "\n" for text, _ in lines)
+        mismatches += compare(arguments.tally, lines)
+        compared_comparisons += count
+    if arguments.comparisons:
+        print(f"{compared_comparisons} comparisons compared")
     for mismatch in mismatches[: arguments.show]:
         print(mismatch)
     print(f"{compared} lines compared ({errors} expected to fail), suite {arguments.suite}, seed {arguments.seed}: "

@@ -42,6 +42,20 @@ struct InteractiveSessionTests {
         try terminal.expect("> ")
     }
 
+    /// Types `line` and Enter, presses Ctrl-C `delay` microseconds later, and waits for
+    /// "interrupted" and the next prompt; returns the seconds from the key to "interrupted".
+    private func interrupt(_ line: String, in terminal: Terminal, after delay: UInt32 = 300_000) throws -> Double {
+        terminal.type(line + "\r")
+        try terminal.expect(line + "\n")
+        usleep(delay)
+        let pressed = Date()
+        terminal.type(Terminal.controlC)
+        try terminal.expect("interrupted\n", timeout: 20)
+        let seconds = Date().timeIntervalSince(pressed)
+        try terminal.expect("> ")
+        return seconds
+    }
+
     private func leave(_ terminal: Terminal) throws {
         terminal.type(Terminal.controlD)
         #expect(try terminal.waitForExit() == 0)
@@ -96,16 +110,9 @@ struct InteractiveSessionTests {
         try enter("set digits 2000000", in: terminal)
         // Two million digits of a sine and a cosine take many seconds, most of them inside
         // single MPFR operations that cannot be stopped part-way: Ctrl-C must not wait for them.
-        let line = "sin(1) + cos(1)"
-        terminal.type(line + "\r")
-        try terminal.expect(line + "\n")
-        usleep(300_000)
-        let pressed = Date()
-        terminal.type(Terminal.controlC)
-        try terminal.expect("interrupted\n", timeout: 20)
+        let seconds = try interrupt("sin(1) + cos(1)", in: terminal)
         // Not a speed target: a bound far below what finishing the chain would take.
-        #expect(Date().timeIntervalSince(pressed) < 15)
-        try terminal.expect("> ")
+        #expect(seconds < 15)
         try enter("1+1", in: terminal, expecting: "2")
         try leave(terminal)
     }
@@ -192,13 +199,7 @@ struct InteractiveSessionTests {
         try enter("7*6", in: terminal, expecting: "42")
         try enter("set maxdigits 10000000", in: terminal)
         // Deciding the floor needs two million digits of sin(1): many seconds of MPFR.
-        let line = "x = floor(sin(1) * 10^2000000)"
-        terminal.type(line + "\r")
-        try terminal.expect(line + "\n")
-        usleep(300_000)
-        terminal.type(Terminal.controlC)
-        try terminal.expect("interrupted\n", timeout: 20)
-        try terminal.expect("> ")
+        _ = try interrupt("x = floor(sin(1) * 10^2000000)", in: terminal)
         try enter("ans", in: terminal, expecting: "42")
         terminal.type("x\r")
         try terminal.expect("unknown name 'x'")
@@ -247,5 +248,50 @@ struct InteractiveSessionTests {
         try leave(first)
         try leave(second)
         #expect(try sandbox.history() == "1+1\n2+2\n3+3\n")
+    }
+}
+
+/// User functions in the interactive session: Ctrl-C during a deep recursion, the init file
+/// before the first prompt, and Tab offering a defined function with its parenthesis.
+extension InteractiveSessionTests {
+    /// Fifty thousand calls deep, then 2^40 more: Ctrl-C stops it at once, and the line
+    /// leaves nothing behind (no variable, `ans` as before).
+    @Test func controlCStopsADeepRecursionAndLeavesNoPartialState() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        try enter("6*7", in: terminal, expecting: "42")
+        try enter("spin(n) = if(n == 0, 0, spin(n - 1) + spin(n - 1))", in: terminal)
+        try enter("down(n, k) = if(n == 0, spin(k), down(n - 1, k) + 1)", in: terminal)
+        #expect(try interrupt("x = down(50000, 40)", in: terminal, after: 500_000) < 5)
+        try enter("ans", in: terminal, expecting: "42")
+        terminal.type("x\r")
+        try terminal.expect("unknown name 'x'")
+        try terminal.expect("> ")
+        try enter("down(3, 2)", in: terminal, expecting: "3")
+        try leave(terminal)
+    }
+
+    @Test func theInitFileRunsBeforeTheFirstPromptAndItsErrorsDoNotStopTheSession() throws {
+        let sandbox = Sandbox()
+        let directory = sandbox.path + "/config/tally"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "cube(x) = x^3\nrate = (1\n".write(toFile: directory + "/init.tally", atomically: true, encoding: .utf8)
+        var environment = sandbox.environment
+        environment["XDG_CONFIG_HOME"] = sandbox.path + "/config"
+        let terminal = try PseudoTerminal(arguments: ["-q"], environment: environment)
+        let before = try terminal.expect("> ")
+        #expect(before.contains("\(directory)/init.tally:2:8: error: this '(' is never closed"))
+        try enter("cube(3)", in: terminal, expecting: "27")
+        terminal.type("cu\t")
+        try terminal.expect("cube(")
+        try enter("2)", in: terminal, expecting: "8")
+        try leave(terminal)
+
+        let skipped = try PseudoTerminal(arguments: ["-q", "--no-init"], environment: environment)
+        try skipped.expect("> ")
+        skipped.type("cube(3)\r")
+        try skipped.expect("unknown function 'cube'")
+        try skipped.expect("> ")
+        try leave(skipped)
     }
 }

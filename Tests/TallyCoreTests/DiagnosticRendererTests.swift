@@ -34,6 +34,36 @@ import Testing
                 """)
     }
 
+    /// A note about another line (a function's definition) draws that line, with its own
+    /// place in files and pipes and under the error interactively.
+    @Test func aNoteInAnotherLineDrawsThatLine() {
+        let call = MarkedLine("⟨inv(0)⟩ + 1")
+        let definition = MarkedLine("inv(x) = 1/⟨x⟩")
+        let origin = LineOrigin(sourceName: "defs.tally", lineNumber: 4)
+        let diagnostic = Diagnostic(.divisionByZero, "division by zero", at: call.span).noting(
+            "in inv(x) = 1/x, defined at defs.tally:4", at: definition.span,
+            in: Diagnostic.NoteSource(line: definition.text, origin: origin))
+        #expect(
+            plain.render(diagnostic, in: call.text, form: .located(sourceName: "<stdin>", lineNumber: 9)) == """
+                <stdin>:9:1: error: division by zero
+                    inv(0) + 1
+                    ^~~~~~
+                defs.tally:4:12: note: in inv(x) = 1/x, defined at defs.tally:4
+                    inv(x) = 1/x
+                               ^
+
+                """)
+        #expect(
+            plain.render(diagnostic, in: call.text, form: .interactive(promptWidth: 2)) == """
+                  ^~~~~~
+                error: division by zero
+                note: in inv(x) = 1/x, defined at defs.tally:4
+                    inv(x) = 1/x
+                               ^
+
+                """)
+    }
+
     @Test func underlineCoversTheWholeSpan() {
         let line = MarkedLine("10 / ⟨(5 - 5)⟩")
         let text = plain.render(

@@ -30,6 +30,13 @@ import Testing
         ("123456789012345678901234567890", "123456789012345678901234567890"),
         ("0xFFFFFFFFFFFFFFFFFF", "FFFFFFFFFFFFFFFFFF_base16"),
         ("1.5e300", "15e299"),
+        ("1 < 2", "1 2 <"),
+        ("1 + 2 <= 3 * 4", "1 2 + 3 4 * <="),
+        ("1 < x ≤ 3 != y", "1 x <?@7 3 <=?@7 y != span"),
+        ("a and b or c", "a and?@3 b truth or?@6 c truth"),
+        ("not a == b", "a b == not"),
+        ("if(c, 1, 2)", "c unless@4 1 jump@5 2 span"),
+        ("x ≠ 1", "x 1 !="),
     ])
     func emitsPostfixCode(_ line: String, _ expected: String) throws {
         #expect(try code(line) == expected, "\(line)")
@@ -47,6 +54,28 @@ import Testing
         #expect(name == "rate")
         #expect(nameSpan == SourceSpan(start: 0, end: 4))
         #expect(value.disassembled == "1 2 +")
+    }
+
+    @Test func aDefinitionCompilesItsBodyWithParametersByPosition() throws {
+        guard case .definition(let definition) = try Parser.parseStatement("hyp(a, b) = sqrt(a^2 + b^2) + c") else {
+            Issue.record("not a definition")
+            return
+        }
+        #expect(definition.name == "hyp")
+        #expect(definition.parameters == ["a", "b"])
+        #expect(definition.parameterSpans == [SourceSpan(start: 4, end: 5), SourceSpan(start: 7, end: 8)])
+        #expect(definition.body.disassembled == "check:sqrt/1 $0 2 ^ $1 2 ^ + call:sqrt/1 c +")
+        #expect(definition.span == SourceSpan(start: 0, end: 31))
+        // A call followed by a comparison is an expression, not a definition.
+        guard case .expression = try Parser.parseStatement("f(x) == 2") else {
+            Issue.record("not an expression")
+            return
+        }
+    }
+
+    @Test func aHugeParameterListIsBoundedLikeOperands() {
+        let line = "f(" + (0...Parser.maximumOperands).map { "p\($0)" }.joined(separator: ", ") + ") = 1"
+        #expect(throws: Diagnostic.self) { try Parser.parseStatement(line) }
     }
 
     @Test func theOperatorTableHasOneMeaningPerSymbolAndPosition() {

@@ -40,6 +40,16 @@ struct CompleterTests {
         #expect(completer.complete(word, after: prefix).matches == matches)
     }
 
+    @Test func userFunctionsAreOfferedWithTheirParenthesis() throws {
+        var session = Session(style: .batch)
+        _ = session.handle("square(x) = x^2")
+        _ = session.handle("squad = 3")
+        let completion = session.completer().complete("squ", after: "")
+        #expect(completion.matches == ["squad", "square("])
+        _ = session.handle("unset square")
+        #expect(session.completer().complete("squ", after: "").matches == ["squad"])
+    }
+
     @Test func aSingleFunctionIsFollowedByItsParenthesisNotASpace() {
         #expect(completer.complete("sq", after: "").appendsSpace == false)
         #expect(completer.complete("al", after: "").appendsSpace == true)

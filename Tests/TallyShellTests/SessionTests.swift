@@ -27,7 +27,7 @@ import Testing
 
     @Test func varsListsVariablesAndAns() {
         let outcomes = run(["vars", "b = 2", "a = 1/3", "a * 3", "vars"])
-        #expect(outcomes[0].output == "no variables yet; assign one with x = 5")
+        #expect(outcomes[0].output == "no variables yet; assign one with x = 5, define a function with f(x) = x^2")
         #expect(outcomes[4].output == "a = 0.33333333333333333333\nb = 2\nans = 1")
     }
 

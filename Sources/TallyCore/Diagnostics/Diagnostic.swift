@@ -15,10 +15,31 @@ public struct Diagnostic: Error, Sendable, Equatable {
         public var message: String
         /// The part of the line the note is about; nil when it is about the diagnostic's span.
         public var span: SourceSpan?
+        /// The line `span` is in when it is another line than the diagnostic's: the definition
+        /// of a user function an error happened inside.
+        public var source: NoteSource?
 
         public init(_ message: String, at span: SourceSpan? = nil) {
             self.message = message
             self.span = span
+        }
+
+        /// A note about `span` of another line, `source`.
+        public init(_ message: String, at span: SourceSpan, in source: NoteSource) {
+            self.message = message
+            self.span = span
+            self.source = source
+        }
+    }
+
+    /// Another line a note points into, and where that line came from.
+    public struct NoteSource: Sendable, Equatable {
+        public var line: String
+        public var origin: LineOrigin
+
+        public init(line: String, origin: LineOrigin) {
+            self.line = line
+            self.origin = origin
         }
     }
 
@@ -93,6 +114,13 @@ public struct Diagnostic: Error, Sendable, Equatable {
         return copy
     }
 
+    /// The same diagnostic with one more note, about `span` of another line, `source`.
+    public func noting(_ message: String, at span: SourceSpan, in source: NoteSource) -> Diagnostic {
+        var copy = self
+        copy.notes.append(Note(message, at: span, in: source))
+        return copy
+    }
+
     /// The same diagnostic with a "did you mean" note when there is a suggestion.
     public func suggesting(_ suggestion: String?) -> Diagnostic {
         guard let suggestion else { return self }
@@ -103,7 +131,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public func shifted(by distance: Int) -> Diagnostic {
         var copy = self
         copy.span = span.shifted(by: distance)
-        copy.notes = notes.map { Note($0.message, at: $0.span?.shifted(by: distance)) }
+        copy.notes = notes.map { note in
+            note.source != nil ? note : Note(note.message, at: note.span?.shifted(by: distance))
+        }
         return copy
     }
 }

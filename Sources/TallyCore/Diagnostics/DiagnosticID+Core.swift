@@ -25,6 +25,8 @@ extension DiagnosticID {
     public static let ambiguousPercent = DiagnosticID("ambiguous-percent")
     public static let misplacedConversion = DiagnosticID("misplaced-conversion")
     public static let unknownConversion = DiagnosticID("unknown-conversion")
+    public static let expectedParameter = DiagnosticID("expected-parameter")
+    public static let repeatedParameter = DiagnosticID("repeated-parameter")
 
     // MARK: Names and calls
 
@@ -35,6 +37,10 @@ extension DiagnosticID {
     public static let unknownFunction = DiagnosticID("unknown-function")
     public static let variableCalled = DiagnosticID("variable-called")
     public static let wrongArgumentCount = DiagnosticID("wrong-argument-count")
+    /// A truth value where a number is needed, or a number where a truth value is.
+    public static let typeMismatch = DiagnosticID("type-mismatch")
+    /// User functions calling each other deeper than the evaluator allows.
+    public static let recursionTooDeep = DiagnosticID("recursion-too-deep")
 
     // MARK: Evaluation
 

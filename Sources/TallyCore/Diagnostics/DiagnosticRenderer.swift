@@ -27,6 +27,21 @@ public struct DiagnosticRenderer: Sendable {
     public func render(_ diagnostic: Diagnostic, in line: String, form: Form) -> String {
         var text = render(diagnostic.severity, diagnostic.message, at: diagnostic.span, in: line, form: form)
         for note in diagnostic.notes {
+            if let source = note.source {
+                // A note about another line (a function's definition) draws that line, with
+                // its own place.
+                let place = Form.located(sourceName: source.origin.sourceName, lineNumber: source.origin.lineNumber)
+                switch form {
+                case .located:
+                    text += render(.note, note.message, at: note.span ?? SourceSpan(at: 0), in: source.line, form: place)
+                case .interactive:
+                    text += render(
+                        .note, note.message, at: note.span ?? SourceSpan(at: 0), in: source.line, form: form,
+                        drawsLine: false)
+                    text += sourceDrawing(of: note.span ?? SourceSpan(at: 0), in: source.line)
+                }
+                continue
+            }
             let span = note.span ?? diagnostic.span
             text += render(
                 .note, note.message, at: span, in: line, form: form, drawsLine: note.span.map { $0 != diagnostic.span } ?? false)
@@ -47,19 +62,24 @@ public struct DiagnosticRenderer: Sendable {
             let name = TerminalSafeText.escaped(sourceName)
             let header = "\(name):\(lineNumber):\(location.column): \(label) \(paint(message, "1"))\n"
             guard drawsLine else { return header }
-            let (shown, caretOffset) = location.window(width: DiagnosticRenderer.sourceWindow)
-            let padding = String(repeating: " ", count: 4 + caretOffset)
-            // The underline ends where the shown part of the line ends: a span of a megabyte
-            // gets a hundred columns of '~', not a megabyte of them.
-            let visibleWidth = Swift.max(1, DisplayWidth.of(shown) - caretOffset)
-            let caret = caretText(width: Swift.min(location.underlineWidth, visibleWidth))
-            return header + "    " + shown + "\n" + padding + caret + "\n"
+            return header + sourceDrawing(of: span, in: line)
         case .interactive(let promptWidth):
             let body = label + " " + paint(message, "1") + "\n"
             guard drawsLine else { return body }
             let padding = String(repeating: " ", count: promptWidth + location.caretOffset)
             return padding + caretText(width: location.underlineWidth) + "\n" + body
         }
+    }
+
+    /// `line` (a window of it when long) and a caret under `span`, indented four columns.
+    private func sourceDrawing(of span: SourceSpan, in line: String) -> String {
+        let location = SourceLocation(of: span, in: line)
+        let (shown, caretOffset) = location.window(width: DiagnosticRenderer.sourceWindow)
+        // The underline ends where the shown part of the line ends: a span of a megabyte
+        // gets a hundred columns of '~', not a megabyte of them.
+        let visibleWidth = Swift.max(1, DisplayWidth.of(shown) - caretOffset)
+        let caret = caretText(width: Swift.min(location.underlineWidth, visibleWidth))
+        return "    " + shown + "\n" + String(repeating: " ", count: 4 + caretOffset) + caret + "\n"
     }
 
     /// Red for errors, magenta for warnings, cyan for notes, as GCC and Clang colour them.

@@ -13,6 +13,16 @@ enum BuiltIns {
             .real(Real.pi)
         },
         constant("e", "e = 2.71828…, the base of the natural logarithm") { _ throws(Diagnostic) in .real(Real.e) },
+        constant("true", "the truth value of a comparison that holds") { _ throws(Diagnostic) in .truth(true) },
+        constant("false", "the truth value of a comparison that fails") { _ throws(Diagnostic) in .truth(false) },
+        function("if", .exactly(3), "if(c, a, b)", "a when c is true, b when false; only that one is evaluated") {
+            call throws(Diagnostic) in
+            // The parser compiles `if(…)` to a jump, so that one branch runs; this is its meaning.
+            guard case .truth(let condition) = call.arguments[0].kind else {
+                throw Value.expectedTruth(at: call.argumentSpans[0])
+            }
+            return call.arguments[condition ? 1 : 2]
+        },
         function("abs", .exactly(1), "abs(x)", "absolute value") { call throws(Diagnostic) in
             switch call.arguments[0].kind {
             case .number(let x): return .number(x.magnitude)
@@ -20,6 +30,8 @@ enum BuiltIns {
                 // Exact when the sign is known; otherwise |x| is an interval function of its own.
                 guard let sign = x.sign(within: call.settings.budget) else { return try call.result(Real(.abs, [x])) }
                 return .real(sign < 0 ? -x : x)
+            case .truth:
+                preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
         },
         function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square") {
@@ -179,6 +191,8 @@ enum BuiltIns {
                 return .number(x.rounded(toPlaces: places))
             case .real(let x):
                 return .number(try call.settings.rounded(x, toPlaces: places, at: call.span))
+            case .truth:
+                preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
@@ -286,6 +300,8 @@ enum BuiltIns {
                     at: call.span)
             }
             return Number(floor)
+        case .truth:
+            preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
         }
     }
 
@@ -306,6 +322,8 @@ enum BuiltIns {
                     let pair = [try best.real(at: call.span), try argument.real(at: call.span)]
                     best = try call.result(Real(keeping < 0 ? .minimum : .maximum, pair))
                 }
+            case .truth:
+                preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
         }
         return best

@@ -13,6 +13,7 @@ public struct ConversionFormatter: Sendable {
     public func format(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(Diagnostic)
         -> ValueFormatter.Output
     {
+        if value.isTruth { throw Value.expectedNumber(at: valueSpan) }
         switch target {
         case .hexadecimal: return exact(try radixText(value, 16, prefix: "0x", name: "hex", at: valueSpan))
         case .binary: return exact(try radixText(value, 2, prefix: "0b", name: "binary", at: valueSpan))
@@ -36,6 +37,7 @@ public struct ConversionFormatter: Sendable {
             return exact(try expansion(of: x, at: valueSpan).text)
         case .scientific:
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
             case .number(let x):
                 return exact(try expansion(of: x, at: valueSpan).scientific)
             case .real(let real):
@@ -45,6 +47,7 @@ public struct ConversionFormatter: Sendable {
         case .percent:
             let hundred = Value.number(Number(100))
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
             case .number(let x):
                 return exact(try expansion(of: x * Number(100), at: valueSpan).text + "%")
             case .real:
@@ -55,6 +58,7 @@ public struct ConversionFormatter: Sendable {
         case .digits(let count):
             try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }
                 if !x.isInteger {
@@ -72,6 +76,7 @@ public struct ConversionFormatter: Sendable {
             let rounded: Number
             let isRounded: Bool
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
             case .number(let x):
                 try settings.checkSize(Double(x.decimalSize + places), at: valueSpan)
                 rounded = x.rounded(toPlaces: places)
@@ -85,6 +90,7 @@ public struct ConversionFormatter: Sendable {
             // The exact form, as `to exact` writes it, so that it reads back; an approximate
             // value as it is shown, rounded.
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
             case .number(let x):
                 return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
             case .real:
@@ -132,6 +138,7 @@ public struct ConversionFormatter: Sendable {
     /// The value as an exact rational, or an error saying it is not known to be one.
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
+        case .truth: throw Value.expectedNumber(at: span)
         case .number(let x): return x
         case .real:
             throw Diagnostic(

@@ -10,10 +10,42 @@ extension Evaluator {
         switch (operation, operand.kind) {
         case (.negate, .number(let x)): return .number(-x)
         case (.negate, .real(let x)): return .real(-x)
-        case (.plus, _): return operand
-        case (.complement, _):
+        case (.plus, .number), (.plus, .real): return operand
+        case (.complement, .number), (.complement, .real):
             let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
             return .number(-x - Number(1))
+        case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Value.expectedNumber(at: operandSpan)
+        case (.not, .truth(let value)): return .truth(!value)
+        case (.not, .number), (.not, .real): throw Value.expectedTruth(at: operandSpan)
+        }
+    }
+
+    /// Whether `lhs comparison rhs` holds: exact on rationals, decided from the bounds of the
+    /// difference otherwise (exact when the difference is a recognised form: `sqrt(2)^2 == 2`),
+    /// and an error when the budget cannot tell the two sides apart. Truth values answer `==`
+    /// and `!=` only.
+    func compare(_ comparison: Comparison, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan) throws(Diagnostic)
+        -> Bool
+    {
+        switch (lhs.value.kind, rhs.value.kind) {
+        case (.number(let x), .number(let y)):
+            return comparison.holds(forOrder: Number.compare(x, y))
+        case (.truth(let x), .truth(let y)):
+            guard comparison.isEquality else { throw Value.expectedNumber(at: lhs.span) }
+            return comparison.holds(forOrder: x == y ? 0 : 1)
+        case (.truth, _):
+            throw Value.expectedNumber(at: lhs.span)
+        case (_, .truth):
+            throw Value.expectedNumber(at: rhs.span)
+        default:
+            let span = lhs.span.union(rhs.span)
+            let difference = try settings.checked(lhs.value - rhs.value, at: span)
+            guard let order = difference.kind.sign(within: settings.budget) else {
+                throw settings.undecidable(
+                    "cannot decide '\(comparison.rawValue)': the two sides are within \(settings.budgetText) of each other",
+                    at: span)
+            }
+            return comparison.holds(forOrder: order)
         }
     }
 
@@ -26,6 +58,7 @@ extension Evaluator {
             return .number(try factorial(of: n, operandSpan: operandSpan, span: span))
         case .degrees:
             // An angle in degrees, in the unit the trigonometric functions take now.
+            if operand.isTruth { throw Value.expectedNumber(at: operandSpan) }
             if settings.angle == .degrees { return operand }
             return try settings.checked(operand * .real(Real.radiansPerDegree), at: span)
         case .percent:
@@ -101,6 +134,8 @@ extension Evaluator {
         throws(Diagnostic) -> Value
     {
         let span = lhs.span.union(rhs.span)
+        if lhs.value.isTruth { throw Value.expectedNumber(at: lhs.span) }
+        if rhs.value.isTruth { throw Value.expectedNumber(at: rhs.span) }
         switch operation {
         case .add: return try settings.checked(lhs.value + rhs.value, at: span)
         case .subtract: return try settings.checked(lhs.value - rhs.value, at: span)
@@ -150,6 +185,8 @@ extension Evaluator {
                 throw settings.undecidable(
                     "cannot decide whether \(role) is zero: it is within \(settings.budgetText) of 0", at: operand.span)
             }
+        case .truth:
+            throw Value.expectedNumber(at: operand.span)
         }
     }
 
@@ -295,6 +332,7 @@ extension Value {
         case (.number(let x), .real(let y)): return .from(real(Real(x), y))
         case (.real(let x), .number(let y)): return .from(real(x, Real(y)))
         case (.real(let x), .real(let y)): return .from(real(x, y))
+        case (.truth, _), (_, .truth): preconditionFailure("arithmetic on a truth value: operands are checked first")
         }
     }
 }

@@ -11,6 +11,8 @@ public enum StatementResult: Sendable {
     case shown(Value, ValueFormatter.Output)
     /// An assignment: the variable and its new value.
     case assigned(name: String, value: Value)
+    /// A definition: the function, new or replacing one of the same name.
+    case defined(UserFunction)
 }
 
 /// Why a line gave no result: it failed with a diagnostic, or Ctrl-C stopped it. Either way
@@ -31,15 +33,16 @@ public enum EvaluationError: Error, Sendable, Equatable {
 /// computing.
 ///
 /// The stack machine lives here; what each operator computes is in `Evaluator+Operators.swift`,
-/// and the built-in functions are the entries of ``BuiltIns``.
+/// the built-in functions are the entries of ``BuiltIns``, and definitions, `unset` and the
+/// notes of errors inside user functions are in `Evaluator+Definitions.swift`.
 public struct Evaluator: Sendable {
     /// User variables, by name.
-    public private(set) var variables: [String: Value] = [:]
+    public internal(set) var variables: [String: Value] = [:]
     /// The last expression result.
     public private(set) var lastResult: Value?
     public var settings: EvaluationSettings
     /// The functions and constants names may refer to.
-    public private(set) var functions: FunctionTable
+    public internal(set) var functions: FunctionTable
     /// Words the front end reserves for its commands (`help`, `bmi`, …): they cannot be assigned.
     public let commandWords: Set<String>
 
@@ -54,8 +57,16 @@ public struct Evaluator: Sendable {
         self.commandWords = commandWords
     }
 
-    /// Parses and runs one line of the expression language.
-    public mutating func run(line: String, startingAt offset: Int = 0) throws(EvaluationError) -> StatementResult {
+    /// The deepest that calls of user functions may nest: a recursion that does not end stops
+    /// here with an error rather than exhausting memory. Frames live on the heap, so the limit
+    /// is about memory and patience, not the machine stack.
+    public static let maximumCallDepth = 100_000
+
+    /// Parses and runs one line of the expression language; `origin` is where the line came
+    /// from, which a function defined on it remembers.
+    public mutating func run(line: String, startingAt offset: Int = 0, origin: LineOrigin = .unnamed)
+        throws(EvaluationError) -> StatementResult
+    {
         LineWork.reset()
         let statement: Statement
         do {
@@ -63,7 +74,7 @@ public struct Evaluator: Sendable {
         } catch {
             throw .failed(error)
         }
-        return try run(statement)
+        return try run(statement, line: line, origin: origin)
     }
 
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
@@ -79,8 +90,10 @@ public struct Evaluator: Sendable {
         return try evaluate(code)
     }
 
-    /// Runs a parsed statement. On any error nothing changes.
-    public mutating func run(_ statement: consuming Statement) throws(EvaluationError) -> StatementResult {
+    /// Runs a parsed statement of `line`. On any error nothing changes.
+    public mutating func run(_ statement: consuming Statement, line: String = "", origin: LineOrigin = .unnamed)
+        throws(EvaluationError) -> StatementResult
+    {
         switch consume statement {
         case .empty:
             return .nothing
@@ -98,6 +111,8 @@ public struct Evaluator: Sendable {
             let value = try evaluate(expression)
             variables[name] = value
             return .assigned(name: name, value: value)
+        case .definition(let definition):
+            return .defined(try define(definition, line: line, origin: origin))
         }
     }
 
@@ -141,20 +156,24 @@ public struct Evaluator: Sendable {
         lastResult = value
     }
 
-    /// Fails when `name` is a function, a constant, `ans` or a command word.
+    /// Fails when `name` is a function, a constant, `ans`, an operator word or a command word.
     private func checkAssignable(_ name: String, at span: SourceSpan) throws(EvaluationError) {
         if let reason = reservation(of: name) {
             throw .failed(Diagnostic(.reservedName, "cannot assign to '\(name)': it is \(reason)", at: span))
         }
+        if case .user? = functions.entry(named: name)?.kind {
+            throw .failed(
+                Diagnostic(.reservedName, "cannot assign to '\(name)': it is a function (unset \(name) first)", at: span))
+        }
     }
 
-    /// Why `name` cannot be assigned, or nil when it can.
-    private func reservation(of name: String) -> String? {
-        if let entry = functions.entry(named: name) {
+    /// Why `name` cannot name a variable, a function or a parameter, or nil when it can.
+    func reservation(of name: String) -> String? {
+        if let entry = functions.entry(named: name), entry.isBuiltIn {
             return entry.isFunction ? "a built-in function" : "a built-in constant"
         }
         if name == "ans" { return "the last result" }
-        if OperatorTable.isReserved(name) { return "an operator word" }
+        if OperatorTable.reservedWords.contains(name) { return "an operator" }
         if commandWords.contains(name) { return "a command" }
         return nil
     }
@@ -167,51 +186,124 @@ public struct Evaluator: Sendable {
         var span: SourceSpan
     }
 
-    /// A stack of operands in borrowed memory; whoever creates it calls `removeAll()`.
+    /// A stack of operands, in scratch memory lent by the caller until it outgrows it (calls of
+    /// user functions push their arguments), then on the heap. Whoever creates it calls
+    /// `removeAll()`.
     struct OperandStack {
-        let storage: UnsafeMutableBufferPointer<Operand>
-        var count = 0
+        private(set) var storage: UnsafeMutablePointer<Operand>
+        private var capacity: Int
+        private var ownsStorage = false
+        private(set) var count = 0
 
+        init(borrowing buffer: UnsafeMutableBufferPointer<Operand>) {
+            storage = buffer.baseAddress ?? UnsafeMutablePointer<Operand>.allocate(capacity: 0)
+            capacity = buffer.count
+            ownsStorage = buffer.baseAddress == nil
+        }
+
+        @inline(__always)
         mutating func append(_ operand: Operand) {
-            (storage.baseAddress! + count).initialize(to: operand)
+            if count == capacity { grow() }
+            (storage + count).initialize(to: operand)
             count += 1
         }
 
+        /// Pushes `operand` where an operand was just removed, which needs no room check.
+        @inline(__always)
+        mutating func replaceRemoved(with operand: Operand) {
+            (storage + count).initialize(to: operand)
+            count += 1
+        }
+
+        @inline(never)
+        private mutating func grow() {
+            let larger = Swift.max(2 * capacity, 64)
+            let moved = UnsafeMutablePointer<Operand>.allocate(capacity: larger)
+            moved.moveInitialize(from: storage, count: count)
+            if ownsStorage { storage.deallocate() }
+            storage = moved
+            capacity = larger
+            ownsStorage = true
+        }
+
+        @inline(__always)
         mutating func removeLast() -> Operand {
             count -= 1
-            return (storage.baseAddress! + count).move()
+            return (storage + count).move()
         }
 
         /// The top `n` operands, bottom first.
         mutating func removeLast(_ n: Int) -> [Operand] {
             count -= n
-            return (0..<n).map { (storage.baseAddress! + count + $0).move() }
+            return (0..<n).map { (storage + count + $0).move() }
         }
 
+        /// The operand at `index` from the bottom.
+        @inline(__always)
+        subscript(index: Int) -> Operand { storage[index] }
+
+        @inline(__always)
         mutating func setTopSpan(_ span: SourceSpan) {
             storage[count - 1].span = span
         }
 
+        /// Drops the operands above the first `newCount`.
+        mutating func truncate(to newCount: Int) {
+            if count > newCount { (storage + newCount).deinitialize(count: count - newCount) }
+            count = newCount
+        }
+
         mutating func removeAll() {
-            if count > 0 { storage.baseAddress!.deinitialize(count: count) }
-            count = 0
+            truncate(to: 0)
+            if ownsStorage { storage.deallocate() }
+            ownsStorage = false
+            capacity = 0
         }
     }
 
+    /// A call of a user function in progress: what to resume when its body ends.
+    struct Frame {
+        /// The function running in this frame.
+        let function: UserFunction
+        /// The function to return to (nil for the line itself), and where in its code.
+        let returnFunction: UserFunction?
+        let returnIndex: Int
+        /// Where the caller's arguments, this frame's parameters, start on the stack.
+        let base: Int
+        /// The caller's frame base, restored on return.
+        let callerBase: Int
+        /// The call, in the caller's code: the span the result takes.
+        let callSpan: SourceSpan
+    }
+
     /// The value of an expression: runs its postfix code on a stack of values and their spans.
+    /// Jumps make `and`, `or`, `if` and comparison chains lazy; a call of a user function runs
+    /// its compiled body in frames of its own (``runCall(_:of:on:frames:)``), on the same
+    /// stack, without recursion in Swift.
     public func evaluate(_ code: Code) throws(EvaluationError) -> Value {
-        // The stack never holds more values than there are instructions; it lives in scratch
-        // space on the machine stack (the heap only for very long lines).
+        // Without calls the stack never holds more values than there are instructions; it
+        // starts in scratch space on the machine stack (the heap only for very long lines).
         try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count) {
             buffer throws(EvaluationError) -> Value in
-            var stack = OperandStack(storage: buffer)
+            var stack = OperandStack(borrowing: buffer)
+            var frames: [Frame] = []
             defer { stack.removeAll() }
-            for instruction in code.instructions {
+            var index = 0
+            // The line's own loop is kept small, so that the instructions' work inlines into
+            // it: plain arithmetic, most lines, pays nothing for user functions.
+            while index < code.instructions.count {
+                let instruction = code.instructions[index]
+                index += 1
                 do throws(Diagnostic) {
-                    try execute(instruction, of: code, on: &stack)
+                    if case .call(let callIndex) = instruction {
+                        try runCall(code.calls[callIndex], of: code, on: &stack, frames: &frames)
+                    } else {
+                        try execute(instruction, of: code, on: &stack, index: &index, base: 0)
+                    }
                 } catch {
                     // Work that Ctrl-C cut short may fail for that reason alone.
-                    throw Interruption.isRequested ? .interrupted : .failed(error)
+                    if Interruption.isRequested { throw .interrupted }
+                    throw .failed(attributed(error, to: frames))
                 }
                 // An operation may stop early on Ctrl-C (a long series gives up): never let its
                 // unfinished value go on.
@@ -221,29 +313,131 @@ public struct Evaluator: Sendable {
         }
     }
 
+    /// Runs a call in the line itself: a built-in function at once; a user function by running
+    /// its body, and the bodies of the calls it makes, in frames on the heap, until it returns
+    /// its value onto the stack. On an error `frames` holds the calls in progress, for the
+    /// error's notes. Ctrl-C stops it between instructions.
+    @inline(never)
+    private func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
+        throws(Diagnostic)
+    {
+        guard let entry = functions.entry(named: site.name) else { preconditionFailure("a call runs only after its check") }
+        let first: UserFunction
+        switch entry.kind {
+        case .user(let function):
+            first = function
+        case .function(_, let implementation):
+            let operands = stack.removeLast(site.argumentCount)
+            stack.append(Operand(value: try call(site, implementation, operands), span: site.span))
+            return
+        case .constant:
+            preconditionFailure("a call runs only after its check")
+        }
+        var function = first
+        var code = first.body
+        var index = 0
+        var base = stack.count - site.argumentCount
+        frames.append(Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
+        // The user function called last, by name: a recursion calls one function over and
+        // over, and the table cannot change while a line runs.
+        var cachedName = first.name
+        var cachedFunction = first
+        while true {
+            guard index < code.instructions.count else {
+                let frame = frames.removeLast()
+                // The body's value becomes the call's, in place of the arguments.
+                let result = stack.removeLast()
+                stack.truncate(to: frame.base)
+                stack.append(Operand(value: result.value, span: frame.callSpan))
+                guard let caller = frame.returnFunction else { return }
+                function = caller
+                code = caller.body
+                index = frame.returnIndex
+                base = frame.callerBase
+                continue
+            }
+            let instruction = code.instructions[index]
+            index += 1
+            dispatch: switch instruction {
+            case .checkCall(let callIndex):
+                if code.calls[callIndex].name == cachedName,
+                    code.calls[callIndex].argumentCount == cachedFunction.parameters.count
+                {
+                    break
+                }
+                try check(code.calls[callIndex])
+            case .call(let callIndex):
+                let callee: UserFunction
+                if code.calls[callIndex].name == cachedName {
+                    callee = cachedFunction
+                } else {
+                    let site = code.calls[callIndex]
+                    guard let entry = functions.entry(named: site.name) else {
+                        preconditionFailure("a call runs only after its check")
+                    }
+                    switch entry.kind {
+                    case .user(let found):
+                        callee = found
+                        cachedName = site.name
+                        cachedFunction = found
+                    case .function(_, let implementation):
+                        let operands = stack.removeLast(site.argumentCount)
+                        stack.append(Operand(value: try call(site, implementation, operands), span: site.span))
+                        break dispatch
+                    case .constant:
+                        preconditionFailure("a call runs only after its check")
+                    }
+                }
+                if frames.count >= Evaluator.maximumCallDepth {
+                    throw Diagnostic(
+                        .recursionTooDeep,
+                        "calls of functions nested more than \(grouped(Evaluator.maximumCallDepth)) deep (does the recursion reach its end?)",
+                        at: code.calls[callIndex].span)
+                }
+                let frameBase = stack.count - code.calls[callIndex].argumentCount
+                frames.append(
+                    Frame(
+                        function: callee, returnFunction: function, returnIndex: index, base: frameBase, callerBase: base,
+                        callSpan: code.calls[callIndex].span))
+                function = callee
+                code = callee.body
+                index = 0
+                base = frameBase
+            default:
+                try execute(instruction, of: code, on: &stack, index: &index, base: base)
+            }
+            // A long recursion stops here on Ctrl-C.
+            try Interruption.check(at: code.span)
+        }
+    }
+
+    /// Runs one instruction other than a call; jumps move `index`, and parameters are read
+    /// from the frame whose arguments start at `base`.
     @inline(__always)
-    private func execute(_ instruction: Instruction, of code: Code, on stack: inout OperandStack) throws(Diagnostic) {
+    private func execute(
+        _ instruction: Instruction, of code: Code, on stack: inout OperandStack, index: inout Int, base: Int
+    ) throws(Diagnostic) {
         switch instruction {
         case .integer(let value, let span):
             stack.append(Operand(value: .number(Number(value)), span: span))
         case .smallDecimal(let significand, let exponent, let span):
             let value = Number(numerator: significand, denominator: powerOfTen(-exponent))
             stack.append(Operand(value: .number(value), span: span))
-        case .literal(let index, let span):
-            stack.append(Operand(value: .number(try value(of: code.literals[index], at: span)), span: span))
-        case .name(let index, let span):
-            stack.append(Operand(value: try lookUp(code.names[index], at: span), span: span))
-        case .group(let span):
+        case .literal(let literal, let span):
+            stack.append(Operand(value: .number(try value(of: code.literals[literal], at: span)), span: span))
+        case .name(let name, let span):
+            stack.append(Operand(value: try lookUp(code.names[name], at: span), span: span))
+        case .group(let span), .setSpan(let span):
             stack.setTopSpan(span)
         case .prefix(let operation, let operatorSpan):
             let operand = stack.removeLast()
             let value = try apply(operation, operand.value, operandSpan: operand.span)
-            stack.append(Operand(value: value, span: operatorSpan.union(operand.span)))
+            stack.replaceRemoved(with: Operand(value: value, span: operatorSpan.union(operand.span)))
         case .postfix(let operation, let operatorSpan):
             let operand = stack.removeLast()
             let span = operand.span.union(operatorSpan)
             let value = try apply(operation, operand.value, operandSpan: operand.span, span: span)
-            stack.append(Operand(value: value, span: span))
+            stack.replaceRemoved(with: Operand(value: value, span: span))
         case .binary(let operation, let operatorSpan):
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
@@ -256,16 +450,47 @@ public struct Evaluator: Sendable {
             } else {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
-            stack.append(Operand(value: value, span: span))
+            stack.replaceRemoved(with: Operand(value: value, span: span))
         case .powerModulo(let powerSpan, let operatorSpan):
             try powerModulo(on: &stack, powerSpan: powerSpan, operatorSpan: operatorSpan)
-        case .checkCall(let index):
-            try check(code.calls[index])
-        case .call(let index):
-            let site = code.calls[index]
-            let operands = stack.removeLast(site.argumentCount)
-            let value = try call(site, operands)
-            stack.append(Operand(value: value, span: site.span))
+        case .checkCall(let call):
+            try check(code.calls[call])
+        case .parameter(let position, let span):
+            stack.append(Operand(value: stack[base + position].value, span: span))
+        case .compare(let comparison, let operatorSpan):
+            let rhs = stack.removeLast()
+            let lhs = stack.removeLast()
+            let holds = try compare(comparison, lhs, rhs, operatorSpan: operatorSpan)
+            stack.replaceRemoved(with: Operand(value: .truth(holds), span: lhs.span.union(rhs.span)))
+        case .compareOrJump(let comparison, let operatorSpan, let target):
+            let rhs = stack.removeLast()
+            let lhs = stack.removeLast()
+            if try compare(comparison, lhs, rhs, operatorSpan: operatorSpan) {
+                stack.replaceRemoved(with: rhs)
+            } else {
+                stack.replaceRemoved(with: Operand(value: .truth(false), span: lhs.span.union(rhs.span)))
+                index = target
+            }
+        case .testOrJump(let operation, let target):
+            let top = stack[stack.count - 1]
+            guard case .truth(let holds) = top.value.kind else { throw Value.expectedTruth(at: top.span) }
+            if holds == (operation == .or) {
+                index = target
+            } else {
+                _ = stack.removeLast()
+            }
+        case .requireTruth(let span):
+            let top = stack[stack.count - 1]
+            guard top.value.isTruth else { throw Value.expectedTruth(at: top.span) }
+            stack.setTopSpan(span)
+        case .jumpUnless(let target):
+            let condition = stack.removeLast()
+            guard case .truth(let holds) = condition.value.kind else { throw Value.expectedTruth(at: condition.span) }
+            if !holds { index = target }
+        case .jump(let target):
+            index = target
+        case .call:
+            preconditionFailure("calls are run by the loops")
         }
     }
 
@@ -293,7 +518,7 @@ public struct Evaluator: Sendable {
             switch entry.kind {
             case .constant(let value):
                 return try value(settings)
-            case .function:
+            case .function, .user:
                 throw Diagnostic(.functionUsedAsValue, "'\(name)' is a function: call it as \(name)(…)", at: span)
             }
         }
@@ -341,7 +566,17 @@ public struct Evaluator: Sendable {
     /// Fails unless the call names a function and passes it an acceptable number of arguments.
     private func check(_ site: CallSite) throws(Diagnostic) {
         let name = site.name
-        guard let entry = functions.entry(named: name), case .function(let arity, _) = entry.kind else {
+        let entry = functions.entry(named: name)
+        if case .user(let function)? = entry?.kind {
+            guard site.argumentCount == function.parameters.count else {
+                let got = site.argumentCount == 1 ? "1 was given" : "\(site.argumentCount) were given"
+                throw Diagnostic(
+                    .wrongArgumentCount, "\(name) takes \(Arity.exactly(function.parameters.count).description), but \(got)",
+                    at: site.span)
+            }
+            return
+        }
+        guard let entry, case .function(let arity, _) = entry.kind else {
             let shown = TerminalSafeText.excerpt(name)
             if variables[name] != nil || name == "ans" || functions.entry(named: name) != nil {
                 let what = functions.entry(named: name) != nil ? "a constant" : "a variable"
@@ -362,10 +597,13 @@ public struct Evaluator: Sendable {
         }
     }
 
-    /// Applies a checked call to its evaluated arguments.
-    private func call(_ site: CallSite, _ operands: [Operand]) throws(Diagnostic) -> Value {
-        guard case .function(_, let implementation)? = functions.entry(named: site.name)?.kind else {
-            preconditionFailure("a call runs only after its check")
+    /// Applies a checked call of a built-in function to its evaluated arguments, which must be
+    /// numbers (`if` takes a truth value too, when it is not compiled to a jump).
+    private func call(
+        _ site: CallSite, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, _ operands: [Operand]
+    ) throws(Diagnostic) -> Value {
+        if site.name != "if" {
+            for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
         }
         // A function may do more with its arguments than an operator (a gcd of two million-digit
         // numbers takes half a second): its work counts 25 times their size.

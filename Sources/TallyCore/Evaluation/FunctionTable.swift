@@ -30,6 +30,15 @@ public struct FunctionTable: Sendable {
         }
     }
 
+    /// Removes the entry named `name`; false when there is none.
+    @discardableResult
+    public mutating func remove(named name: String) -> Bool {
+        guard let index = indexByName.removeValue(forKey: name) else { return false }
+        entries.remove(at: index)
+        for position in index..<entries.count { indexByName[entries[position].name] = position }
+        return true
+    }
+
     /// The entry named `name`, if any.
     public func entry(named name: String) -> FunctionEntry? {
         indexByName[name].map { entries[$0] }
@@ -37,8 +46,15 @@ public struct FunctionTable: Sendable {
 
     /// Whether `name` is a function (called with parentheses).
     public func isFunction(_ name: String) -> Bool {
-        if case .function? = entry(named: name)?.kind { return true }
-        return false
+        entry(named: name)?.isFunction ?? false
+    }
+
+    /// The functions people defined, in the order they were first defined.
+    public var userFunctions: [UserFunction] {
+        entries.compactMap { entry in
+            if case .user(let function) = entry.kind { return function }
+            return nil
+        }
     }
 
     /// Every name in the table, functions and constants, in table order.
@@ -60,6 +76,8 @@ public struct FunctionEntry: Sendable {
         /// A named value, written without parentheses (`pi`); computed for the settings in
         /// force, so its precision follows them.
         case constant(@Sendable (EvaluationSettings) throws(Diagnostic) -> Value)
+        /// A function defined in the session, `f(x) = x^2`.
+        case user(UserFunction)
     }
 
     public let name: String
@@ -78,8 +96,16 @@ public struct FunctionEntry: Sendable {
 
     /// Whether the entry is called with parentheses.
     public var isFunction: Bool {
-        if case .function = kind { return true }
-        return false
+        switch kind {
+        case .function, .user: return true
+        case .constant: return false
+        }
+    }
+
+    /// Whether the entry is built in rather than defined in the session.
+    public var isBuiltIn: Bool {
+        if case .user = kind { return false }
+        return true
     }
 }
 

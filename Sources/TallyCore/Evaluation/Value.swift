@@ -2,6 +2,7 @@
 ///
 /// A number is exact (``Number``, a rational) or a ``Real`` that is not known to be rational
 /// (`sqrt(2)`, `pi`, `sin(1)`), kept so that it can be shown to any number of correct digits.
+/// A comparison gives a truth value, `true` or `false`.
 /// The kinds the language grows into take their place here — a truth value for comparisons, a
 /// quantity with a unit — and each `switch` over ``kind`` then decides what the new kind means
 /// there.
@@ -16,6 +17,7 @@ public struct Value: Sendable {
         case bigInteger(BigInteger)
         case bigFraction(BigRational)
         case real(Real)
+        case truth(Bool)
     }
 
     let storage: Storage
@@ -26,6 +28,8 @@ public struct Value: Sendable {
         case number(Number)
         /// A real number not known to be rational.
         case real(Real)
+        /// `true` or `false`.
+        case truth(Bool)
     }
 
     /// An exact rational.
@@ -41,6 +45,11 @@ public struct Value: Sendable {
     /// A real not known to be rational; use ``from(_:)`` for one that may be.
     public static func real(_ real: Real) -> Value {
         Value(storage: .real(real))
+    }
+
+    /// A truth value.
+    public static func truth(_ value: Bool) -> Value {
+        Value(storage: .truth(value))
     }
 
     /// `real` as a value: an exact rational when the real turned out to be one.
@@ -59,7 +68,15 @@ public struct Value: Sendable {
         case .bigInteger(let value): return .number(Number(storage: .bigInteger(value)))
         case .bigFraction(let value): return .number(Number(storage: .bigFraction(value)))
         case .real(let real): return .real(real)
+        case .truth(let value): return .truth(value)
         }
+    }
+
+    /// Whether the value is a truth value rather than a number.
+    @inline(__always)
+    public var isTruth: Bool {
+        if case .truth = storage { return true }
+        return false
     }
 
     /// The number, when the value is an exact rational.
@@ -75,7 +92,18 @@ public struct Value: Sendable {
         switch kind {
         case .number(let number): return Real(number)
         case .real(let real): return real
+        case .truth: throw Value.expectedNumber(at: span)
         }
+    }
+
+    /// The error for a truth value where a number is needed.
+    public static func expectedNumber(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a number, found a truth value", at: span)
+    }
+
+    /// The error for a number where a truth value is needed.
+    static func expectedTruth(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a truth value, found a number", at: span)
     }
 }
 
@@ -86,6 +114,7 @@ extension Value.Kind {
         switch self {
         case .number(let number): return number.signum
         case .real(let real): return real.sign(within: budget)
+        case .truth: preconditionFailure("the sign of a truth value: arguments are checked to be numbers first")
         }
     }
 }

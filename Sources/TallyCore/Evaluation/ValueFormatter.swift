@@ -45,6 +45,8 @@ public struct ValueFormatter: Sendable {
         case (.real(let real), .decimal(let significantDigits)):
             let formatted = real.formatted(significantDigits: significantDigits, within: budget)
             output = Output(text: formatted.text, isRounded: true)
+        case (.truth(let value), _):
+            output = Output(text: value ? "true" : "false", isRounded: false)
         }
         if grouping { output.text = ValueFormatter.grouped(output.text) }
         return output

@@ -1,7 +1,9 @@
 extension Code {
     /// The instructions as postfix text, one word each, for tests and debugging:
     /// `2^3^2` is `2 3 2 ^ ^`, `-x!` is `x ! neg`, `(1+2)*3` is `1 2 + () 3 *`, and
-    /// `max(1, 2)` is `check:max/2 1 2 call:max/2` (the call is checked before its arguments run).
+    /// `max(1, 2)` is `check:max/2 1 2 call:max/2` (the call is checked before its arguments run),
+    /// `1 < x < 3` is `1 x <?@5 3 < span`, `a and b` is `a and?@3 b truth`, and
+    /// `if(c, 1, 2)` is `c unless@4 1 jump@5 2 span` (jump targets are instruction indexes).
     public var disassembled: String {
         instructions.map(word).joined(separator: " ")
     }
@@ -27,7 +29,12 @@ extension Code {
         case .group:
             return "()"
         case .prefix(let operation, _):
-            return operation == .negate ? "neg" : "pos"
+            switch operation {
+            case .negate: return "neg"
+            case .plus: return "pos"
+            case .not: return "not"
+            case .complement: return "~"
+            }
         case .postfix(let operation, _):
             return operation.rawValue
         case .binary(let operation, _):
@@ -38,6 +45,22 @@ extension Code {
             return "check:\(calls[index].name)/\(calls[index].argumentCount)"
         case .call(let index):
             return "call:\(calls[index].name)/\(calls[index].argumentCount)"
+        case .parameter(let index, _):
+            return "$\(index)"
+        case .compare(let comparison, _):
+            return comparison.rawValue
+        case .compareOrJump(let comparison, _, let target):
+            return "\(comparison.rawValue)?@\(target)"
+        case .testOrJump(let operation, let target):
+            return "\(operation.rawValue)?@\(target)"
+        case .requireTruth:
+            return "truth"
+        case .jumpUnless(let target):
+            return "unless@\(target)"
+        case .jump(let target):
+            return "jump@\(target)"
+        case .setSpan:
+            return "span"
         }
     }
 }

@@ -80,28 +80,26 @@ public struct Lexer: @unchecked Sendable {
             return single(.operator(.slash))
         case UInt8(ascii: "%"): return single(.operator(.percent))
         case UInt8(ascii: "^"): return single(.operator(.caret))
-        case UInt8(ascii: "!"): return single(.operator(.bang))
+        case UInt8(ascii: "!"):
+            if peek(1) == UInt8(ascii: "=") { return double(.operator(.notEqual)) }
+            return single(.operator(.bang))
         case UInt8(ascii: "&"): return single(.operator(.ampersand))
         case UInt8(ascii: "|"): return single(.operator(.pipe))
         case UInt8(ascii: "~"): return single(.operator(.tilde))
         case UInt8(ascii: "<"):
-            if peek(1) == UInt8(ascii: "<") {
-                offset += 2
-                return Token(.operator(.shiftLeft), span(from: start))
-            }
-            offset += 1
-            throw Diagnostic(.unexpectedCharacter, "unexpected character '<'", at: span(from: start))
+            if peek(1) == UInt8(ascii: "=") { return double(.operator(.lessEqual)) }
+            if peek(1) == UInt8(ascii: "<") { return double(.operator(.shiftLeft)) }
+            return single(.operator(.less))
         case UInt8(ascii: ">"):
-            if peek(1) == UInt8(ascii: ">") {
-                offset += 2
-                return Token(.operator(.shiftRight), span(from: start))
-            }
-            offset += 1
-            throw Diagnostic(.unexpectedCharacter, "unexpected character '>'", at: span(from: start))
+            if peek(1) == UInt8(ascii: "=") { return double(.operator(.greaterEqual)) }
+            if peek(1) == UInt8(ascii: ">") { return double(.operator(.shiftRight)) }
+            return single(.operator(.greater))
         case UInt8(ascii: "("): return single(.leftParenthesis)
         case UInt8(ascii: ")"): return single(.rightParenthesis)
         case UInt8(ascii: ","): return single(.comma)
-        case UInt8(ascii: "="): return single(.equals)
+        case UInt8(ascii: "="):
+            if peek(1) == UInt8(ascii: "=") { return double(.operator(.equal)) }
+            return single(.equals)
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             return name()
         default:
@@ -150,6 +148,15 @@ public struct Lexer: @unchecked Sendable {
         case "\u{00B0}":  // ° DEGREE SIGN
             offset += length
             return Token(.operator(.degree), span(from: start))
+        case "\u{2264}":  // ≤
+            offset += length
+            return Token(.operator(.lessEqual), span(from: start))
+        case "\u{2265}":  // ≥
+            offset += length
+            return Token(.operator(.greaterEqual), span(from: start))
+        case "\u{2260}":  // ≠
+            offset += length
+            return Token(.operator(.notEqual), span(from: start))
         default:
             if scalar.properties.isAlphabetic {
                 return name()
@@ -505,6 +512,13 @@ public struct Lexer: @unchecked Sendable {
     private mutating func single(_ kind: TokenKind) -> Token {
         let start = offset
         offset += 1
+        return Token(kind, span(from: start))
+    }
+
+    /// A two-byte token (`<=`, `==`, `!=`).
+    private mutating func double(_ kind: TokenKind) -> Token {
+        let start = offset
+        offset += 2
         return Token(kind, span(from: start))
     }
 

@@ -3,6 +3,14 @@
 public enum Precedence: Int, Sendable, Comparable, CaseIterable {
     /// `to`: how the whole line's value is shown (`255 to hex`); loosest, at the end of a line.
     case conversion
+    /// `or`, short-circuit.
+    case or
+    /// `and`, short-circuit.
+    case and
+    /// Prefix `not`: looser than comparisons, so `not a < b` is `not (a < b)`.
+    case not
+    /// `< <= > >= == !=` (also `≤ ≥ ≠`), chained as in Python: `1 < x < 3`.
+    case comparison
     /// Bitwise `|`, as in Python.
     case bitOr
     /// Bitwise `xor`.
@@ -24,6 +32,10 @@ public enum Precedence: Int, Sendable, Comparable, CaseIterable {
 
     public static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The level of a whole expression (an argument, a parenthesised group, a line).
+    @inline(__always)
+    public static var loosest: Precedence { Precedence(rawValue: 0)! }
+
     /// The next tighter level (the operand level of a left-associative operator).
     var tighter: Precedence { Precedence(rawValue: rawValue + 1) ?? .postfix }
 
@@ -37,6 +49,8 @@ public enum Precedence: Int, Sendable, Comparable, CaseIterable {
 /// How operators of one level group: `a - b - c` is `(a - b) - c` (left), `2^3^2` is `2^(3^2)`
 /// (right); prefix and postfix operators apply to one operand.
 public enum Associativity: String, Sendable, CustomStringConvertible {
+    /// Comparisons: `a < b < c` is `a < b and b < c`.
+    case chained
     case left, right, prefix, postfix
 
     public var description: String { rawValue }
@@ -45,6 +59,7 @@ public enum Associativity: String, Sendable, CustomStringConvertible {
 /// The symbols the lexer reads as operators, whatever their spelling.
 public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
     case plus, minus, star, slash, doubleSlash, percent, caret, bang, degree
+    case less, lessEqual, greater, greaterEqual, equal, notEqual
     case ampersand, pipe, tilde, shiftLeft, shiftRight
 
     /// Every way to write the symbol, as typed.
@@ -59,6 +74,12 @@ public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
         case .caret: return ["^", "**"]
         case .bang: return ["!"]
         case .degree: return ["°"]
+        case .less: return ["<"]
+        case .lessEqual: return ["<=", "≤"]
+        case .greater: return [">"]
+        case .greaterEqual: return [">=", "≥"]
+        case .equal: return ["=="]
+        case .notEqual: return ["!=", "≠"]
         case .ampersand: return ["&"]
         case .pipe: return ["|"]
         case .tilde: return ["~"]
@@ -95,12 +116,44 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
     case shiftRight = ">>"
 }
 
-/// Operators before their operand: `-x`, `+x`.
+/// Operators before their operand: `-x`, `+x`, `not t`.
 public enum PrefixOperator: String, Sendable, CaseIterable {
     case negate = "-"
     case plus = "+"
+    case not = "not"
     /// Bitwise complement, `~x` = `-x - 1` as in Python.
     case complement = "~"
+}
+
+/// The comparisons, which chain: `a < b <= c` is `a < b and b <= c`, with `b` evaluated once.
+public enum Comparison: String, Sendable, CaseIterable {
+    case less = "<"
+    case lessEqual = "<="
+    case greater = ">"
+    case greaterEqual = ">="
+    case equal = "=="
+    case notEqual = "!="
+
+    /// Whether two values in `order` (-1, 0, 1: left below, equal to, above right) satisfy it.
+    @inline(__always)
+    func holds(forOrder order: Int) -> Bool {
+        switch self {
+        case .less: return order < 0
+        case .lessEqual: return order <= 0
+        case .greater: return order > 0
+        case .greaterEqual: return order >= 0
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        }
+    }
+
+    /// Whether the comparison asks only for equality, which truth values also answer.
+    var isEquality: Bool { self == .equal || self == .notEqual }
+}
+
+/// `and` and `or`: the right operand is evaluated only when the left one does not decide.
+public enum LogicalOperator: String, Sendable, CaseIterable {
+    case and, or
 }
 
 /// Operators after their operand: `x!`, `30°`.
@@ -122,6 +175,8 @@ public struct OperatorBinding: Sendable {
         case postfix(PostfixOperator)
         /// `to`: the rest of the line says how to show the value (``Conversion``).
         case conversion
+        case comparison(Comparison)
+        case logical(LogicalOperator)
     }
 
     public let operation: Operation
@@ -153,6 +208,15 @@ public enum OperatorTable {
     /// Every operator, loosest level first.
     public static let all: [OperatorDefinition] = [
         word("to", .conversion, .conversion, .left),
+        word("or", .logical(.or), .or, .left),
+        word("and", .logical(.and), .and, .left),
+        word("not", .prefix(.not), .not, .prefix),
+        row(.less, .comparison(.less), .comparison, .chained),
+        row(.lessEqual, .comparison(.lessEqual), .comparison, .chained),
+        row(.greater, .comparison(.greater), .comparison, .chained),
+        row(.greaterEqual, .comparison(.greaterEqual), .comparison, .chained),
+        row(.equal, .comparison(.equal), .comparison, .chained),
+        row(.notEqual, .comparison(.notEqual), .comparison, .chained),
         row(.pipe, .binary(.bitOr), .bitOr, .left),
         word("xor", .binary(.bitXor), .bitXor, .left),
         row(.ampersand, .binary(.bitAnd), .bitAnd, .left),
@@ -180,9 +244,13 @@ public enum OperatorTable {
     /// What a `%` with no operand after it means: a percentage.
     static let percentage = OperatorBinding(operation: .postfix(.percent), precedence: .postfix, associativity: .postfix)
 
-    /// Whether `word` is a keyword operator (`mod`, `to`, …), which cannot name a variable.
-    public static func isReserved(_ word: String) -> Bool {
-        trailingByWord[word] != nil || leadingByWord[word] != nil
+    private static func row(
+        _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
+        _ associativity: Associativity
+    ) -> OperatorDefinition {
+        OperatorDefinition(
+            token: .symbol(symbol),
+            binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
     }
 
     private static func word(
@@ -194,14 +262,12 @@ public enum OperatorTable {
             binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
     }
 
-    private static func row(
-        _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
-        _ associativity: Associativity
-    ) -> OperatorDefinition {
-        OperatorDefinition(
-            token: .symbol(symbol),
-            binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
-    }
+    /// The words that are operators (`and`, `or`, `not`, `to`, `xor`, `mod`, `of`): they cannot
+    /// name variables.
+    public static let reservedWords: Set<String> = Set(all.compactMap { row in
+        if case .word(let word) = row.token { return word }
+        return nil
+    })
 
     /// What each symbol means, indexed by ``index(of:leading:)``: after an operand (binary or
     /// postfix) and before one (prefix); nil where it cannot stand. The parser keeps a copy for
@@ -213,10 +279,11 @@ public enum OperatorTable {
     static func index(of symbol: OperatorSymbol, leading: Bool) -> Int {
         Int(symbol.rawValue) + (leading ? OperatorSymbol.allCases.count : 0)
     }
-    /// Keyword operators after an operand, by word.
-    private static let trailingByWord: [String: OperatorBinding] = words { !$0.isPrefix }
-    /// Keyword operators before an operand, by word.
-    private static let leadingByWord: [String: OperatorBinding] = words { $0.isPrefix }
+    /// Keyword operators after an operand, with their words. A handful, so a scan comparing
+    /// short strings beats hashing every name the parser meets.
+    private static let trailingByWord: [(String, OperatorBinding)] = words { !$0.isPrefix }
+    /// Keyword operators before an operand, with their words.
+    private static let leadingByWord: [(String, OperatorBinding)] = words { $0.isPrefix }
 
     /// What `symbol` means after an operand; nil when it cannot stand there.
     public static func trailing(_ symbol: OperatorSymbol) -> OperatorBinding? {
@@ -230,12 +297,14 @@ public enum OperatorTable {
 
     /// The keyword operator `word` makes after an operand, if it is one.
     static func trailing(word: String) -> OperatorBinding? {
-        trailingByWord.isEmpty ? nil : trailingByWord[word]
+        for (candidate, binding) in trailingByWord where candidate == word { return binding }
+        return nil
     }
 
     /// The keyword operator `word` makes before an operand, if it is one.
     static func leading(word: String) -> OperatorBinding? {
-        leadingByWord.isEmpty ? nil : leadingByWord[word]
+        for (candidate, binding) in leadingByWord where candidate == word { return binding }
+        return nil
     }
 
     private static func table(_ include: (OperatorBinding) -> Bool) -> [OperatorBinding?] {
@@ -250,10 +319,10 @@ public enum OperatorTable {
         return table
     }
 
-    private static func words(_ include: (OperatorBinding) -> Bool) -> [String: OperatorBinding] {
-        var table: [String: OperatorBinding] = [:]
+    private static func words(_ include: (OperatorBinding) -> Bool) -> [(String, OperatorBinding)] {
+        var table: [(String, OperatorBinding)] = []
         for definition in all where include(definition.binding) {
-            if case .word(let word) = definition.token { table[word] = definition.binding }
+            if case .word(let word) = definition.token { table.append((word, definition.binding)) }
         }
         return table
     }

@@ -26,6 +26,9 @@ public struct Parser {
     /// The operator table's meaning of each symbol after and before an operand, copied once per
     /// line so that reading it costs an index, not a lazy-initialisation check per token.
     private let operators = OperatorTable.bySymbol
+    /// The parameters of the function whose body is being read, by position; empty outside
+    /// definitions.
+    private var parameters: [String: Int] = [:]
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
@@ -73,7 +76,7 @@ public struct Parser {
     /// An expression running to the end of the input, as code.
     @inline(__always)
     private mutating func wholeExpression() throws(Diagnostic) -> Code {
-        code.span = try expression(.conversion)
+        code.span = try expression(.loosest)
         if case .name = current.kind, lexer.text(of: current.span) == "to" {
             conversion = try readConversion()
         }
@@ -96,7 +99,11 @@ public struct Parser {
         if case .end = current.kind { return .empty }
         if case .name = current.kind {
             var probe = lexer
-            if case .equals = try probe.next().kind {
+            let next = try probe.next()
+            if case .leftParenthesis = next.kind, Parser.isDefinition(after: probe) {
+                return .definition(try definition())
+            }
+            if case .equals = next.kind {
                 let nameSpan = current.span
                 let name = lexer.text(of: nameSpan)
                 try advance()
@@ -114,6 +121,84 @@ public struct Parser {
         return .expression(code, conversion: conversion)
     }
 
+    /// Whether the tokens after a name and `(` close the parentheses and then read `=`: the
+    /// shape of a definition, `f(x, y) = …` (the parameters are checked as they are read).
+    private static func isDefinition(after lexer: Lexer) -> Bool {
+        var probe = lexer
+        var depth = 1
+        while true {
+            guard let token = try? probe.next() else { return false }
+            switch token.kind {
+            case .leftParenthesis: depth += 1
+            case .rightParenthesis:
+                depth -= 1
+                if depth == 0 {
+                    guard let after = try? probe.next(), case .equals = after.kind else { return false }
+                    return true
+                }
+            case .end: return false
+            default: break
+            }
+        }
+    }
+
+    /// `name(parameters) = body`, the current token being the name.
+    private mutating func definition() throws(Diagnostic) -> FunctionDefinition {
+        let nameToken = current
+        let name = lexer.text(of: nameToken.span)
+        try advance()
+        let opening = current
+        try advance()
+        var names: [String] = []
+        var positions: [String: Int] = [:]
+        var spans: [SourceSpan] = []
+        if case .rightParenthesis = current.kind {
+            try advance()
+        } else {
+            while true {
+                let token = current
+                operandCount += 1
+                if operandCount > Parser.maximumOperands {
+                    throw Diagnostic(
+                        .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line",
+                        at: token.span)
+                }
+                guard case .name = token.kind else {
+                    throw Diagnostic(
+                        .expectedParameter, "expected a parameter name, found \(describe(token))", at: token.span)
+                }
+                let parameter = lexer.text(of: token.span)
+                if positions[parameter] != nil {
+                    throw Diagnostic(
+                        .repeatedParameter, "parameter '\(TerminalSafeText.excerpt(parameter))' is named twice",
+                        at: token.span)
+                }
+                positions[parameter] = names.count
+                names.append(parameter)
+                spans.append(token.span)
+                try advance()
+                if case .comma = current.kind {
+                    try advance()
+                    continue
+                }
+                _ = try expectClosing(opening: opening)
+                break
+            }
+        }
+        // The shape was probed: `=` follows.
+        try advance()
+        parameters = positions
+        let body = try wholeExpression()
+        if let conversion {
+            throw Diagnostic(
+                .misplacedConversion, "'to' says how to show a line's value, but a definition shows nothing",
+                at: conversion.span)
+        }
+        return FunctionDefinition(
+            name: name, nameSpan: nameToken.span, parameters: names, parameterSpans: spans, body: body,
+            span: nameToken.span.union(body.span))
+    }
+
     @inline(__always)
     private func expectEnd() throws(Diagnostic) {
         switch current.kind {
@@ -122,14 +207,19 @@ public struct Parser {
         case .rightParenthesis:
             throw Diagnostic(.unmatchedParenthesis, "unmatched ')'", at: current.span)
         case .equals:
-            throw Diagnostic(
-                .misplacedAssignment, "'=' assigns to a name and must follow it directly, as in 'x = 5'",
-                at: current.span)
+            throw misplacedEquals(current)
         case .comma:
             throw Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: current.span)
         case .number, .name, .operator, .leftParenthesis:
             throw Diagnostic(.unexpectedToken, "unexpected \(describe(current))", at: current.span)
         }
+    }
+
+    /// `=` inside an expression: an assignment in the wrong place, or more likely a comparison.
+    private func misplacedEquals(_ token: Token) -> Diagnostic {
+        Diagnostic(
+            .misplacedAssignment, "'=' assigns to a name and must follow it directly, as in 'x = 5'", at: token.span
+        ).noting("did you mean '=='?")
     }
 
     /// Parses operators binding at least as tightly as `minimum`; returns the span covered.
@@ -203,6 +293,16 @@ public struct Parser {
             case .prefix:
                 // A prefix-only symbol after an operand: the table has no meaning for it here.
                 return span
+            case .comparison(let comparison):
+                span = try comparisonChain(comparison, operatorToken: token, left: span)
+            case .logical(let operation):
+                try advance()
+                let jump = code.instructions.count
+                code.instructions.append(.testOrJump(operation, target: -1))  // the target is set below
+                let right = try expression(definition.precedence.tighter)
+                span = span.union(right)
+                code.instructions[jump] = .testOrJump(operation, target: code.instructions.count)
+                code.instructions.append(.requireTruth(span))
             }
         }
     }
@@ -301,6 +401,42 @@ public struct Parser {
         return Conversion(target: target, span: SourceSpan(start: word.span.start, end: end))
     }
 
+    /// The comparisons after a left operand already emitted: `< b`, or a chain `< b <= c`, in
+    /// which each middle operand is evaluated once and a false link ends the chain. Returns
+    /// the span of the whole comparison, `left` (the first operand's span) included.
+    private mutating func comparisonChain(_ first: Comparison, operatorToken token: Token, left: SourceSpan)
+        throws(Diagnostic) -> SourceSpan
+    {
+        var comparison = first
+        var operatorToken = token
+        var links: [Int] = []
+        var span = left
+        while true {
+            try advance()
+            span = span.union(try expression(Precedence.comparison.tighter))
+            if case .operator(let symbol) = current.kind,
+                let next = operators[OperatorTable.index(of: symbol, leading: false)],
+                case .comparison(let following) = next.operation
+            {
+                links.append(code.instructions.count)
+                code.instructions.append(.compareOrJump(comparison, operatorSpan: operatorToken.span, target: -1))
+                comparison = following
+                operatorToken = current
+                continue
+            }
+            code.instructions.append(.compare(comparison, operatorSpan: operatorToken.span))
+            break
+        }
+        guard !links.isEmpty else { return span }
+        let end = code.instructions.count
+        for link in links {
+            guard case .compareOrJump(let comparison, let operatorSpan, _) = code.instructions[link] else { continue }
+            code.instructions[link] = .compareOrJump(comparison, operatorSpan: operatorSpan, target: end)
+        }
+        code.instructions.append(.setSpan(span))
+        return span
+    }
+
     /// Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
     private func missingOperator(before token: Token) -> Diagnostic {
         let before = previous.map(describe) ?? "the previous value"
@@ -353,7 +489,12 @@ public struct Parser {
             if case .leftParenthesis = current.kind,
                 current.span.start == token.span.end || FunctionTable.builtIn.isFunction(name)
             {
+                if name == "if" { return try conditional(nameSpan: token.span) }
                 return try call(name, nameSpan: token.span)
+            }
+            if !parameters.isEmpty, let index = parameters[name] {
+                code.instructions.append(.parameter(index, token.span))
+                return token.span
             }
             code.names.append(name)
             code.instructions.append(.name(code.names.count - 1, token.span))
@@ -366,7 +507,7 @@ public struct Parser {
                     at: token.span.union(current.span))
             }
             groupDepth += 1
-            _ = try expression(.conversion)
+            _ = try expression(.loosest)
             groupDepth -= 1
             let closing = try expectClosing(opening: token)
             let span = token.span.union(closing.span)
@@ -411,35 +552,71 @@ public struct Parser {
         // span are filled in once the arguments are read.
         let checkIndex = code.instructions.count
         code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
-        var argumentCount = 0
-        let closing: Token
-        if case .rightParenthesis = current.kind {
-            closing = current
-            try advance()
-        } else {
-            while true {
-                depth += 1
-                groupDepth += 1
-                defer {
-                    depth -= 1
-                    groupDepth -= 1
-                }
-                _ = try expression(.conversion)
-                argumentCount += 1
-                if case .comma = current.kind {
-                    try advance()
-                    continue
-                }
-                closing = try expectClosing(opening: opening)
-                break
-            }
-        }
+        let (argumentCount, closing) = try arguments(opening: opening)
         let site = CallSite(
             name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))
         return site.span
+    }
+
+    /// The arguments of a call, after its `(` (`opening`), through its `)`: each one's code,
+    /// then what `afterEach` adds after the n-th (counting from 1). Returns their number and
+    /// the closing parenthesis.
+    private mutating func arguments(opening: Token, afterEach: (inout Code, Int) -> Void = { _, _ in })
+        throws(Diagnostic) -> (count: Int, closing: Token)
+    {
+        if case .rightParenthesis = current.kind {
+            let closing = current
+            try advance()
+            return (0, closing)
+        }
+        var count = 0
+        while true {
+            depth += 1
+            groupDepth += 1
+            defer {
+                depth -= 1
+                groupDepth -= 1
+            }
+            _ = try expression(.loosest)
+            count += 1
+            afterEach(&code, count)
+            if case .comma = current.kind {
+                try advance()
+                continue
+            }
+            return (count, try expectClosing(opening: opening))
+        }
+    }
+
+    /// `if(condition, then, else)`: only the branch the condition picks is evaluated.
+    private mutating func conditional(nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
+        let opening = current
+        try advance()
+        var branchJump = -1
+        var endJump = -1
+        let (argumentCount, closing) = try arguments(opening: opening) { code, count in
+            if count == 1 {
+                branchJump = code.instructions.count
+                code.instructions.append(.jumpUnless(target: -1))
+            } else if count == 2 {
+                endJump = code.instructions.count
+                code.instructions.append(.jump(target: -1))
+                code.instructions[branchJump] = .jumpUnless(target: code.instructions.count)
+            }
+        }
+        let span = nameSpan.union(closing.span)
+        guard argumentCount == 3 else {
+            let got = argumentCount == 1 ? "1 was given" : "\(argumentCount) were given"
+            throw Diagnostic(
+                .wrongArgumentCount, "if takes 3 arguments (a condition, a value if true, a value if false), but \(got)",
+                at: span)
+        }
+        code.instructions[endJump] = .jump(target: code.instructions.count)
+        code.instructions.append(.setSpan(span))
+        return span
     }
 
     private mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {
@@ -450,6 +627,8 @@ public struct Parser {
             return token
         case .end:
             throw Diagnostic(.unclosedParenthesis, "this '(' is never closed", at: opening.span)
+        case .equals:
+            throw misplacedEquals(token)
         default:
             throw Diagnostic(
                 .unclosedParenthesis, "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",

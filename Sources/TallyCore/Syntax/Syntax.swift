@@ -45,6 +45,27 @@ public enum Instruction: Sendable {
     case checkCall(Int)
     /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index].
     case call(Int)
+    /// Pushes the argument a user function's call gave its parameter `index` (in a body).
+    case parameter(Int, SourceSpan)
+    /// Replaces the two values on top by whether `lhs op rhs` holds: the last (or only) link
+    /// of a comparison chain.
+    case compare(Comparison, operatorSpan: SourceSpan)
+    /// A link of a chain before its last: replaces the two values on top by the right one when
+    /// the comparison holds (the next link compares it), by `false` and a jump to `target`
+    /// when it does not.
+    case compareOrJump(Comparison, operatorSpan: SourceSpan, target: Int)
+    /// Checks that the value on top is a truth value; jumps to `target`, keeping it, when it
+    /// decides the operator (`false` for `and`, `true` for `or`); otherwise drops it.
+    case testOrJump(LogicalOperator, target: Int)
+    /// Checks that the value on top (the right operand of `and`/`or`) is a truth value, and
+    /// gives it the span of the whole operation.
+    case requireTruth(SourceSpan)
+    /// Pops a truth value (the condition of `if`) and jumps to `target` when it is false.
+    case jumpUnless(target: Int)
+    /// Goes on at `target`.
+    case jump(target: Int)
+    /// Gives the value on top `span`: the span of a whole comparison chain or `if(…)`.
+    case setSpan(SourceSpan)
 }
 
 /// Where a function call stands.
@@ -65,4 +86,19 @@ public enum Statement: Sendable {
     /// as the everyday line needs.
     case expression(Code, conversion: Conversion?)
     case assignment(name: String, nameSpan: SourceSpan, value: Code)
+    /// `f(x, y) = body`: the body compiled once, its parameters read by position. Boxed, so
+    /// that every other statement stays as small to copy as before.
+    indirect case definition(FunctionDefinition)
+}
+
+/// A user function as written: `hyp(a, b) = sqrt(a^2 + b^2)`.
+public struct FunctionDefinition: Sendable {
+    public var name: String
+    public var nameSpan: SourceSpan
+    public var parameters: [String]
+    public var parameterSpans: [SourceSpan]
+    /// The body, in which ``Instruction/parameter(_:_:)`` reads the arguments.
+    public var body: Code
+    /// From the name to the end of the body.
+    public var span: SourceSpan
 }

@@ -46,8 +46,13 @@ public enum Application {
                 options: options, settings: settings, environment: environment, variables: variables)
         }
 
-        let session = Session(
+        var session = Session(
             style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
+        var initFailed = false
+        if let path = InitFile.path(options: options, interactive: false, environment: variables) {
+            initFailed = !InitFile.run(
+                path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour))
+        }
         var runner = BatchRunner(
             session: session, output: output, errors: errors, useColour: useColour, json: options.json)
         var usageFailed = false
@@ -77,7 +82,7 @@ public enum Application {
             return 1
         }
         if usageFailed || runner.readFailed { return 2 }
-        return runner.anyLineFailed ? 1 : 0
+        return runner.anyLineFailed || initFailed ? 1 : 0
     }
 
     /// Runs standard input's lines; false (after saying why) when it is closed.

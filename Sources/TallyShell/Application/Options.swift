@@ -18,6 +18,10 @@ public struct Options: Sendable, Equatable {
     public var dataDirectory: String?
     public var historyFile: String?
     public var noHistory = false
+    /// A file of lines to evaluate first (`--init`), instead of the default init file.
+    public var initFile: String?
+    /// Read no init file (`--no-init`).
+    public var noInit = false
     public var colour: ColourChoice = .auto
     public var showHelp = false
     public var showVersion = false
@@ -70,6 +74,8 @@ public struct Options: Sendable, Equatable {
                 case "--data-dir": options.dataDirectory = try take()
                 case "--history-file": options.historyFile = try take()
                 case "--no-history": options.noHistory = true
+                case "--init": options.initFile = try take()
+                case "--no-init": options.noInit = true
                 case "--color", "--colour":
                     let text = try take()
                     guard let choice = ColourChoice(rawValue: text) else {
@@ -106,6 +112,11 @@ public struct Options: Sendable, Equatable {
               --data-dir DIR       where habit data lives (also TALLY_DATA_DIR)
               --history-file FILE  interactive history location
               --no-history         keep no interactive history
+              --init FILE          evaluate FILE first (definitions, variables, settings);
+                                   for files, pipes and -e too
+              --no-init            skip the init file, which an interactive session reads
+                                   from $XDG_CONFIG_HOME/tally/init.tally (by default
+                                   ~/.config/tally/init.tally)
               --color WHEN         auto, always or never (NO_COLOR set means never)
           -h, --help               show this help
           -V, --version            show the version

@@ -28,12 +28,12 @@ public struct BatchRunner {
 
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
     public mutating func run(_ line: String, sourceName: String, lineNumber: Int) {
-        let outcome = session.handle(line)
+        let outcome = session.handle(line, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
         if writesJSON {
             output.writeLine(JSONLine.render(outcome, line: line, sourceName: sourceName, lineNumber: lineNumber))
             if outcome.acknowledgesStoredChange { output.flush() }
             if outcome.failed { anyLineFailed = true }
-            if outcome.endsSession { ended = true }
+            if outcome.endsSession || output.failure != nil { ended = true }
             return
         }
         if let text = outcome.output {

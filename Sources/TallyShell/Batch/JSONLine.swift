@@ -33,6 +33,12 @@ struct JSONLine {
     private static func object(_ diagnostic: Diagnostic, line: String, lineNumber: Int) -> String {
         let columns = DiagnosticRenderer.columns(of: diagnostic.span, in: line)
         let notes = diagnostic.notes.map { note in
+            // A note about another line (a function's definition) says which line.
+            if let source = note.source {
+                let noteColumns = DiagnosticRenderer.columns(of: note.span ?? SourceSpan(at: 0), in: source.line)
+                return "{\"message\":\(JSONText.string(note.message)),\"source\":\(JSONText.string(source.origin.sourceName)),"
+                    + "\"line\":\(source.origin.lineNumber),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
+            }
             let noteColumns = DiagnosticRenderer.columns(of: note.span ?? diagnostic.span, in: line)
             return "{\"message\":\(JSONText.string(note.message)),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
         }

@@ -32,6 +32,10 @@ enum InteractiveSession {
                 "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
             output.flush()
         }
+        if let path = InitFile.path(options: options, interactive: true, environment: variables) {
+            InitFile.run(path, into: &session, errors: errors, renderer: renderer)
+        }
+        var lineNumber = 0
         while true {
             // Tab reads a snapshot of the names, taken between lines: never the live session.
             let completer = session.completer()
@@ -49,7 +53,8 @@ enum InteractiveSession {
                 line = text
             }
             if history.record(line) { reader.addToHistory([line]) }
-            let outcome = session.handle(line)
+            lineNumber += 1
+            let outcome = session.handle(line, origin: LineOrigin(sourceName: "<stdin>", lineNumber: lineNumber))
             if !show(outcome, for: line, output: output, errors: errors, renderer: renderer) {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()

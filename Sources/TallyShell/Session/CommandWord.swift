@@ -4,7 +4,7 @@ import TallyHealth
 /// The words that start a command line rather than an expression: the one list that routing,
 /// `help`, completion and the evaluator's reserved names read.
 public enum CommandWord: String, CaseIterable, Sendable {
-    case help, set, vars, bmi, habit, exit, quit
+    case help, set, vars, unset, bmi, habit, exit, quit
 
     /// How the command is written, for `help` and messages.
     public var usage: String {
@@ -12,6 +12,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .help: return "help [\(HelpTopic.allCases.map(\.rawValue).joined(separator: "|"))]"
         case .set: return "set [\(Setting.allCases.map(\.usage).joined(separator: " | "))]"
         case .vars: return "vars"
+        case .unset: return "unset NAME"
         case .bmi: return BMICommand.usage
         case .habit: return "habit \(HabitSubcommand.allCases.map(\.rawValue).joined(separator: "|"))"
         case .exit, .quit: return rawValue

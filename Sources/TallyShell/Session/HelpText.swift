@@ -23,6 +23,8 @@ public enum HelpText {
           2^200            all 61 digits        0.1 + 0.2     0.3
           7 // 2           floor division       -7 % 3        2
           x = 1.5          assign (prints nothing); every result is also 'ans'
+          f(x) = x^2 + 1   define a function (prints nothing); then f(3) is 10
+          1 < x <= 2       comparisons give true or false; and, or, not, if(c, a, b)
           sqrt(2)          ≈ 1.4142135623730950488 (≈ marks a rounded value)
           sqrt(2)^2        2 (exact results are recognised)     sin(30°)   0.5
         Commands:
@@ -30,7 +32,8 @@ public enum HelpText {
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
           help bmi         body mass index
           help habit       habit tracker
-          vars             list variables
+          vars             list variables and functions
+          unset NAME       remove a variable or a function
           set              show or change settings (set digits 50, set angle deg,
                            set grouping on)
           exit, quit       end the session (or Ctrl-D)
@@ -50,6 +53,10 @@ public enum HelpText {
           +  -          add, subtract          80 + 15% = 92, 80 - 20% = 64
           <<  >>        shifts                 1 << 10 = 1024
           &  xor  |     bits, as in Python     6 & 3 = 2, 6 xor 3 = 5, 6 | 3 = 7
+          <  <=  >  >=  ==  !=  (also ≤ ≥ ≠)   chained: 1 < x < 3 is 1 < x and x < 3
+          not           not 1 > 2 = true
+          and           short-circuit          false and 1/0 > 0 = false
+          or            short-circuit          true or 1/0 > 0 = true
           to FORMAT     how to show the value, at the end of the line
         Percent or remainder: '%' with an operand after it is the remainder (17 % 5 = 2,
         15%80 = 15); with none it is a percentage (15%, 80 + 15%, 15% of 80). '15% 3' is an
@@ -59,7 +66,11 @@ public enum HelpText {
         2/3 to 3 digits = 0.667, 1.5 to 2 places = 1.50, 12/80 to % = 15%,
         1234567 to grouped = 1_234_567, 360 to factors = 2^3 × 3^2 × 5. What they print reads
         back as the same value, except N digits, N places and mixed.
-        Write every operator: 2*x, not 2x.
+        Write every operator: 2*x, not 2x. '=' assigns; compare with '=='.
+        Comparisons are exact on fractions and decided from the bounds of real numbers
+        (sqrt(2)^2 == 2 is true); true and false are values, if(c, a, b) evaluates one branch.
+        Functions: f(x) = x^2 + 1, hyp(a, b) = sqrt(a^2 + b^2); parameters shadow variables,
+        other names are looked up at each call (recursion works, 100,000 calls deep at most).
         Variables: letters of any script, digits and _, e.g. 키 = 175; 'ans' is the last result.
         Comments start with #.
         Results are exact when they can be: integers, fractions, and real numbers kept as
@@ -81,6 +92,8 @@ public enum HelpText {
         lines.append("          ln(e^3) = 3   log(8, 2) = 3   tan(pi/4) = 1   atan2(1, 1) = pi/4   deg(pi/6) = 30")
         lines.append("          factor(360) = 2^3 × 3^2 × 5   powmod(2, 10^18, 10^9+7) = 719476260   mean(1, 2) = 1.5")
         lines.append("isprime: certain below 2^64; above, 'prime' means GMP's Baillie–PSW test passed (no known exception).")
+        lines.append("Your own: f(x) = x^2 + 1 defines f; fact(n) = if(n <= 1, 1, n * fact(n - 1)) recurses.")
+        lines.append("          'vars' lists them, 'unset f' removes one; an init file can hold them (tally --help).")
         return lines.joined(separator: "\n")
     }
 

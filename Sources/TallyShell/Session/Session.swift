@@ -49,8 +49,8 @@ public struct Session {
             at: SourceSpan(at: offset))
     }
 
-    /// Evaluates one line.
-    public mutating func handle(_ line: String) -> LineOutcome {
+    /// Evaluates one line, which came from `origin` (a function defined on it remembers where).
+    public mutating func handle(_ line: String, origin: LineOrigin = .unnamed) -> LineOutcome {
         Interruption.clear()
         if line.utf8.count > Session.maximumLineBytes {
             var offset = Session.maximumLineBytes
@@ -66,7 +66,7 @@ public struct Session {
             return .failing(error)
         }
         if style != .interactive {
-            return Session.evaluate(line, in: &evaluator, style: style)
+            return Session.evaluate(line, origin: origin, in: &evaluator, style: style)
         }
         evaluatorBeforeLastLine = evaluator
         // Interactively, on a thread of its own, so that Ctrl-C returns at once even from one
@@ -76,7 +76,7 @@ public struct Session {
         guard
             let (finished, outcome) = BackgroundWork.run({
                 var evaluator = start
-                let outcome = Session.evaluate(line, in: &evaluator, style: style)
+                let outcome = Session.evaluate(line, origin: origin, in: &evaluator, style: style)
                 return (evaluator, outcome)
             })
         else { return .interrupted }
@@ -88,10 +88,12 @@ public struct Session {
     /// Runs an expression line and writes its result. A line that fails changes nothing (the
     /// evaluator commits only complete results); one stopped while its digits were being written
     /// is undone by the interactive caller, which keeps its own copy.
-    private static func evaluate(_ line: String, in evaluator: inout Evaluator, style: Style) -> LineOutcome {
+    private static func evaluate(_ line: String, origin: LineOrigin, in evaluator: inout Evaluator, style: Style)
+        -> LineOutcome
+    {
         do {
-            switch try evaluator.run(line: line) {
-            case .nothing, .assigned:
+            switch try evaluator.run(line: line, origin: origin) {
+            case .nothing, .assigned, .defined:
                 return .silent
             case .value(let value):
                 let output = evaluator.formatter.format(value)
@@ -113,7 +115,8 @@ public struct Session {
     }
 
     /// The command word the line starts with and where its arguments start, or nil when the
-    /// line is an expression or an assignment (`help = 3` is one, which the evaluator refuses).
+    /// line is an expression, an assignment or a definition (`help = 3` and `help(x) = x` are,
+    /// which the evaluator refuses).
     private func commandWord(of line: String) throws(Diagnostic) -> (CommandWord, Int)? {
         var lexer = Lexer(line)
         let first = try lexer.next()
@@ -121,9 +124,17 @@ public struct Session {
             return nil
         }
         // What follows a command word is the command's to read (`bmi １７５ ７０`); only `=`
-        // makes the line an assignment.
-        if case .equals? = (try? lexer.next())?.kind { return nil }
-        return (command, first.span.end)
+        // makes the line an assignment, and `name(` right after the word a definition
+        // (`help(x) = …`, which the evaluator refuses by name).
+        guard let next = try? lexer.next() else { return (command, first.span.end) }
+        switch next.kind {
+        case .equals:
+            return nil
+        case .leftParenthesis where next.span.start == first.span.end:
+            return nil
+        default:
+            return (command, first.span.end)
+        }
     }
 
     /// Whether the line's first non-blank byte begins a command word; the lexer decides the
@@ -166,6 +177,13 @@ public struct Session {
         case .vars:
             try arguments.expectEnd(command: "vars")
             return .printing(variableListing())
+        case .unset:
+            guard let (name, span) = try arguments.nextWord() else {
+                throw Diagnostic(.missingArgument, "missing name: unset NAME removes a variable or a function", at: arguments.lastSpan)
+            }
+            try arguments.expectEnd(command: "unset \(name)")
+            try evaluator.unset(name, at: span)
+            return .silent
         case .help:
             return .printing(try HelpText.topic(&arguments))
         case .set:
@@ -190,6 +208,7 @@ public struct Session {
         do {
             result = try command.evaluate(defaultStandard: standard, today: today) { span in
                 let value = try evaluator.evaluate(line: line, in: span)
+                if value.isTruth { throw Value.expectedNumber(at: span) }
                 guard let number = value.number else {
                     throw Diagnostic(
                         .inexactMeasurement,
@@ -256,16 +275,19 @@ public struct Session {
 
     // MARK: vars
 
-    /// `vars`: each variable and `ans` with its value.
+    /// `vars`: each variable with its value, each function as defined, and `ans`.
     private func variableListing() -> String {
         var lines: [String] = []
         for name in evaluator.variables.keys.sorted() {
             lines.append("\(name) = \(display(evaluator.variables[name]!))")
         }
+        for function in evaluator.functions.userFunctions.sorted(by: { $0.name < $1.name }) {
+            lines.append(TerminalSafeText.escaped(function.text))
+        }
         if let last = evaluator.lastResult {
             lines.append("ans = \(display(last))")
         }
-        if lines.isEmpty { return "no variables yet; assign one with x = 5" }
+        if lines.isEmpty { return "no variables yet; assign one with x = 5, define a function with f(x) = x^2" }
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,96 @@
+/// User functions: defining one, removing a name with `unset`, and the notes that place an
+/// error raised inside a function in its definition.
+extension Evaluator {
+    /// Defines (or redefines) the function of `definition`, written on `line` from `origin`.
+    /// Fails at the offending name when the function's name or a parameter's is taken.
+    mutating func define(_ definition: FunctionDefinition, line: String, origin: LineOrigin) throws(EvaluationError)
+        -> UserFunction
+    {
+        let name = definition.name
+        if let reason = reservation(of: name) {
+            throw .failed(Diagnostic(.reservedName, "cannot define '\(name)': it is \(reason)", at: definition.nameSpan))
+        }
+        if variables[name] != nil {
+            throw .failed(
+                Diagnostic(
+                    .reservedName, "cannot define '\(name)': it is a variable (unset \(name) first)",
+                    at: definition.nameSpan))
+        }
+        for (parameter, span) in zip(definition.parameters, definition.parameterSpans) {
+            if let reason = reservation(of: parameter) {
+                throw .failed(
+                    Diagnostic(.reservedName, "cannot name a parameter '\(parameter)': it is \(reason)", at: span))
+            }
+        }
+        let function = UserFunction(definition, source: line, origin: origin)
+        let usage = "\(name)(\(definition.parameters.joined(separator: ", ")))"
+        functions.define(FunctionEntry(name: name, usage: usage, summary: function.text, kind: .user(function)))
+        return function
+    }
+
+    /// `unset NAME`: removes the variable or user function `name`.
+    public mutating func unset(_ name: String, at span: SourceSpan) throws(Diagnostic) {
+        if variables.removeValue(forKey: name) != nil { return }
+        if let entry = functions.entry(named: name) {
+            guard entry.isBuiltIn else {
+                functions.remove(named: name)
+                return
+            }
+            throw Diagnostic(.reservedName, "cannot unset '\(name)': it is built in", at: span)
+        }
+        if name == "ans" {
+            throw Diagnostic(.reservedName, "cannot unset 'ans': it is the last result", at: span)
+        }
+        let candidates = Array(variables.keys).sorted() + functions.userFunctions.map(\.name)
+        throw Diagnostic(.unknownName, "no variable or function named '\(TerminalSafeText.excerpt(name))'", at: span)
+            .suggesting(Suggestion.nearest(to: name, in: candidates))
+    }
+
+    /// The most notes about calls an error lists: the outermost and innermost ones, with a
+    /// count of those left out between them.
+    static let notedCallLimit = 6
+
+    /// `error`, raised inside the calls `frames` (outermost first), as the line sees it: at the
+    /// outermost call, with a note for each function that shows where in its definition the
+    /// next call, or the error itself, stands. A recursion's run of identical calls is one note.
+    func attributed(_ error: Diagnostic, to frames: [Frame]) -> Diagnostic {
+        guard let outermost = frames.first else { return error }
+        let count = frames.count
+        func place(_ position: Int) -> SourceSpan { position + 1 < count ? frames[position + 1].callSpan : error.span }
+        // Runs of frames of one function calling from one place: (first position, length).
+        var runs: [(start: Int, length: Int)] = []
+        for position in 0..<count {
+            if let last = runs.last, frames[last.start].function === frames[position].function,
+                place(last.start) == place(position)
+            {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((position, 1))
+            }
+        }
+        var attributed = Diagnostic(error.id, error.message, at: outermost.callSpan, severity: error.severity)
+        let half = Evaluator.notedCallLimit / 2
+        for (index, run) in runs.enumerated() {
+            if runs.count > Evaluator.notedCallLimit && index >= half && index < runs.count - half {
+                if index == half {
+                    let skipped = runs[half..<(runs.count - half)].reduce(0) { $0 + $1.length }
+                    attributed = attributed.noting("… \(grouped(skipped)) more calls …")
+                }
+                continue
+            }
+            let function = frames[run.start].function
+            let depth = run.length > 1 ? " (\(grouped(run.length)) nested calls)" : ""
+            attributed = attributed.noting(
+                "in \(function.text), defined at \(function.origin)\(depth)", at: place(run.start),
+                in: Diagnostic.NoteSource(line: function.source, origin: function.origin))
+        }
+        // The error's own notes ("did you mean …") are about the innermost definition.
+        let innermost = frames[count - 1].function
+        for note in error.notes {
+            attributed = attributed.noting(
+                note.message, at: note.span ?? error.span,
+                in: note.source ?? Diagnostic.NoteSource(line: innermost.source, origin: innermost.origin))
+        }
+        return attributed
+    }
+}
