@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recursion: naive fib(25) in tally against bc and Python, in the same run.
 
-    fib(n) = if(n < 2, n, fib(n-1) + fib(n-2))                     tally
+    fibo(n) = if(n < 2, n, fibo(n-1) + fibo(n-2))                  tally
     define f(n) { if (n < 2) return n; return f(n-1) + f(n-2); }   bc
     def f(n): return n if n < 2 else f(n-1) + f(n-2)              python3
 
@@ -41,7 +41,7 @@ def main():
 
     tally_file = work_path("fib.tally")
     with open(tally_file, "w") as out:
-        out.write(f"fib(n) = if(n < 2, n, fib(n-1) + fib(n-2))\nfib({n})\n")
+        out.write(f"fibo(n) = if(n < 2, n, fibo(n-1) + fibo(n-2))\nfibo({n})\n")
     bc_file = work_path("fib.bc")
     with open(bc_file, "w") as out:
         out.write(f"define f(n) {{ if (n < 2) return n; return f(n-1) + f(n-2); }}\nf({n})\n")

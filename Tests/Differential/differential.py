@@ -17,7 +17,16 @@ Each chunk of lines is fed to one `tally` process on standard input. Lines that 
 exactly the lines whose diagnostics (`<stdin>:LINE:COL: error:`) appear on standard error, and
 every other line's output must equal the reference, value for value.
 
-Usage: differential.py --tally PATH [--count N] [--seed S] [--chunk N] [--show N]
+Three more suites compare the operators and conversions of their own (`--suite`):
+  percent   `15%`, `x + p%`, `x - p%`, `p% of x`, `x to %`, and `%`/`mod` as the remainder;
+  bitwise   `& | xor ~ << >>` on integers of any sign and size, with Python's precedence and
+            results (also through `to hex`, `to bin`, `to base N` and radix literals);
+  convert   `to fraction`, `to exact`, `to sci`, `to mixed` on exact values, and the texts they
+            print read back (`0.08(3) to fraction`).
+Their reference is Python's `fractions` and `int`.
+
+Usage: differential.py --tally PATH [--suite general|percent|bitwise|convert] [--count N]
+       [--seed S] [--chunk N] [--show N]
 Exit status 0 when there are no mismatches, 1 otherwise.  Standard library only.
 """
 
@@ -708,7 +717,7 @@ class Generator:
             return self.render(node), None
         if r < 0.35:
             valid = self.render(self.expression(rng.randint(0, 3)))
-            return rng.choice([valid + " " + rng.choice("+-*/^%"), "* " + valid, "(" + valid,
+            return rng.choice([valid + " " + rng.choice("+-*/^"), "* " + valid, "(" + valid,
                                valid + ")", valid + " 3", "2(" + valid + ")", valid + " $ 1",
                                "1 " + rng.choice("+-*/") + " " + rng.choice("*/%^)!") + " " + valid,
                                valid + " " + rng.choice(["undefined_name", "sqr(4)", "foo + 1"])]), None
@@ -771,6 +780,232 @@ class Generator:
 
 
 ERROR = object()
+
+
+# ---------------------------------------------------------------------------------------------
+# The suites for percent, bits and conversions: flat lines, each with its expected text.
+
+
+def exact_expansion(value):
+    """`to exact`: the decimal expansion with its repeating part in parentheses."""
+    sign = "-" if value < 0 else ""
+    top, bottom = abs(value.numerator), value.denominator
+    whole, rest = divmod(top, bottom)
+    if rest == 0:
+        return sign + str(whole)
+    digits, seen = [], {}
+    while rest and rest not in seen:
+        seen[rest] = len(digits)
+        q, rest = divmod(rest * 10, bottom)
+        digits.append(str(q))
+    if not rest:
+        return f"{sign}{whole}." + "".join(digits)
+    start = seen[rest]
+    return f"{sign}{whole}." + "".join(digits[:start]) + "(" + "".join(digits[start:]) + ")"
+
+
+def scientific(value):
+    """`to sci`: one digit before the point, the repeating part marked."""
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    magnitude = abs(value)
+    exponent = decimal_exponent(magnitude)
+    text = exact_expansion(magnitude / Fraction(10) ** exponent)
+    if "." not in text:
+        return f"{sign}{text}e{exponent}"
+    whole, fraction = text.split(".")
+    if "(" not in fraction:
+        fraction = fraction.rstrip("0")
+    return f"{sign}{whole}" + ("." + fraction if fraction else "") + f"e{exponent}"
+
+
+def fraction_text(value):
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def mixed_text(value):
+    whole = int(value)  # toward zero
+    part = abs(value - whole)
+    if part == 0:
+        return str(whole)
+    if whole == 0:
+        return ("-" if value < 0 else "") + fraction_text(part)
+    return f"{whole} {fraction_text(part)}"
+
+
+def radix_text(value, radix, prefix):
+    digits, n = "", abs(value)
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
+    while True:
+        n, d = divmod(n, radix)
+        digits = alphabet[d] + digits
+        if n == 0:
+            break
+    return ("-" if value < 0 else "") + prefix + digits
+
+
+class SuiteGenerator:
+    def __init__(self, rng):
+        self.rng = rng
+
+    def exact_value(self):
+        """(text, value): an exact rational in one of the spellings Tally reads."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.3:
+            n = rng.choice([rng.randint(-100, 100), rng.randint(-10 ** 6, 10 ** 6), rng.randint(-10 ** 30, 10 ** 30)])
+            return (str(n) if n >= 0 else f"({n})"), Fraction(n)
+        if r < 0.6:
+            whole = rng.randint(0, 10 ** rng.randint(0, 6))
+            places = rng.randint(1, 6)
+            fraction = rng.randint(0, 10 ** places - 1)
+            text = f"{whole}.{fraction:0{places}d}"
+            value = Fraction(whole) + Fraction(fraction, 10 ** places)
+            if rng.random() < 0.3:
+                return f"(-{text})", -value
+            return text, value
+        denominator = rng.choice([rng.randint(1, 30), rng.randint(1, 1000), 2 ** rng.randint(0, 10) * 5 ** rng.randint(0, 6)
+                                  * rng.choice([1, 3, 7, 9, 11, 13, 37, 41, 101, 239, 271])])
+        numerator = rng.randint(-10 ** rng.randint(1, 12), 10 ** rng.randint(1, 12))
+        value = Fraction(numerator, denominator)
+        return f"({numerator}/{denominator})", value
+
+    def percent_line(self):
+        rng = self.rng
+        x_text, x = self.exact_value()
+        p_value = rng.choice([Fraction(rng.randint(0, 100)), Fraction(rng.randint(0, 10000), 100), Fraction(rng.randint(0, 999), 10)])
+        p_text = exact_expansion(p_value)
+        r = rng.random()
+        if r < 0.15:
+            return f"{p_text}%", format_number(p_value / 100, 20)
+        if r < 0.35:
+            return f"{x_text} + {p_text}%", format_number(x * (1 + p_value / 100), 20)
+        if r < 0.55:
+            return f"{x_text} {rng.choice(['-', '−'])} {p_text}%", format_number(x * (1 - p_value / 100), 20)
+        if r < 0.7:
+            return f"{p_text}% of {x_text}", format_number(p_value / 100 * x, 20)
+        if r < 0.8:
+            return f"{x_text} to %", exact_expansion(x * 100) + "%"
+        # The remainder: an operand after `%` (or `mod`), spaced on both sides or on neither.
+        y_text, y = self.exact_value()
+        spelling = rng.choice([" % ", "%", " mod "])
+        if y == 0:
+            return f"{x_text}{spelling}{y_text}", ERROR
+        if r < 0.9 and spelling != "%":
+            # A percentage in a remainder: `x % p%`.
+            return f"{x_text}{spelling}{p_text}%", (format_number(x - (p_value / 100) * math_floor(x / (p_value / 100)), 20)
+                                                    if p_value else ERROR)
+        return f"{x_text}{spelling}{y_text}", format_number(x - y * math_floor(x / y), 20)
+
+    def integer_literal(self):
+        """(text, value): an integer of any sign and size, in one of Tally's spellings."""
+        rng = self.rng
+        value = rng.choice([rng.randint(0, 300), rng.randint(0, 2 ** 64), rng.randint(0, 2 ** 200)])
+        r = rng.random()
+        if r < 0.5:
+            text = str(value)
+        elif r < 0.65:
+            text = radix_text(value, 16, "0x")
+        elif r < 0.75:
+            text = radix_text(value, 2, "0b")
+        elif r < 0.85:
+            text = radix_text(value, 8, "0o")
+        else:
+            radix = rng.randint(2, 36)
+            text = radix_text(value, radix, f"{radix}r")
+        if rng.random() < 0.3:
+            return f"(-{text})", -value
+        return text, value
+
+    BIT_LEVELS = {"|": 1, "xor": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5}
+
+    def bit_expression(self, depth):
+        """(text, value, level): a tree of bit operators rendered with Python's precedence."""
+        rng = self.rng
+        if depth == 0 or rng.random() < 0.25:
+            text, value = self.integer_literal()
+            if rng.random() < 0.15:
+                return f"~{text}", ~value, 7
+            return text, value, 9
+        op = rng.choice(["|", "xor", "&", "<<", ">>", "&", "|", "xor", "+", "-"])
+        level = self.BIT_LEVELS[op]
+        left_text, left, left_level = self.bit_expression(depth - 1)
+        if op in ("<<", ">>"):
+            count = rng.randint(0, 70) if op == "<<" else rng.randint(0, 300)
+            right_text, right, right_level = str(count), count, 9
+        else:
+            right_text, right, right_level = self.bit_expression(depth - 1)
+        if left_level < level:
+            left_text = f"({left_text})"
+        if right_level <= level:
+            right_text = f"({right_text})"
+        python = {"|": left | right, "xor": left ^ right, "&": left & right, "+": left + right, "-": left - right,
+                  "<<": left << right if op == "<<" else None, ">>": left >> right if op == ">>" else None}[op]
+        if abs(python) > 10 ** 400:
+            raise Discard()
+        return f"{left_text} {op} {right_text}", python, level
+
+    def bitwise_line(self):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.05:
+            text, _, _ = self.bit_expression(1)
+            return f"{text} {rng.choice(['&', '|', 'xor'])} {rng.choice(['2.5', '(1/3)', 'sqrt(2)'])}", ERROR
+        if r < 0.08:
+            text, _, _ = self.bit_expression(1)
+            return f"({text}) << -{rng.randint(1, 9)}", ERROR
+        text, value, _ = self.bit_expression(rng.randint(1, 4))
+        r = rng.random()
+        if r < 0.1:
+            return f"{text} to hex", radix_text(value, 16, "0x")
+        if r < 0.15:
+            return f"{text} to bin", radix_text(value, 2, "0b")
+        if r < 0.2:
+            radix = rng.randint(2, 36)
+            return f"{text} to base {radix}", radix_text(value, radix, f"{radix}r")
+        return text, str(value)
+
+    def convert_line(self):
+        rng = self.rng
+        text, value = self.exact_value()
+        r = rng.random()
+        if r < 0.3:
+            return f"{text} to fraction", fraction_text(value)
+        if r < 0.6:
+            return f"{text} to exact", exact_expansion(value)
+        if r < 0.7:
+            return f"{text} to sci", scientific(value)
+        if r < 0.75:
+            return f"{text} to mixed", mixed_text(value)
+        # What `to exact`, `to sci` and `to fraction` print reads back as the same value.
+        printed = rng.choice([exact_expansion, scientific, fraction_text])(value)
+        target = rng.choice(["fraction", "exact"])
+        return f"{printed} to {target}", fraction_text(value) if target == "fraction" else exact_expansion(value)
+
+    def line(self, suite):
+        if suite == "percent":
+            return self.percent_line()
+        if suite == "bitwise":
+            return self.bitwise_line()
+        return self.convert_line()
+
+
+def math_floor(value):
+    return value.numerator // value.denominator
+
+
+def generate_suite(rng, count, suite):
+    generator = SuiteGenerator(rng)
+    lines = []
+    while len(lines) < count:
+        try:
+            lines.append(generator.line(suite))
+        except Discard:
+            pass
+    return lines
 
 
 def generate(rng, count):
@@ -911,6 +1146,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tally", required=True, help="the tally binary")
     parser.add_argument("--count", type=int, default=10_000, help="expressions to compare")
+    parser.add_argument("--suite", default="general", choices=["general", "percent", "bitwise", "convert"])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--chunk", type=int, default=10_000, help="lines per tally process")
     parser.add_argument("--show", type=int, default=20, help="mismatches to print")
@@ -923,7 +1159,8 @@ def main():
     mismatches = []
     written = open(arguments.write, "w", encoding="utf-8") if arguments.write else None
     while compared < arguments.count:
-        lines = generate(rng, min(arguments.chunk, arguments.count - compared))
+        size = min(arguments.chunk, arguments.count - compared)
+        lines = generate(rng, size) if arguments.suite == "general" else generate_suite(rng, size, arguments.suite)
         if written:
             written.writelines(text + "\n" for text, _ in lines)
         mismatches += compare(arguments.tally, lines)
@@ -941,7 +1178,7 @@ def main():
         print(f"{compared_comparisons} comparisons compared")
     for mismatch in mismatches[: arguments.show]:
         print(mismatch)
-    print(f"{compared} lines compared ({errors} expected to fail), seed {arguments.seed}: "
+    print(f"{compared} lines compared ({errors} expected to fail), suite {arguments.suite}, seed {arguments.seed}: "
           f"{len(mismatches)} mismatches")
     return 1 if mismatches else 0
 

@@ -117,6 +117,21 @@ struct InteractiveSessionTests {
         try leave(terminal)
     }
 
+    @Test func controlCStopsAFactorizationAndTheSessionGoesOn() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        // Two 30-digit primes: Pollard's rho would need on the order of 10^15 steps.
+        let line = "factor(nextprime(10^29) * nextprime(3 * 10^29))"
+        terminal.type(line + "\r")
+        try terminal.expect(line + "\n")
+        usleep(300_000)
+        terminal.type(Terminal.controlC)
+        try terminal.expect("interrupted\n", timeout: 5)
+        try terminal.expect("> ")
+        try enter("factor(360)", in: terminal, expecting: "2^3 × 3^2 × 5")
+        try leave(terminal)
+    }
+
     @Test func controlCStopsALongPrintAndTheSessionGoesOn() throws {
         let sandbox = Sandbox()
         let terminal = try sandbox.start()

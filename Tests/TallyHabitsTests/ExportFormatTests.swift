@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import Testing
 
 @testable import TallyHabits
@@ -14,7 +15,7 @@ import Testing
 
     @Test(arguments: ["plain", "quote \" backslash \\ slash /", "tab\tnewline\nbell\u{7}", "물 마시기 👍🏽", "\u{2028}\u{7F}"])
     func writesJSONStringsThatParseBack(text: String) throws {
-        let literal = HabitExportFormat.jsonString(text)
+        let literal = JSONText.string(text)
         let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
         #expect(decoded == [text])
         // The reader `habit import` uses reads them back the same.

@@ -38,6 +38,7 @@ import Testing
                 digits     20        significant digits shown for values that are not exact decimals
                 maxdigits  1000000   the most digits a result may have
                 angle      rad       unit of angles for sin, cos, tan and their inverses: rad or deg
+                grouping   off       group digits in threes with _ (1_234_567), which reads back
                 standard   who       BMI classification: who or asia
                 glyphs     unicode   marks in habit tables: unicode (■ ·) or ascii (# .)
                 """)

@@ -22,6 +22,9 @@ extension DiagnosticID {
     public static let commaOutsideCall = DiagnosticID("comma-outside-call")
     public static let nestingTooDeep = DiagnosticID("nesting-too-deep")
     public static let tooManyOperands = DiagnosticID("too-many-operands")
+    public static let ambiguousPercent = DiagnosticID("ambiguous-percent")
+    public static let misplacedConversion = DiagnosticID("misplaced-conversion")
+    public static let unknownConversion = DiagnosticID("unknown-conversion")
     public static let expectedParameter = DiagnosticID("expected-parameter")
     public static let repeatedParameter = DiagnosticID("repeated-parameter")
 
@@ -54,6 +57,9 @@ extension DiagnosticID {
     /// A question about an approximate value (its sign, its floor) that the precision budget
     /// could not settle.
     public static let undecidable = DiagnosticID("undecidable")
+    /// A `to` conversion the value cannot be shown in (`0.1 to bin`, `pi to fraction`).
+    public static let cannotConvert = DiagnosticID("cannot-convert")
+    public static let negativeShift = DiagnosticID("negative-shift")
 
     // MARK: Words of commands (Word.split)
 

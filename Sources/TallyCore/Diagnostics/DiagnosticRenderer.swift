@@ -149,3 +149,13 @@ struct SourceLocation {
         return (text, shownCaret)
     }
 }
+
+extension DiagnosticRenderer {
+    /// The 1-based columns where `span` starts and just after it ends, counted in characters
+    /// as the `name:line:column:` header counts them: what `--json` reports.
+    public static func columns(of span: SourceSpan, in line: String) -> (start: Int, end: Int) {
+        let start = SourceLocation(of: span, in: line).column
+        let end = SourceLocation(of: SourceSpan(at: span.end), in: line).column
+        return (start, Swift.max(start, end))
+    }
+}

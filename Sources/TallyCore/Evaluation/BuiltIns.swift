@@ -6,7 +6,9 @@
 /// (``Real``); domain questions about approximate arguments (is it negative? is it 1?) are
 /// decided from their bounds, and an error says so when the precision budget cannot.
 enum BuiltIns {
-    static let all: [FunctionEntry] = [
+    static let all: [FunctionEntry] = elementary + numberTheory + statistics
+
+    private static let elementary: [FunctionEntry] = [
         constant("pi", "π = 3.14159…, the ratio of a circle's circumference to its diameter") { _ throws(Diagnostic) in
             .real(Real.pi)
         },
@@ -188,24 +190,7 @@ enum BuiltIns {
                 try call.settings.checkSize(Double(x.decimalSize + Swift.max(places, 0)), at: call.span)
                 return .number(x.rounded(toPlaces: places))
             case .real(let x):
-                try call.settings.checkIntegerSize(of: x, scaledBy: places, at: call.span)
-                // Ties away from zero: the floor of |x|·10^places + 1/2, with x's sign. A value
-                // too close to zero for its sign to be known rounds to zero.
-                guard let sign = x.sign(within: call.settings.budget), places < call.settings.budget.digits else {
-                    if places < call.settings.budget.digits { return .number(Number(0)) }
-                    throw call.settings.undecidable(
-                        "cannot decide round: the value is within \(call.settings.budgetText) of 0", at: call.span)
-                }
-                let scale = Number(BigInteger.power(10, UInt(places.magnitude)))
-                let scaled = (sign < 0 ? -x : x) * Real(places >= 0 ? scale : scale.reciprocal)
-                let shifted = scaled + Real(Number(numerator: 1, denominator: 2))
-                guard let floor = shifted.floor(within: call.settings.budget, largestDigits: call.settings.maxDigits) else {
-                    throw call.settings.undecidable(
-                        "cannot decide round: the value is within \(call.settings.budgetText) of a halfway point",
-                        at: call.span)
-                }
-                let magnitude = Number(floor) * (places >= 0 ? scale.reciprocal : scale)
-                return .number(sign < 0 ? -magnitude : magnitude)
+                return .number(try call.settings.rounded(x, toPlaces: places, at: call.span))
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
             }
@@ -244,7 +229,7 @@ enum BuiltIns {
         },
     ]
 
-    private static func function(
+    static func function(
         _ name: String, _ arity: Arity, _ usage: String, _ summary: String,
         _ implementation: @escaping @Sendable (FunctionCall) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
@@ -345,7 +330,7 @@ enum BuiltIns {
     }
 
     /// The arguments of `gcd` or `lcm`, which must be integers.
-    private static func integers(of call: FunctionCall) throws(Diagnostic) -> [BigInteger] {
+    static func integers(of call: FunctionCall) throws(Diagnostic) -> [BigInteger] {
         var integers: [BigInteger] = []
         for (argument, span) in zip(call.arguments, call.argumentSpans) {
             let integer = try call.settings.integer(argument, at: span, purpose: "\(call.name) needs integers")

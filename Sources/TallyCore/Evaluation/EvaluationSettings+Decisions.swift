@@ -91,3 +91,25 @@ extension EvaluationSettings {
         try checkSize(Double(magnitude) * 0.30103 + Double(places) + 1, at: span)
     }
 }
+
+extension EvaluationSettings {
+    /// `x` rounded to the nearest multiple of 10^-places, ties away from zero, decided from its
+    /// bounds: `round(x, places)` and `to N places` of an approximate value.
+    func rounded(_ x: Real, toPlaces places: Int, at span: SourceSpan) throws(Diagnostic) -> Number {
+        try checkIntegerSize(of: x, scaledBy: places, at: span)
+        // Ties away from zero: the floor of |x|·10^places + 1/2, with x's sign. A value
+        // too close to zero for its sign to be known rounds to zero.
+        guard let sign = x.sign(within: budget), places < budget.digits else {
+            if places < budget.digits { return Number(0) }
+            throw undecidable("cannot decide round: the value is within \(budgetText) of 0", at: span)
+        }
+        let scale = Number(BigInteger.power(10, UInt(places.magnitude)))
+        let scaled = (sign < 0 ? -x : x) * Real(places >= 0 ? scale : scale.reciprocal)
+        let shifted = scaled + Real(Number(numerator: 1, denominator: 2))
+        guard let floor = shifted.floor(within: budget, largestDigits: maxDigits) else {
+            throw undecidable("cannot decide round: the value is within \(budgetText) of a halfway point", at: span)
+        }
+        let magnitude = Number(floor) * (places >= 0 ? scale.reciprocal : scale)
+        return sign < 0 ? -magnitude : magnitude
+    }
+}

@@ -6,6 +6,9 @@ public struct EvaluationSettings: Sendable, Equatable {
     public var maxDigits: Int = 1_000_000
     /// The unit of the angles that trigonometric functions take and give.
     public var angle: AngleUnit = .radians
+    /// Whether results are shown with their integer digits grouped in threes by `_`
+    /// (`set grouping on`): `1_234_567`, which reads back as the same number.
+    public var grouping = false
 
     /// The largest `maxdigits` accepted; `digits` may go up to `maxdigits`.
     public static let maxDigitsLimit = 100_000_000

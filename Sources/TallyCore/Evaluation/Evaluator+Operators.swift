@@ -11,7 +11,10 @@ extension Evaluator {
         case (.negate, .number(let x)): return .number(-x)
         case (.negate, .real(let x)): return .real(-x)
         case (.plus, .number), (.plus, .real): return operand
-        case (.negate, .truth), (.plus, .truth): throw Value.expectedNumber(at: operandSpan)
+        case (.complement, .number), (.complement, .real):
+            let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
+            return .number(-x - Number(1))
+        case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Value.expectedNumber(at: operandSpan)
         case (.not, .truth(let value)): return .truth(!value)
         case (.not, .number), (.not, .real): throw Value.expectedTruth(at: operandSpan)
         }
@@ -58,14 +61,17 @@ extension Evaluator {
             if operand.isTruth { throw Value.expectedNumber(at: operandSpan) }
             if settings.angle == .degrees { return operand }
             return try settings.checked(operand * .real(Real.radiansPerDegree), at: span)
+        case .percent:
+            if let x = operand.number { return .number(x / Number(100)) }
+            return try settings.checked(operand / .number(Number(100)), at: span)
         }
     }
 
     /// `x op y` for two exact rationals; `rightSpan` is the right operand's source (the divisor
     /// of a division by zero), `span` the whole operation's.
     func apply(
-        _ operation: BinaryOperator, _ x: Number, _ y: Number, rightSpan: SourceSpan, operatorSpan: SourceSpan,
-        span: SourceSpan
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, leftSpan: SourceSpan, rightSpan: SourceSpan,
+        operatorSpan: SourceSpan, span: SourceSpan
     ) throws(Diagnostic) -> Value {
         switch operation {
         case .add, .subtract:
@@ -84,15 +90,43 @@ extension Evaluator {
             return .number(x / y)
         case .floorDivide:
             if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
-            try settings.checkCombinedSize(x, y, at: operatorSpan)
+            // Sized by the result: an integer quotient or remainder is no longer than the
+            // operands that already exist (`10^999999 % 7` is 1); a fraction's may be.
+            if !(x.isInteger && y.isInteger) {
+                try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
+            }
             return .number(x.flooredQuotient(dividingBy: y))
         case .modulo:
             if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rightSpan) }
-            try settings.checkCombinedSize(x, y, at: operatorSpan)
+            if !(x.isInteger && y.isInteger) {
+                try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
+            }
             return .number(x.flooredRemainder(dividingBy: y))
         case .power:
             return try power(x, y, span: span)
+        case .addPercentage, .subtractPercentage, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            return try applyRare(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan)
         }
+    }
+
+    /// The operators that everyday arithmetic does not use, out of line so that the common
+    /// ones stay small enough to inline into the evaluation loop.
+    @inline(never)
+    private func applyRare(
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, leftSpan: SourceSpan, rightSpan: SourceSpan,
+        operatorSpan: SourceSpan
+    ) throws(Diagnostic) -> Value {
+        if operation == .addPercentage || operation == .subtractPercentage {
+            try settings.checkCombinedSize(x, y, at: operatorSpan)
+            let change = x * y
+            return .number(operation == .addPercentage ? x + change : x - change)
+        }
+        return .number(
+            try bitwise(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan))
     }
 
     /// A binary operation with a real operand.
@@ -126,6 +160,15 @@ extension Evaluator {
             return try settings.checked(.from(x - y * Real(Number(floor))), at: span)
         case .power:
             return try realPower(lhs, rhs, span: span)
+        case .addPercentage, .subtractPercentage:
+            let change = lhs.value * rhs.value
+            return try settings.checked(operation == .addPercentage ? lhs.value + change : lhs.value - change, at: span)
+        case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            // Bits need integers: a real is one only when its bounds say so, and then it is exact.
+            let x = try settings.integer(lhs.value, at: lhs.span, purpose: "'\(operation.rawValue)' needs integers")
+            let y = try settings.integer(rhs.value, at: rhs.span, purpose: "'\(operation.rawValue)' needs integers")
+            return .number(
+                try bitwise(operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan))
         }
     }
 

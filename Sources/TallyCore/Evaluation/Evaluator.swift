@@ -6,6 +6,9 @@ public enum StatementResult: Sendable {
     case nothing
     /// An expression's value (also stored in `ans`).
     case value(Value)
+    /// An expression's value (stored in `ans`) and its text in the form the line asked for
+    /// (`… to hex`, `factor(n)`).
+    case shown(Value, ValueFormatter.Output)
     /// An assignment: the variable and its new value.
     case assigned(name: String, value: Value)
     /// A definition: the function, new or replacing one of the same name.
@@ -94,8 +97,13 @@ public struct Evaluator: Sendable {
         switch consume statement {
         case .empty:
             return .nothing
-        case .expression(let expression):
+        case .expression(let expression, let conversion):
             let value = try evaluate(expression)
+            if let target = displayTarget(of: expression, conversion) {
+                let shown = try show(value, as: target, valueSpan: expression.span)
+                lastResult = value
+                return .shown(value, shown)
+            }
             lastResult = value
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
@@ -106,6 +114,38 @@ public struct Evaluator: Sendable {
         case .definition(let definition):
             return .defined(try define(definition, line: line, origin: origin))
         }
+    }
+
+    /// `value` written as `target` asks.
+    @inline(never)
+    private func show(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(EvaluationError)
+        -> ValueFormatter.Output
+    {
+        do throws(Diagnostic) {
+            return try ConversionFormatter(settings: settings).format(value, as: target, valueSpan: valueSpan)
+        } catch {
+            throw Interruption.isRequested ? .interrupted : .failed(error)
+        }
+    }
+
+    /// The form the line asked its value to be shown in: its `to` conversion, or its prime
+    /// factors when the whole line is a call of the built-in `factor`.
+    @inline(__always)
+    private func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
+        if let conversion { return conversion.target }
+        if case .call(let index)? = code.instructions.last { return factorization(of: code, index) }
+        return nil
+    }
+
+    /// `.factors` when call `index`, the whole line, is the built-in `factor`.
+    @inline(never)
+    private func factorization(of code: Code, _ index: Int) -> ConversionTarget? {
+        if code.calls[index].name == "factor",
+            code.calls[index].span == code.span, functions.entry(named: "factor")?.usage == BuiltIns.factorUsage
+        {
+            return .factors
+        }
+        return nil
     }
 
     /// How this evaluator's settings write values.
@@ -405,11 +445,14 @@ public struct Evaluator: Sendable {
             let value: Value
             // Two exact rationals, the everyday case, without a detour through the operands.
             if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
-                value = try apply(operation, x, y, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+                value = try apply(
+                    operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
             } else {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
             stack.replaceRemoved(with: Operand(value: value, span: span))
+        case .powerModulo(let powerSpan, let operatorSpan):
+            try powerModulo(on: &stack, powerSpan: powerSpan, operatorSpan: operatorSpan)
         case .checkCall(let call):
             try check(code.calls[call])
         case .parameter(let position, let span):
@@ -449,6 +492,18 @@ public struct Evaluator: Sendable {
         case .call:
             preconditionFailure("calls are run by the loops")
         }
+    }
+
+    /// `a^b % m` on the three values on top of the stack; out of line, as it is rare.
+    @inline(never)
+    private func powerModulo(on stack: inout OperandStack, powerSpan: SourceSpan, operatorSpan: SourceSpan)
+        throws(Diagnostic)
+    {
+        let modulus = stack.removeLast()
+        let exponent = stack.removeLast()
+        let base = stack.removeLast()
+        let value = try powerModulo(base, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
+        stack.append(Operand(value: value, span: base.span.union(modulus.span)))
     }
 
     // MARK: Names
@@ -494,6 +549,15 @@ public struct Evaluator: Sendable {
             }
             let scale = BigInteger.power(10, UInt(exponent.magnitude))
             return exponent >= 0 ? Number(mantissa * scale) : Number(numerator: mantissa, denominator: scale)
+        case .repeating(let digits, let fractionDigits, let repeatingDigits, let exponent):
+            try settings.checkSize(Double(digits.utf8.count) + Double(exponent.magnitude), at: span)
+            guard
+                let value = Number(
+                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: exponent)
+            else {
+                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+            }
+            return value
         }
     }
 

@@ -16,6 +16,8 @@ public struct ValueFormatter: Sendable {
     }
 
     public var format: Format
+    /// Whether integer digits are grouped in threes by `_` (`set grouping on`).
+    public var grouping = false
     /// How far the display of an approximate value may look before it gives up on a digit.
     let budget: Real.Budget
 
@@ -30,19 +32,42 @@ public struct ValueFormatter: Sendable {
     /// The decimal formatter for the settings' `digits`.
     public init(settings: EvaluationSettings) {
         self.init(.decimal(significantDigits: settings.digits))
+        grouping = settings.grouping
     }
 
     /// `value` written in the format.
     public func format(_ value: Value) -> Output {
+        var output: Output
         switch (value.kind, format) {
         case (.number(let number), .decimal(let significantDigits)):
             let formatted = number.formatted(significantDigits: significantDigits)
-            return Output(text: formatted.text, isRounded: formatted.isRounded)
+            output = Output(text: formatted.text, isRounded: formatted.isRounded)
         case (.real(let real), .decimal(let significantDigits)):
             let formatted = real.formatted(significantDigits: significantDigits, within: budget)
-            return Output(text: formatted.text, isRounded: true)
+            output = Output(text: formatted.text, isRounded: true)
         case (.truth(let value), _):
-            return Output(text: value ? "true" : "false", isRounded: false)
+            output = Output(text: value ? "true" : "false", isRounded: false)
         }
+        if grouping { output.text = ValueFormatter.grouped(output.text) }
+        return output
+    }
+
+    /// `text` with the digits before its point (or exponent) grouped in threes by `_`:
+    /// `-1234567.5` is `-1_234_567.5`. A literal may hold `_` between digits, so the text
+    /// reads back as the same number.
+    public static func grouped(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count && !isDigit(bytes[start]) { start += 1 }
+        var end = start
+        while end < bytes.count && isDigit(bytes[end]) { end += 1 }
+        guard end - start > 3 else { return text }
+        var result = Array(bytes[..<start])
+        for index in start..<end {
+            if index > start && (end - index) % 3 == 0 { result.append(UInt8(ascii: "_")) }
+            result.append(bytes[index])
+        }
+        result += bytes[end...]
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -21,6 +21,8 @@ extension Code {
                 return radix == 10 ? digits : "\(digits)_base\(radix)"
             case .decimal(let significand, let exponent):
                 return "\(significand)e\(exponent)"
+            case .repeating(let digits, let fractionDigits, let repeatingDigits, let exponent):
+                return "\(digits)/f\(fractionDigits)r\(repeatingDigits)e\(exponent)"
             }
         case .name(let index, _):
             return names[index]
@@ -31,11 +33,14 @@ extension Code {
             case .negate: return "neg"
             case .plus: return "pos"
             case .not: return "not"
+            case .complement: return "~"
             }
         case .postfix(let operation, _):
             return operation.rawValue
         case .binary(let operation, _):
             return operation.rawValue
+        case .powerModulo:
+            return "^%"
         case .checkCall(let index):
             return "check:\(calls[index].name)/\(calls[index].argumentCount)"
         case .call(let index):

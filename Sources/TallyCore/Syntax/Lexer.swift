@@ -83,11 +83,16 @@ public struct Lexer: @unchecked Sendable {
         case UInt8(ascii: "!"):
             if peek(1) == UInt8(ascii: "=") { return double(.operator(.notEqual)) }
             return single(.operator(.bang))
+        case UInt8(ascii: "&"): return single(.operator(.ampersand))
+        case UInt8(ascii: "|"): return single(.operator(.pipe))
+        case UInt8(ascii: "~"): return single(.operator(.tilde))
         case UInt8(ascii: "<"):
             if peek(1) == UInt8(ascii: "=") { return double(.operator(.lessEqual)) }
+            if peek(1) == UInt8(ascii: "<") { return double(.operator(.shiftLeft)) }
             return single(.operator(.less))
         case UInt8(ascii: ">"):
             if peek(1) == UInt8(ascii: "=") { return double(.operator(.greaterEqual)) }
+            if peek(1) == UInt8(ascii: ">") { return double(.operator(.shiftRight)) }
             return single(.operator(.greater))
         case UInt8(ascii: "("): return single(.leftParenthesis)
         case UInt8(ascii: ")"): return single(.rightParenthesis)
@@ -185,7 +190,11 @@ public struct Lexer: @unchecked Sendable {
         }
         if let token = plainNumber() { return token }
         let integerDigits = try digitRun(start: start)
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "r") {
+            return try baseLiteral(start: start, base: integerDigits)
+        }
         var fractionDigits: [UInt8] = []
+        var repeatingDigits: [UInt8] = []
         var exponent = 0
         var isDecimal = false
         if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
@@ -193,6 +202,9 @@ public struct Lexer: @unchecked Sendable {
             offset += 1
             if offset < bytes.count && isDigit(bytes[offset]) {
                 fractionDigits = try digitRun(start: start)
+            }
+            if offset < bytes.count && bytes[offset] == UInt8(ascii: "(") {
+                repeatingDigits = try repeatingPart(start: start)
             }
             if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
                 consumeLiteralTail()
@@ -224,6 +236,13 @@ public struct Lexer: @unchecked Sendable {
             }
             literalText = String(decoding: integerDigits, as: UTF8.self)
             return Token(.number(.digits(radix: 10)), span(from: start))
+        }
+        if !repeatingDigits.isEmpty {
+            literalText = String(decoding: integerDigits + fractionDigits + repeatingDigits, as: UTF8.self)
+            return Token(
+                .number(
+                    .repeating(fractionDigits: fractionDigits.count, repeatingDigits: repeatingDigits.count, exponent: exponent)),
+                span(from: start))
         }
         var significand = integerDigits + fractionDigits
         if let firstNonZero = significand.firstIndex(where: { $0 != UInt8(ascii: "0") }) {
@@ -281,7 +300,7 @@ public struct Lexer: @unchecked Sendable {
             if index < count {
                 let next = buffer[index]
                 if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") || next == UInt8(ascii: "e")
-                    || next == UInt8(ascii: "E")
+                    || next == UInt8(ascii: "E") || next == UInt8(ascii: "r") || (sawPoint && next == UInt8(ascii: "("))
                 {
                     return nil
                 }
@@ -326,6 +345,41 @@ public struct Lexer: @unchecked Sendable {
         return digits
     }
 
+    /// The repeating part of a decimal, `(142857)` in `0.(142857)`: digits in parentheses right
+    /// after the fraction, read as repeating forever (what `to exact` prints).
+    private mutating func repeatingPart(start: Int) throws(Diagnostic) -> [UInt8] {
+        offset += 1  // (
+        guard offset < bytes.count, isDigit(bytes[offset]) else {
+            throw Diagnostic(
+                .malformedNumber,
+                "malformed number '\(quoted(start, offset))': expected the repeating digits after '(', as in 0.(3)",
+                at: span(from: start))
+        }
+        let digits = try digitRun(start: start)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ")") else {
+            throw Diagnostic(
+                .malformedNumber, "malformed number '\(quoted(start, offset))': expected ')' to end the repeating digits",
+                at: span(from: start))
+        }
+        offset += 1
+        return digits
+    }
+
+    /// A literal in base 2 to 36, `7r513` or `36rzz`: the base in decimal, `r`, then digits
+    /// (`0-9`, then `a-z` for 10 to 35, either case, `_` between them). What `to base N` prints.
+    private mutating func baseLiteral(start: Int, base: [UInt8]) throws(Diagnostic) -> Token {
+        let radixText = String(decoding: base, as: UTF8.self)
+        guard base.first != UInt8(ascii: "0"), let radix = Int32(radixText), (2...36).contains(radix) else {
+            offset += 1
+            consumeLiteralTail()
+            throw Diagnostic(
+                .malformedNumber, "malformed number '\(quoted(start, offset))': the base before 'r' must be 2 to 36",
+                at: span(from: start))
+        }
+        offset += 1  // r
+        return try radixDigits(start: start, radix: radix, name: "base-\(radix)", prefix: "'r'")
+    }
+
     private mutating func exponentPart(start: Int) throws(Diagnostic) -> Int {
         offset += 1  // e or E
         var negative = false
@@ -365,6 +419,11 @@ public struct Lexer: @unchecked Sendable {
         let start = offset
         offset += 2
         let name = radix == 16 ? "hexadecimal" : (radix == 2 ? "binary" : "octal")
+        return try radixDigits(start: start, radix: radix, name: name, prefix: "the prefix")
+    }
+
+    /// The digits of an integer in `radix` after its prefix, with `_` between them.
+    private mutating func radixDigits(start: Int, radix: Int32, name: String, prefix: String) throws(Diagnostic) -> Token {
         var digits: [UInt8] = []
         var previousWasDigit = false
         while offset < bytes.count {
@@ -393,7 +452,7 @@ public struct Lexer: @unchecked Sendable {
         }
         if digits.isEmpty {
             throw Diagnostic(
-                .malformedNumber, "malformed number '\(quoted(start, offset))': expected \(name) digits after the prefix",
+                .malformedNumber, "malformed number '\(quoted(start, offset))': expected \(name) digits after \(prefix)",
                 at: span(from: start))
         }
         let text = String(decoding: digits, as: UTF8.self)
@@ -439,6 +498,15 @@ public struct Lexer: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// The first byte at or after `index` that is not an ASCII space or tab; nil at the end.
+    func nextByte(after index: Int) -> UInt8? {
+        var index = index
+        while index < bytes.count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) {
+            index += 1
+        }
+        return index < bytes.count ? bytes[index] : nil
     }
 
     private mutating func single(_ kind: TokenKind) -> Token {

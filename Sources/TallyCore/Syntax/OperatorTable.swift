@@ -1,6 +1,8 @@
 /// Binding power of the operators, loosest first. `Grammar/tally.ebnf` lists the same levels
 /// with the same operators, and a test holds the two together.
 public enum Precedence: Int, Sendable, Comparable, CaseIterable {
+    /// `to`: how the whole line's value is shown (`255 to hex`); loosest, at the end of a line.
+    case conversion
     /// `or`, short-circuit.
     case or
     /// `and`, short-circuit.
@@ -9,15 +11,23 @@ public enum Precedence: Int, Sendable, Comparable, CaseIterable {
     case not
     /// `< <= > >= == !=` (also `≤ ≥ ≠`), chained as in Python: `1 < x < 3`.
     case comparison
+    /// Bitwise `|`, as in Python.
+    case bitOr
+    /// Bitwise `xor`.
+    case bitXor
+    /// Bitwise `&`.
+    case bitAnd
+    /// `<<` and `>>`.
+    case shift
     /// Binary `+ -`.
     case additive
-    /// Binary `* / // %` (also `×` `÷`).
+    /// Binary `* / // % mod of` (also `×` `÷`).
     case multiplicative
-    /// Prefix `- +` (also `−`): looser than `^`, so `-2^2` is `-4`.
+    /// Prefix `- + ~` (also `−`): looser than `^`, so `-2^2` is `-4`.
     case prefix
     /// `^` and `**`, right-associative.
     case power
-    /// Postfix `!`.
+    /// Postfix `!`, `°` and `%` (a percentage).
     case postfix
 
     public static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -50,6 +60,7 @@ public enum Associativity: String, Sendable, CustomStringConvertible {
 public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
     case plus, minus, star, slash, doubleSlash, percent, caret, bang, degree
     case less, lessEqual, greater, greaterEqual, equal, notEqual
+    case ampersand, pipe, tilde, shiftLeft, shiftRight
 
     /// Every way to write the symbol, as typed.
     public var spellings: [String] {
@@ -69,6 +80,11 @@ public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
         case .greaterEqual: return [">=", "≥"]
         case .equal: return ["=="]
         case .notEqual: return ["!=", "≠"]
+        case .ampersand: return ["&"]
+        case .pipe: return ["|"]
+        case .tilde: return ["~"]
+        case .shiftLeft: return ["<<"]
+        case .shiftRight: return [">>"]
         }
     }
 }
@@ -89,6 +105,15 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
     case floorDivide = "//"
     case modulo = "%"
     case power = "^"
+    /// `x + p%`: x increased by the percentage p of itself (`80 + 15%` is 92).
+    case addPercentage = "+%"
+    /// `x - p%`: x decreased by the percentage p of itself (`80 - 20%` is 64).
+    case subtractPercentage = "-%"
+    case bitAnd = "&"
+    case bitOr = "|"
+    case bitXor = "xor"
+    case shiftLeft = "<<"
+    case shiftRight = ">>"
 }
 
 /// Operators before their operand: `-x`, `+x`, `not t`.
@@ -96,6 +121,8 @@ public enum PrefixOperator: String, Sendable, CaseIterable {
     case negate = "-"
     case plus = "+"
     case not = "not"
+    /// Bitwise complement, `~x` = `-x - 1` as in Python.
+    case complement = "~"
 }
 
 /// The comparisons, which chain: `a < b <= c` is `a < b and b <= c`, with `b` evaluated once.
@@ -134,6 +161,8 @@ public enum PostfixOperator: String, Sendable, CaseIterable {
     case factorial = "!"
     /// An angle in degrees, converted to the unit of `set angle`.
     case degrees = "°"
+    /// A percentage: `15%` is 0.15. A `%` with an operand after it is the remainder instead.
+    case percent = "%"
 }
 
 /// What an operator means once read: what it computes, how tightly it binds and how it
@@ -144,6 +173,8 @@ public struct OperatorBinding: Sendable {
         case binary(BinaryOperator)
         case prefix(PrefixOperator)
         case postfix(PostfixOperator)
+        /// `to`: the rest of the line says how to show the value (``Conversion``).
+        case conversion
         case comparison(Comparison)
         case logical(LogicalOperator)
     }
@@ -176,6 +207,7 @@ public struct OperatorDefinition: Sendable {
 public enum OperatorTable {
     /// Every operator, loosest level first.
     public static let all: [OperatorDefinition] = [
+        word("to", .conversion, .conversion, .left),
         word("or", .logical(.or), .or, .left),
         word("and", .logical(.and), .and, .left),
         word("not", .prefix(.not), .not, .prefix),
@@ -185,18 +217,32 @@ public enum OperatorTable {
         row(.greaterEqual, .comparison(.greaterEqual), .comparison, .chained),
         row(.equal, .comparison(.equal), .comparison, .chained),
         row(.notEqual, .comparison(.notEqual), .comparison, .chained),
+        row(.pipe, .binary(.bitOr), .bitOr, .left),
+        word("xor", .binary(.bitXor), .bitXor, .left),
+        row(.ampersand, .binary(.bitAnd), .bitAnd, .left),
+        row(.shiftLeft, .binary(.shiftLeft), .shift, .left),
+        row(.shiftRight, .binary(.shiftRight), .shift, .left),
         row(.plus, .binary(.add), .additive, .left),
         row(.minus, .binary(.subtract), .additive, .left),
         row(.star, .binary(.multiply), .multiplicative, .left),
         row(.slash, .binary(.divide), .multiplicative, .left),
         row(.doubleSlash, .binary(.floorDivide), .multiplicative, .left),
         row(.percent, .binary(.modulo), .multiplicative, .left),
+        word("mod", .binary(.modulo), .multiplicative, .left),
+        word("of", .binary(.multiply), .multiplicative, .left),
         row(.minus, .prefix(.negate), .prefix, .prefix),
         row(.plus, .prefix(.plus), .prefix, .prefix),
+        row(.tilde, .prefix(.complement), .prefix, .prefix),
         row(.caret, .binary(.power), .power, .right),
         row(.bang, .postfix(.factorial), .postfix, .postfix),
         row(.degree, .postfix(.degrees), .postfix, .postfix),
+        // After an operand `%` is the remainder above; with no operand after it, the parser
+        // reads it as this percentage (``percentage``).
+        row(.percent, .postfix(.percent), .postfix, .postfix),
     ]
+
+    /// What a `%` with no operand after it means: a percentage.
+    static let percentage = OperatorBinding(operation: .postfix(.percent), precedence: .postfix, associativity: .postfix)
 
     private static func row(
         _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
@@ -216,7 +262,8 @@ public enum OperatorTable {
             binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
     }
 
-    /// The words that are operators (`and`, `or`, `not`): they cannot name variables.
+    /// The words that are operators (`and`, `or`, `not`, `to`, `xor`, `mod`, `of`): they cannot
+    /// name variables.
     public static let reservedWords: Set<String> = Set(all.compactMap { row in
         if case .word(let word) = row.token { return word }
         return nil
@@ -264,6 +311,8 @@ public enum OperatorTable {
         var table = [OperatorBinding?](repeating: nil, count: OperatorSymbol.allCases.count)
         for definition in all where include(definition.binding) {
             guard case .symbol(let symbol) = definition.token else { continue }
+            // The percentage shares `%` with the remainder; the parser picks it by what follows.
+            if case .postfix(.percent) = definition.binding.operation { continue }
             precondition(table[Int(symbol.rawValue)] == nil, "two rows for one symbol in one position")
             table[Int(symbol.rawValue)] = definition.binding
         }

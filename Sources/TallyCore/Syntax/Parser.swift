@@ -15,9 +15,13 @@ public struct Parser {
     private var current: Token
     private var previous: Token?
     private var depth = 0
+    /// Parentheses and calls open around the current token: `to` may stand only outside them.
+    private var groupDepth = 0
     private var operandCount = 0
     private let line: String
     private var code = Code()
+    /// The `to` at the end of the line just read, if any.
+    private var conversion: Conversion?
     private var started = false
     /// The operator table's meaning of each symbol after and before an operand, copied once per
     /// line so that reading it costs an index, not a lazy-initialisation check per token.
@@ -48,7 +52,12 @@ public struct Parser {
     public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
         var parser = Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
         try parser.advance()
-        return try parser.wholeExpression()
+        let code = try parser.wholeExpression()
+        if let conversion = parser.conversion {
+            throw Diagnostic(
+                .misplacedConversion, "'to' says how to show a line's value and cannot stand here", at: conversion.span)
+        }
+        return code
     }
 
     /// A parser before its first token: callers `advance()` once (a throwing initializer
@@ -68,10 +77,13 @@ public struct Parser {
     @inline(__always)
     private mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.loosest)
+        if case .name = current.kind, lexer.text(of: current.span) == "to" {
+            conversion = try readConversion()
+        }
         try expectEnd()
         // Hand the code over rather than share it with a parser that is about to go away.
-        let finished = code
-        code = Code()
+        var finished = Code()
+        swap(&finished, &code)
         return finished
     }
 
@@ -96,10 +108,17 @@ public struct Parser {
                 let name = lexer.text(of: nameSpan)
                 try advance()
                 try advance()
-                return .assignment(name: name, nameSpan: nameSpan, value: try wholeExpression())
+                let value = try wholeExpression()
+                if let conversion {
+                    throw Diagnostic(
+                        .misplacedConversion, "'to' says how to show a value, but an assignment shows nothing",
+                        at: conversion.span)
+                }
+                return .assignment(name: name, nameSpan: nameSpan, value: value)
             }
         }
-        return .expression(try wholeExpression())
+        let code = try wholeExpression()
+        return .expression(code, conversion: conversion)
     }
 
     /// Whether the tokens after a name and `(` close the parentheses and then read `=`: the
@@ -170,6 +189,11 @@ public struct Parser {
         try advance()
         parameters = positions
         let body = try wholeExpression()
+        if let conversion {
+            throw Diagnostic(
+                .misplacedConversion, "'to' says how to show a line's value, but a definition shows nothing",
+                at: conversion.span)
+        }
         return FunctionDefinition(
             name: name, nameSpan: nameToken.span, parameters: names, parameterSpans: spans, body: body,
             span: nameToken.span.union(body.span))
@@ -213,7 +237,7 @@ public struct Parser {
             switch token.kind {
             case .operator(let symbol):
                 guard let trailing = operators[OperatorTable.index(of: symbol, leading: false)] else { return span }
-                definition = trailing
+                definition = symbol == .percent ? try percentOrRemainder(token, trailing) : trailing
             case .name:
                 guard let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) else {
                     throw missingOperator(before: token)
@@ -234,16 +258,38 @@ public struct Parser {
                 try advance()
                 code.instructions.append(.postfix(operation, operatorSpan: token.span))
                 span = span.union(token.span)
-            case .binary(let operation):
+            case .binary(var operation):
                 try advance()
+                // `a^b % m` by modular exponentiation: the power waits for the modulus.
+                var powerSpan: SourceSpan?
+                if operation == .modulo, case .binary(.power, let operatorSpan)? = code.instructions.last {
+                    code.instructions.removeLast()
+                    powerSpan = operatorSpan
+                }
                 // A left-associative operator's right operand binds tighter, so `a - b - c` is
                 // `(a - b) - c`; a right-associative one's at the same level, so `2^3^2` is
                 // `2^(3^2)`.
                 let operandLevel =
                     definition.associativity == .right ? definition.precedence : definition.precedence.tighter
                 let right = try expression(operandLevel)
-                code.instructions.append(.binary(operation, operatorSpan: token.span))
+                if let powerSpan {
+                    code.instructions.append(.powerModulo(powerSpan: powerSpan, operatorSpan: token.span))
+                } else {
+                    // `80 + 15%`: a percentage added to (or taken from) the left operand.
+                    if operation == .add || operation == .subtract, case .postfix(.percent, _)? = code.instructions.last {
+                        operation = operation == .add ? .addPercentage : .subtractPercentage
+                    }
+                    code.instructions.append(.binary(operation, operatorSpan: token.span))
+                }
                 span = span.union(right)
+            case .conversion:
+                if groupDepth > 0 {
+                    throw Diagnostic(
+                        .misplacedConversion,
+                        "'to' says how to show the whole line's value, so it comes last and outside parentheses",
+                        at: token.span)
+                }
+                return span
             case .prefix:
                 // A prefix-only symbol after an operand: the table has no meaning for it here.
                 return span
@@ -259,6 +305,100 @@ public struct Parser {
                 code.instructions.append(.requireTruth(span))
             }
         }
+    }
+
+    /// What a `%` after an operand means: the remainder when an operand follows (`17 % 5`,
+    /// `15%80`), a percentage otherwise (`15%`, `80 + 15%`, `15% of 80`). `15% 3` — the `%`
+    /// written against its number, then a space and an operand — could be read either way and
+    /// is an error.
+    @inline(never)
+    private func percentOrRemainder(_ token: Token, _ remainder: OperatorBinding) throws(Diagnostic) -> OperatorBinding {
+        // The everyday remainder, `7 % 3` or `7 % (x)`, from the next byte alone.
+        let attached = previous.map { $0.span.end == token.span.start } ?? false
+        if let byte = lexer.nextByte(after: token.span.end), isDigit(byte) || byte == UInt8(ascii: "(") {
+            let after = lexer.bytes[token.span.end]
+            if !attached || (after != UInt8(ascii: " ") && after != UInt8(ascii: "\t")) { return remainder }
+        }
+        var probe = lexer
+        let next = try probe.next()
+        let startsOperand: Bool
+        switch next.kind {
+        case .number, .leftParenthesis: startsOperand = true
+        case .name: startsOperand = OperatorTable.trailing(word: probe.text(of: next.span)) == nil
+        case .operator(let symbol): startsOperand = OperatorTable.leading(symbol) != nil
+        case .rightParenthesis, .comma, .equals, .end: startsOperand = false
+        }
+        guard startsOperand else { return OperatorTable.percentage }
+        if let previous, previous.span.end == token.span.start, next.span.start > token.span.end {
+            throw Diagnostic(
+                .ambiguousPercent,
+                "'%' here could be a percentage or a remainder: write \(describe(previous).dropFirst().dropLast()) % \(describe(next).dropFirst().dropLast()) for the remainder, or put an operator after a percentage (\(describe(previous).dropFirst().dropLast())% * \(describe(next).dropFirst().dropLast()))",
+                at: token.span)
+        }
+        return remainder
+    }
+
+    /// The target after `to`: a word (`hex`, `exact`, …), `base N`, `N digits`, `N places` or `%`.
+    @inline(never)
+    private mutating func readConversion() throws(Diagnostic) -> Conversion {
+        let word = current
+        try advance()
+        let first = current
+        let target: ConversionTarget
+        func expected() -> Diagnostic {
+            Diagnostic(
+                .unknownConversion, "expected what to convert to after 'to': \(ConversionTarget.summary)",
+                at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
+        }
+        switch first.kind {
+        case .operator(.percent):
+            target = .percent
+        case .name:
+            let name = lexer.text(of: first.span)
+            if let named = ConversionTarget.words[name] {
+                target = named
+            } else if name == "base" {
+                try advance()
+                guard case .number(.integer(let radix)) = current.kind, (2...36).contains(radix) else {
+                    throw Diagnostic(
+                        .unknownConversion, "expected a base from 2 to 36 after 'to base'",
+                        at: current.kind == .end ? SourceSpan(at: first.span.end) : current.span)
+                }
+                target = .base(radix)
+            } else {
+                let known = Array(ConversionTarget.words.keys).sorted() + ["base", "digits", "places"]
+                throw Diagnostic(
+                    .unknownConversion, "unknown conversion '\(TerminalSafeText.excerpt(name))' (to \(ConversionTarget.summary))",
+                    at: first.span
+                ).suggesting(Suggestion.nearest(to: name, in: known))
+            }
+        case .number(.integer(let count)):
+            try advance()
+            let unit = current
+            guard case .name = unit.kind else { throw expected() }
+            switch lexer.text(of: unit.span) {
+            case "digits", "digit":
+                guard count >= 1 else {
+                    throw Diagnostic(.unknownConversion, "'to N digits' needs at least 1 digit", at: first.span)
+                }
+                target = .digits(count)
+            case "places", "place":
+                guard count >= 0 else { throw expected() }
+                target = .places(count)
+            default:
+                throw Diagnostic(
+                    .unknownConversion, "expected 'digits' or 'places' after 'to \(count)'", at: unit.span)
+            }
+        default:
+            throw expected()
+        }
+        let end = current.span.end
+        try advance()
+        if case .end = current.kind {} else {
+            throw Diagnostic(
+                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
+        }
+        return Conversion(target: target, span: SourceSpan(start: word.span.start, end: end))
     }
 
     /// The comparisons after a left operand already emitted: `< b`, or a chain `< b <= c`, in
@@ -331,6 +471,12 @@ public struct Parser {
             case .decimal(let exponent):
                 code.literals.append(.decimal(significand: lexer.literalText, exponent: exponent))
                 code.instructions.append(.literal(code.literals.count - 1, token.span))
+            case .repeating(let fractionDigits, let repeatingDigits, let exponent):
+                code.literals.append(
+                    .repeating(
+                        digits: lexer.literalText, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
+                        exponent: exponent))
+                code.instructions.append(.literal(code.literals.count - 1, token.span))
             }
             try advance()
             return token.span
@@ -360,7 +506,9 @@ public struct Parser {
                     .emptyParentheses, "empty parentheses: expected an expression inside",
                     at: token.span.union(current.span))
             }
+            groupDepth += 1
             _ = try expression(.loosest)
+            groupDepth -= 1
             let closing = try expectClosing(opening: token)
             let span = token.span.union(closing.span)
             code.instructions.append(.group(span))
@@ -427,7 +575,11 @@ public struct Parser {
         var count = 0
         while true {
             depth += 1
-            defer { depth -= 1 }
+            groupDepth += 1
+            defer {
+                depth -= 1
+                groupDepth -= 1
+            }
             _ = try expression(.loosest)
             count += 1
             afterEach(&code, count)

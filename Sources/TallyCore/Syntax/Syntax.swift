@@ -37,6 +37,9 @@ public enum Instruction: Sendable {
     case postfix(PostfixOperator, operatorSpan: SourceSpan)
     /// Replaces the two values on top by `lhs op rhs`.
     case binary(BinaryOperator, operatorSpan: SourceSpan)
+    /// Replaces the three values on top, `a`, `b`, `m`, by `a^b % m`, computed by modular
+    /// exponentiation when they are integers, so `a^b` is never built.
+    case powerModulo(powerSpan: SourceSpan, operatorSpan: SourceSpan)
     /// Checks that ``Code/calls``[index] names a function and passes it the right number of
     /// arguments, before any argument is evaluated.
     case checkCall(Int)
@@ -78,7 +81,10 @@ public struct CallSite: Sendable {
 public enum Statement: Sendable {
     /// A blank line or a line that is only a comment.
     case empty
-    case expression(Code)
+    /// An expression, and how the line asked to show its value (`… to hex`), if it did. The
+    /// conversion stands beside the code, not in it, so that every line's code stays as small
+    /// as the everyday line needs.
+    case expression(Code, conversion: Conversion?)
     case assignment(name: String, nameSpan: SourceSpan, value: Code)
     /// `f(x, y) = body`: the body compiled once, its parameters read by position. Boxed, so
     /// that every other statement stays as small to copy as before.

@@ -40,6 +40,10 @@ public enum NumberToken: Sendable, Equatable {
     case digits(radix: Int32)
     /// `literalText × 10^exponent`, from a long literal with a point or an exponent.
     case decimal(exponent: Int)
+    /// A decimal with a repeating part, `0.08(3)`: ``Lexer/literalText`` holds all its digits
+    /// (integer, fraction, repeating), the counts say where the fraction and the repeating part
+    /// start, times `10^exponent`.
+    case repeating(fractionDigits: Int, repeatingDigits: Int, exponent: Int)
 }
 
 /// A literal too long for a machine word, as written; the evaluator converts it after checking
@@ -50,4 +54,7 @@ public enum NumberLiteral: Sendable, Equatable {
     case digits(String, radix: Int32)
     /// `significand × 10^exponent`, from a literal with a point or an exponent.
     case decimal(significand: String, exponent: Int)
+    /// A decimal with a repeating part: `digits` holds the integer, fraction and repeating
+    /// digits in turn; the last `repeatingDigits` repeat forever; times `10^exponent`.
+    case repeating(digits: String, fractionDigits: Int, repeatingDigits: Int, exponent: Int)
 }

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// The formats `habit export` writes: every habit and completion, for other tools.
 public enum HabitExportFormat: String, Sendable, CaseIterable {
     /// One row per day done, skipped or with a note (and one per pause, its day written
@@ -52,7 +54,7 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
                 .joined(separator: ", ")
             return """
                     {
-                      "name": \(HabitExportFormat.jsonString(habit.name)),
+                      "name": \(JSONText.string(habit.name)),
                       "start": "\(habit.start)",
                       "archived": \(habit.archiveDay.map { "\"\($0)\"" } ?? "null"),
                       "target": "\(habit.target)",
@@ -74,25 +76,5 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
             || text.first == " " || text.last == " "
         guard needsQuotes else { return text }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
-    }
-
-    /// A JSON string literal: quotes, backslashes and every control character escaped.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                // U+2028/2029 are valid JSON but end lines in JavaScript; escaping is harmless.
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -40,6 +40,15 @@ extension Number {
             } else {
                 self.init(numerator: significand, denominator: BigInteger.power(10, UInt(-exponent)))
             }
+        case .repeating(let fractionDigits, let repeatingDigits, let exponent):
+            // Held to the same order of magnitude as a long decimal.
+            let limit = Self.literalMagnitudeLimit
+            let clamped = Swift.min(Swift.max(exponent, -limit), limit)
+            guard
+                let value = Number(
+                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: clamped)
+            else { preconditionFailure("digits the lexer read") }
+            self = value
         }
     }
 }

@@ -53,7 +53,7 @@ public enum Application {
             pinnedToday: pinnedToday, useColour: colourEnabled(options.colour, for: output),
             glyphs: options.ascii ? .ascii : .unicode)
 
-        let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1
+        let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1 && !options.json
         if interactive {
             return InteractiveSession.run(
                 options: options, settings: settings, environment: environment, variables: variables)
@@ -66,7 +66,8 @@ public enum Application {
             initFailed = !InitFile.run(
                 path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour))
         }
-        var runner = BatchRunner(session: session, output: output, errors: errors, useColour: useColour)
+        var runner = BatchRunner(
+            session: session, output: output, errors: errors, useColour: useColour, json: options.json)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
             runner.run(line, sourceName: "<eval>", lineNumber: index + 1)

@@ -12,6 +12,8 @@ public struct Options: Sendable, Equatable {
     public var quiet = false
     /// Mark rounded results with `≈ ` in batch output too.
     public var markRounded = false
+    /// `--json`: one JSON object per input line (docs/json.md).
+    public var json = false
     public var digits: Int?
     public var dataDirectory: String?
     public var historyFile: String?
@@ -62,6 +64,7 @@ public struct Options: Sendable, Equatable {
                 case "-e", "--eval": options.evalLines.append(try take())
                 case "-q", "--quiet": options.quiet = true
                 case "--mark-rounded": options.markRounded = true
+                case "--json": options.json = true
                 case "--digits":
                     let text = try take()
                     // Up to the default maxdigits: a million digits of pi on request.
@@ -106,6 +109,9 @@ public struct Options: Sendable, Equatable {
               --digits N           significant digits shown for values that are not exact
                                    decimals (default 20, at most 1000000)
               --mark-rounded       mark rounded results with ≈ in files and pipes too
+              --json               one JSON object per input line, errors included
+                                   (see docs/json.md); reads standard input even
+                                   from a terminal
               --data-dir DIR       where habit data lives (also TALLY_DATA_DIR)
               --history-file FILE  interactive history location
               --no-history         keep no interactive history

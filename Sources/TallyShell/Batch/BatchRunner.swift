@@ -15,17 +15,27 @@ public struct BatchRunner {
     public private(set) var readFailed = false
     /// True after `exit` or `quit`.
     public private(set) var ended = false
+    /// `--json`: one JSON object per input line on standard output, errors included.
+    private let writesJSON: Bool
 
-    public init(session: Session, output: OutputStream, errors: OutputStream, useColour: Bool) {
+    public init(session: Session, output: OutputStream, errors: OutputStream, useColour: Bool, json: Bool = false) {
         self.session = session
         self.output = output
         self.errors = errors
         renderer = DiagnosticRenderer(useColour: useColour)
+        writesJSON = json
     }
 
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
     public mutating func run(_ line: String, sourceName: String, lineNumber: Int) {
         let outcome = session.handle(line, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
+        if writesJSON {
+            output.writeLine(JSONLine.render(outcome, line: line, sourceName: sourceName, lineNumber: lineNumber))
+            if outcome.acknowledgesStoredChange { output.flush() }
+            if outcome.failed { anyLineFailed = true }
+            if outcome.endsSession || output.failure != nil { ended = true }
+            return
+        }
         if let text = outcome.output {
             output.writeLine(text)
             if outcome.acknowledgesStoredChange { output.flush() }

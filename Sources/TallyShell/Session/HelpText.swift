@@ -28,30 +28,44 @@ public enum HelpText {
           sqrt(2)          ≈ 1.4142135623730950488 (≈ marks a rounded value)
           sqrt(2)^2        2 (exact results are recognised)     sin(30°)   0.5
         Commands:
-          help syntax      numbers, operators, precedence, exactness
+          help syntax      numbers, operators, precedence, percent, 'to' formats
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
           help bmi         body mass index
           help habit       habit tracker
           vars             list variables and functions
           unset NAME       remove a variable or a function
-          set              show or change settings (set digits 50, set angle deg)
+          set              show or change settings (set digits 50, set angle deg,
+                           set grouping on)
           exit, quit       end the session (or Ctrl-D)
         """
 
     static let syntax = """
         Numbers:   42   1_000_000   3.14   .5   1e3   2.5E-3   0x1F   0b1010   0o17
+                   7r513 (base 7; any base 2 to 36)   0.08(3) (the 3 repeats: 1/12)
                    (no leading zeros: write 7, or 0o7 for octal)
         Operators, tightest first:
           ( )  calls  names  literals
-          !  °          factorial, degrees     5! = 120, sin(30°) = 0.5
+          !  °  %       factorial, degrees,    5! = 120, sin(30°) = 0.5,
+                        percent                15% = 0.15
           ^  **         power, right to left   2^3^2 = 512
-          -  +          sign                   -2^2 = -4
-          *  /  //  %   (also × ÷)             7 // 2 = 3, -7 % 3 = 2
-          +  -          add, subtract
+          -  +  ~       sign, bitwise not      -2^2 = -4, ~5 = -6
+          *  /  //  %   (also × ÷ mod of)      7 // 2 = 3, -7 % 3 = 2, 15% of 80 = 12
+          +  -          add, subtract          80 + 15% = 92, 80 - 20% = 64
+          <<  >>        shifts                 1 << 10 = 1024
+          &  xor  |     bits, as in Python     6 & 3 = 2, 6 xor 3 = 5, 6 | 3 = 7
           <  <=  >  >=  ==  !=  (also ≤ ≥ ≠)   chained: 1 < x < 3 is 1 < x and x < 3
           not           not 1 > 2 = true
           and           short-circuit          false and 1/0 > 0 = false
           or            short-circuit          true or 1/0 > 0 = true
+          to FORMAT     how to show the value, at the end of the line
+        Percent or remainder: '%' with an operand after it is the remainder (17 % 5 = 2,
+        15%80 = 15); with none it is a percentage (15%, 80 + 15%, 15% of 80). '15% 3' is an
+        error: write 15 % 3, or 15% * 3.
+        Formats: 255 to hex = 0xff, to bin, to oct, 255 to base 7 = 7r513, 11/12 to fraction,
+        3.5 to mixed = 3 1/2, 1/7 to exact = 0.(142857), 1/3 to sci = 3.(3)e-1,
+        2/3 to 3 digits = 0.667, 1.5 to 2 places = 1.50, 12/80 to % = 15%,
+        1234567 to grouped = 1_234_567, 360 to factors = 2^3 × 3^2 × 5. What they print reads
+        back as the same value, except N digits, N places and mixed.
         Write every operator: 2*x, not 2x. '=' assigns; compare with '=='.
         Comparisons are exact on fractions and decided from the bounds of real numbers
         (sqrt(2)^2 == 2 is true); true and false are values, if(c, a, b) evaluates one branch.
@@ -76,6 +90,8 @@ public enum HelpText {
         }
         lines.append("Examples: sqrt(16) = 4   root(-27, 3) = -3   round(2.675, 2) = 2.68   gcd(12, 18) = 6")
         lines.append("          ln(e^3) = 3   log(8, 2) = 3   tan(pi/4) = 1   atan2(1, 1) = pi/4   deg(pi/6) = 30")
+        lines.append("          factor(360) = 2^3 × 3^2 × 5   powmod(2, 10^18, 10^9+7) = 719476260   mean(1, 2) = 1.5")
+        lines.append("isprime: certain below 2^64; above, 'prime' means GMP's Baillie–PSW test passed (no known exception).")
         lines.append("Your own: f(x) = x^2 + 1 defines f; fact(n) = if(n <= 1, 1, n * fact(n - 1)) recurses.")
         lines.append("          'vars' lists them, 'unset f' removes one; an init file can hold them (tally --help).")
         return lines.joined(separator: "\n")

@@ -27,6 +27,22 @@ public struct LineOutcome: Sendable {
     /// Whether the line failed (an error or an interruption): the exit status counts it.
     public var failed: Bool { diagnostic != nil || wasInterrupted }
 
+    /// Whether the printed text is a number written exactly (true), a rounding of one (false),
+    /// or not a number at all (nil): what `--json` reports as `exact`.
+    public var isExact: Bool?
+
+    /// An outcome that prints a value's text, marked `≈ ` when rounded as `style` asks.
+    static func showing(_ output: ValueFormatter.Output, style: Session.Style) -> LineOutcome {
+        LineOutcome(output: Session.marked(output, style: style), isExact: !output.isRounded)
+    }
+
+    /// An outcome that prints a number's text: exact, or a rounding of it.
+    init(output: String, isExact: Bool) {
+        self.output = output
+        self.isExact = isExact
+        endsSession = false
+    }
+
     /// An outcome that only prints `text`.
     public static func printing(_ text: String) -> LineOutcome { LineOutcome(output: text) }
 

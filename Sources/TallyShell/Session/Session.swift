@@ -96,10 +96,12 @@ public struct Session {
             case .nothing, .assigned, .defined:
                 return .silent
             case .value(let value):
-                let text = display(value, formatter: evaluator.formatter, style: style)
+                let output = evaluator.formatter.format(value)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
-                return .printing(text)
+                return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
+            case .shown(_, let output):
+                return .showing(output, style: style)
             }
         } catch {
             return .stopped(by: error)
@@ -155,7 +157,11 @@ public struct Session {
     /// A value as a session of `style` shows results: rounded values marked `≈ ` interactively
     /// (and in batch when asked with `--mark-rounded`).
     private static func display(_ value: Value, formatter: ValueFormatter, style: Style) -> String {
-        let output = formatter.format(value)
+        marked(formatter.format(value), style: style)
+    }
+
+    /// A value's text as a session of `style` shows it.
+    static func marked(_ output: ValueFormatter.Output, style: Style) -> String {
         if style != .batch && output.isRounded { return "≈ " + output.text }
         return output.text
     }
@@ -312,6 +318,15 @@ public struct Session {
                     at: arguments.lastSpan)
             }
             evaluator.settings.maxDigits = value
+        case .grouping:
+            let expectation = "grouping must be on or off"
+            guard let (word, _) = try arguments.nextWord() else {
+                throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: arguments.lastSpan)
+            }
+            guard word == "on" || word == "off" else {
+                throw Diagnostic(.invalidSettingValue, expectation, at: arguments.lastSpan)
+            }
+            evaluator.settings.grouping = word == "on"
         case .angle:
             let expectation = "angle must be \(setting.choices.joined(separator: " or "))"
             guard let (word, _) = try arguments.nextWord() else {
@@ -357,6 +372,7 @@ public struct Session {
         case .digits: return String(evaluator.settings.digits)
         case .maxdigits: return String(evaluator.settings.maxDigits)
         case .angle: return evaluator.settings.angle.rawValue
+        case .grouping: return evaluator.settings.grouping ? "on" : "off"
         case .standard: return standard.word
         case .glyphs: return environment.glyphs.rawValue
         }

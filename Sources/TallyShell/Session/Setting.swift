@@ -5,7 +5,7 @@ import TallyHealth
 /// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
 /// completion read.
 public enum Setting: String, CaseIterable, Sendable {
-    case digits, maxdigits, angle, standard, glyphs
+    case digits, maxdigits, angle, grouping, standard, glyphs
 
     /// How `set` writes the setting with its value.
     public var usage: String {
@@ -13,6 +13,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .digits: return "digits N"
         case .maxdigits: return "maxdigits N"
         case .angle: return "angle \(AngleUnit.allCases.map(\.rawValue).joined(separator: "|"))"
+        case .grouping: return "grouping on|off"
         case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
         case .glyphs: return "glyphs \(HabitGlyphs.allCases.map(\.rawValue).joined(separator: "|"))"
         }
@@ -24,6 +25,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .digits: return "significant digits shown for values that are not exact decimals"
         case .maxdigits: return "the most digits a result may have"
         case .angle: return "unit of angles for sin, cos, tan and their inverses: rad or deg"
+        case .grouping: return "group digits in threes with _ (1_234_567), which reads back"
         case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
         case .glyphs: return "marks in habit tables: unicode (■ ·) or ascii (# .)"
         }
@@ -34,6 +36,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits, .maxdigits: return []
         case .angle: return AngleUnit.allCases.map(\.rawValue)
+        case .grouping: return ["on", "off"]
         case .standard: return BMIStandard.allCases.map(\.word)
         case .glyphs: return HabitGlyphs.allCases.map(\.rawValue)
         }
@@ -44,7 +47,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits: return 1...settings.maxDigits
         case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
-        case .angle, .standard, .glyphs: return nil
+        case .angle, .grouping, .standard, .glyphs: return nil
         }
     }
 }

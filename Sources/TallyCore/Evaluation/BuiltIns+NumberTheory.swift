@@ -1,0 +1,84 @@
+import Glibc
+
+/// The number-theory built-ins: binomial coefficients, primes, factorization, Fibonacci
+/// numbers and modular powers, all on GMP.
+extension BuiltIns {
+    /// How `help functions` writes `factor`; the evaluator shows a line that is one call of the
+    /// built-in `factor` as the factorization.
+    static let factorUsage = "factor(n)"
+
+    static let numberTheory: [FunctionEntry] = [
+        function("binomial", .exactly(2), "binomial(n, k)", "n choose k: the ways to pick k of n") {
+            call throws(Diagnostic) in try binomial(call)
+        },
+        function("choose", .exactly(2), "choose(n, k)", "the same as binomial(n, k)") { call throws(Diagnostic) in
+            try binomial(call)
+        },
+        function(
+            "isprime", .exactly(1), "isprime(n)",
+            "1 if n is prime, else 0; certain below 2^64, above it a probable prime (Baillie–PSW)"
+        ) { call throws(Diagnostic) in
+            let n = try integer(call, 0)
+            return .number(Number(n.signum > 0 && n.bigIntegerValue!.isProbablePrime ? 1 : 0))
+        },
+        function("nextprime", .exactly(1), "nextprime(n)", "the least prime above n") { call throws(Diagnostic) in
+            let n = try integer(call, 0)
+            try call.settings.checkSize(Double(n.decimalSize + 1), at: call.span)
+            return .number(Number(n.bigIntegerValue!.nextPrime))
+        },
+        function(
+            "factor", .exactly(1), factorUsage,
+            "n; a line that is just factor(n) shows its prime factors: 2^3 × 3^2 × 5"
+        ) { call throws(Diagnostic) in
+            let n = try integer(call, 0)
+            if n.isZero { throw Diagnostic(.domainError, "0 has no prime factorization", at: call.argumentSpans[0]) }
+            return .number(n)
+        },
+        function("fib", .exactly(1), "fib(n)", "the n-th Fibonacci number: fib(10) = 55, fib(-n) = (-1)^(n+1) fib(n)") {
+            call throws(Diagnostic) in
+            let n = try integer(call, 0)
+            guard let index = n.intValue, index.magnitude < UInt(1) << 40 else {
+                throw call.settings.sizeError(.infinity, at: call.span)
+            }
+            // fib(n) ≈ φ^n / √5: n·log10(φ) digits.
+            try call.settings.checkSize(Double(index.magnitude) * 0.20898764024997873 + 1, at: call.span)
+            let value = Number(BigInteger.fibonacci(index.magnitude))
+            return .number(index < 0 && index % 2 == 0 ? -value : value)
+        },
+        function("powmod", .exactly(3), "powmod(a, b, m)", "a^b mod m without computing a^b; b ≥ 0, m ≠ 0") {
+            call throws(Diagnostic) in
+            let a = try integer(call, 0)
+            let b = try integer(call, 1)
+            let m = try integer(call, 2)
+            if b.signum < 0 {
+                throw Diagnostic(.domainError, "powmod needs an exponent of at least 0", at: call.argumentSpans[1])
+            }
+            if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: call.argumentSpans[2]) }
+            return .number(Evaluator.power(a, b, modulo: m))
+        },
+    ]
+
+    /// Argument `index`, which must be an integer.
+    static func integer(_ call: FunctionCall, _ index: Int) throws(Diagnostic) -> Number {
+        try call.settings.integer(call.arguments[index], at: call.argumentSpans[index], purpose: "\(call.name) needs integers")
+    }
+
+    private static func binomial(_ call: FunctionCall) throws(Diagnostic) -> Value {
+        let n = try integer(call, 0)
+        let k = try integer(call, 1)
+        if k.signum < 0 { return .number(Number(0)) }
+        if let small = n.intValue, let count = k.intValue, small >= 0 {
+            if count > small { return .number(Number(0)) }
+            // log10 C(n, k) from the log-gamma function.
+            let digits =
+                (lgamma(Double(small) + 1) - lgamma(Double(count) + 1) - lgamma(Double(small - count) + 1)) / M_LN10
+            try call.settings.checkSize(digits + 1, at: call.span)
+            return .number(Number(n.bigIntegerValue!.binomial(UInt(count))))
+        }
+        guard let count = k.intValue else { throw call.settings.sizeError(.infinity, at: call.span) }
+        // C(n, k) ≤ |n|^k / k! for any integer n (and |C(-n, k)| = C(n + k - 1, k)).
+        let magnitude = n.isZero ? 0 : Swift.max(n.log10Magnitude, log10(Double(count) + 1))
+        try call.settings.checkSize(Double(count) * (magnitude + 0.302) + 1, at: call.span)
+        return .number(Number(n.bigIntegerValue!.binomial(UInt(count))))
+    }
+}

@@ -1,0 +1,82 @@
+import CGMP
+
+/// Bits and number theory on GMP integers. Bit operations follow Python's rules for negative
+/// numbers: an integer behaves as an infinite two's-complement bit string, which is also GMP's
+/// rule for `mpz_and`, `mpz_ior`, `mpz_xor` and `mpz_com`.
+extension BigInteger {
+    public static func & (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+        make { __gmpz_and($0, lhs.pointer, rhs.pointer) }
+    }
+
+    public static func | (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+        make { __gmpz_ior($0, lhs.pointer, rhs.pointer) }
+    }
+
+    public static func ^ (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+        make { __gmpz_xor($0, lhs.pointer, rhs.pointer) }
+    }
+
+    /// `self^exponent mod modulus` in `0 ..< modulus`, without building the power. `exponent`
+    /// must be non-negative and `modulus` positive.
+    public func power(_ exponent: BigInteger, modulo modulus: BigInteger) -> BigInteger {
+        BigInteger.make { __gmpz_powm($0, pointer, exponent.pointer, modulus.pointer) }
+    }
+
+    /// Whether the value is prime: certain below 2^64, and above it GMP's Baillie–PSW test and
+    /// further Miller–Rabin rounds (no composite that passes them is known).
+    public var isProbablePrime: Bool {
+        __gmpz_probab_prime_p(pointer, 30) > 0
+    }
+
+    /// The least prime above the value (2 for anything below 2).
+    public var nextPrime: BigInteger {
+        BigInteger.make { __gmpz_nextprime($0, pointer) }
+    }
+
+    /// The `n`-th Fibonacci number.
+    public static func fibonacci(_ n: UInt) -> BigInteger {
+        make { __gmpz_fib_ui($0, n) }
+    }
+
+    /// The binomial coefficient `self` choose `k` (GMP's extension to negative `self`).
+    public func binomial(_ k: UInt) -> BigInteger {
+        BigInteger.make { __gmpz_bin_ui($0, pointer, k) }
+    }
+
+    /// The remainder of division by a machine word, in `0 ..< divisor`.
+    func remainder(dividingBy divisor: UInt) -> UInt {
+        __gmpz_fdiv_ui(pointer, divisor)
+    }
+
+    /// The exact quotient by a divisor known to divide the value.
+    func exactQuotient(_ divisor: BigInteger) -> BigInteger {
+        BigInteger.make { __gmpz_divexact($0, pointer, divisor.pointer) }
+    }
+}
+
+extension BigInteger {
+    /// The smallest k ≥ 1 with 10^k ≡ 1 (mod self), for a modulus > 1 coprime to 10: the length
+    /// of the repeating part of a fraction with this denominator. Nil when it exceeds `limit`, or
+    /// when Ctrl-C stops the search.
+    func orderOfTen(limit: Int) -> Int? {
+        let power = BigInteger(10)
+        __gmpz_mod(power.pointer, power.pointer, pointer)
+        var k = 1
+        while __gmpz_cmp_ui(power.pointer, 1) != 0 {
+            k += 1
+            if k > limit { return nil }
+            if k & 0xFFF == 0 && Interruption.isRequested { return nil }
+            __gmpz_mul_ui(power.pointer, power.pointer, 10)
+            __gmpz_mod(power.pointer, power.pointer, pointer)
+        }
+        return k
+    }
+
+    /// The value with every factor `prime` divided out, and how many there were.
+    func removingFactor(_ prime: UInt) -> (rest: BigInteger, count: Int) {
+        let factor = BigInteger(Int(prime))
+        let rest = BigInteger()
+        let count = __gmpz_remove(rest.pointer, pointer, factor.pointer)
+        return (rest, Int(count))
+    }
+}
