@@ -50,7 +50,7 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
             let days = habit.daysDone.map { "\"\($0)\"" }.joined(separator: ", ")
             let skipped = habit.skippedDays.map { "\"\($0)\"" }.joined(separator: ", ")
             let paused = habit.pauses.map { "[\"\($0.lowerBound)\", \"\($0.upperBound)\"]" }.joined(separator: ", ")
-            let notes = habit.notes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \(HabitExportFormat.jsonString($0.value))" }
+            let notes = habit.notes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \(JSONText.string($0.value))" }
                 .joined(separator: ", ")
             return """
                     {
