@@ -17,10 +17,9 @@ and a release build of tally (built if missing; $TALLY overrides the path).
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 
-from common import measure, ratio_summary, require, seconds_text, tally_binary, work_path
+from common import build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, work_path
 
 PYTHON_PRELUDE = "import math, sys; sys.set_int_max_str_digits(0); "
 BC_FACTORIAL = "define f(n) { auto r, i; r = 1; for (i = 2; i <= n; i++) r *= i; return (r); }\n"
@@ -64,15 +63,6 @@ CASES = [
 PEERS = ["gmp (C)", "bc", "python3", "calc"]
 
 
-def build_c_program():
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gmp_reference.c")
-    binary = work_path("gmp_reference")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        require("cc", "gcc libgmp-dev")
-        subprocess.run(["cc", "-O2", "-o", binary, source, "-lgmp"], check=True)
-    return binary
-
-
 def commands(case, tally, c_program):
     """program name -> (argv, stdin file or None)."""
     bc_input = work_path("bignum-" + case["c"] + ".bc")
@@ -101,7 +91,7 @@ def main():
     for tool, package in [("bc", "bc"), ("python3", "python3"), ("calc", "calc")]:
         require(tool, package)
     tally = tally_binary()
-    c_program = build_c_program()
+    c_program = build_gmp_reference()
     env = dict(os.environ, BC_LINE_LENGTH="0")
 
     rows = []

@@ -99,3 +99,13 @@ def machine_description():
     except OSError:
         pass
     return f"{model}, {os.cpu_count()} cores, Linux {os.uname().release}"
+
+
+def build_gmp_reference():
+    """Benchmarks/gmp_reference.c compiled into Benchmarks/out/ (rebuilt when the source is newer)."""
+    source = os.path.join(BENCH_DIR, "gmp_reference.c")
+    binary = work_path("gmp_reference")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        require("cc", "gcc libgmp-dev")
+        subprocess.run(["cc", "-O2", "-o", binary, source, "-lgmp"], check=True)
+    return binary

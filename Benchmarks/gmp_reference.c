@@ -3,6 +3,8 @@
  *
  *   cc -O2 -o out/gmp_reference gmp_reference.c -lgmp
  *   out/gmp_reference pow|factorial|powmod|sqrt2
+ *   out/gmp_reference powm-big              3^(2^8192-1) mod (2^8192+1) by mpz_powm
+ *   out/gmp_reference powm-lines < FILE     one "a b m" per line, a^b mod m by mpz_powm
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -47,6 +49,25 @@ int main(int argc, char **argv) {
         while (length > 1 && text[length - 1] == '0') length--;
         printf("%c.%.*s\n", text[0], (int)(length - 1), text + 1);
         free(text);
+    } else if (strcmp(argv[1], "powm-big") == 0) {  /* the number-theory benchmark's limit */
+        mpz_t exponent, modulus, base;
+        mpz_init(exponent);
+        mpz_init(modulus);
+        mpz_init_set_ui(base, 3);
+        mpz_ui_pow_ui(exponent, 2, 8192);
+        mpz_add_ui(modulus, exponent, 1);
+        mpz_sub_ui(exponent, exponent, 1);
+        mpz_powm(result, base, exponent, modulus);
+        print(result);
+        mpz_clears(exponent, modulus, base, NULL);
+    } else if (strcmp(argv[1], "powm-lines") == 0) {
+        mpz_t a, b, m;
+        mpz_inits(a, b, m, NULL);
+        while (gmp_scanf("%Zd %Zd %Zd", a, b, m) == 3) {
+            mpz_powm(result, a, b, m);
+            print(result);
+        }
+        mpz_clears(a, b, m, NULL);
     } else {
         return 2;
     }

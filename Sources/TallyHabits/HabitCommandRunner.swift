@@ -105,33 +105,60 @@ public final class HabitCommandRunner {
         let repository = try repository()
         let today = context.today
         switch command.action {
-        case .add(let name, let start):
-            let habit = try AddHabit(repository: repository).execute(name: name.value, start: start.value, today: today)
-            return "added \(quoted(habit.name)) (since \(habit.start))"
+        case .add(let name, let target, let start):
+            let habit = try AddHabit(repository: repository).execute(
+                name: name.value, start: start.value, today: today, target: target)
+            let targetText = target == .daily ? "" : ", \(target)"
+            return "added \(quoted(habit.name)) (since \(habit.start)\(targetText))"
+        case .today:
+            let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
+            guard habits.isEmpty else {
+                return HabitTodayView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
+            }
+            return try emptyListMessage(repository, today: today)
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
             guard habits.isEmpty else {
-                return HabitListView(today: today, useColour: context.useColour).render(habits)
+                return HabitListView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
-            let archived = try list.execute(includeArchived: true, today: today).count
-            guard archived == 0 else {
-                return "no active habits; 'habit list all' also shows the \(archived) archived"
-            }
-            return "no habits yet; start one with: habit add NAME"
-        case .done(let name, let day):
-            let habit = try RecordCompletion(repository: repository).execute(
+            return try emptyListMessage(repository, today: today)
+        case .done(let names, let day):
+            let results = try RecordCompletion(repository: repository).execute(
+                names: names.map(\.value), day: day.value, today: today)
+            return results.map { habit, isNew, movedStart in
+                let streak = habit.target.count(habit.currentStreak(today: today))
+                let verb = isNew ? "done on" : "was already done on"
+                let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
+                return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))\(moved)"
+            }.joined(separator: "\n")
+        case .start(let name, let day):
+            let (old, habit) = try MoveStart(repository: repository).execute(
                 name: name.value, day: day.value, today: today)
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
-            return "\(quoted(habit.name)) done on \(day.value) (current streak: \(streak))"
+            return "\(quoted(habit.name)) now starts on \(habit.start) (was \(old))"
+        case .skip(let name, let day):
+            let habit = try SkipDay(repository: repository).execute(name: name.value, day: day.value, today: today)
+            let streak = habit.target.count(habit.currentStreak(today: today))
+            return "\(quoted(habit.name)) skipped on \(day.value) (current streak: \(streak))"
+        case .note(let name, let day, let text):
+            let habit = try WriteNote(repository: repository).execute(
+                name: name.value, day: day.value, text: text.value, today: today)
+            guard let note = habit.notes[day.value] else {
+                return "no note for \(quoted(habit.name)) on \(day.value)"
+            }
+            return "note for \(quoted(habit.name)) on \(day.value): \(TerminalSafeText.escaped(note))"
+        case .target(let name, let target):
+            let (old, habit) = try ChangeTarget(repository: repository).execute(name: name.value, target: target.value)
+            return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
         case .undo(let name, let day):
-            let habit = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
-            return "\(quoted(habit.name)) no longer done on \(day.value)"
+            let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
+            let what = undone == .done ? "done" : "skipped"
+            return "\(quoted(habit.name)) no longer \(what) on \(day.value)"
         case .archive(let name, let day):
             let habit = try ArchiveHabit(repository: repository).execute(name: name.value, day: day.value, today: today)
             return "archived \(quoted(habit.name)) (last day \(day.value))"
         case .restore(let name):
-            let habit = try RestoreHabit(repository: repository).execute(name: name.value)
+            let habit = try RestoreHabit(repository: repository).execute(name: name.value, today: today)
             return "restored \(quoted(habit.name))"
         case .rename(let name, let newName):
             let (oldName, habit) = try RenameHabit(repository: repository).execute(
@@ -147,9 +174,15 @@ public final class HabitCommandRunner {
             }
             guard let deleted else { return "kept \(quoted(name.value))" }
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
-        case .show(let name):
+        case .show(let name, let year):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
-            return HabitDetailView(today: today, useColour: context.useColour).render(habit)
+            let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
+            return year ? view.renderYear(habit) : view.render(habit)
+        case .import(let file):
+            let habits = try ImportHabits(repository: repository).execute(path: file.value)
+            let days = habits.reduce(0) { $0 + $1.daysDone.count }
+            let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
+            return "imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"
         case .export(let format):
             var text = try ExportHabits(repository: repository).execute(format: format)
             text.removeLast()  // the trailing newline: the shell adds its own
@@ -157,9 +190,18 @@ public final class HabitCommandRunner {
         }
     }
 
+    /// What `list` and `today` say when no active habit is left to show.
+    private func emptyListMessage(_ repository: any HabitRepository, today: Day) throws -> String {
+        let archived = try ListHabits(repository: repository).execute(includeArchived: true, today: today).count
+        guard archived == 0 else {
+            return "no active habits; 'habit list all' also shows the \(archived) archived"
+        }
+        return "no habits yet; start one with: habit add NAME"
+    }
+
     /// A name from the user or the store, quoted and made safe to print.
     private func quoted(_ name: String) -> String {
-        "'" + TerminalSafeText.escaped(name) + "'"
+        TerminalSafeText.escaped(MessageText.quoted(name))
     }
 
     private func history(of habit: Habit) -> String {
@@ -171,6 +213,41 @@ public final class HabitCommandRunner {
     }
 
     // MARK: Errors
+
+    /// "No habit named …" at the name that is not found, with the hint that matters: when it
+    /// and the names after it form a habit's name (`habit done cold shower`), that name in
+    /// quotes; otherwise the nearest name, unless it looks the same as the one typed.
+    private func notFound(_ error: HabitError, name: String, in command: HabitCommand) -> Diagnostic {
+        let names = habitNames()
+        var span = command.nameSpan ?? command.subcommandSpan
+        if case .done(let typed, _) = command.action, let index = typed.firstIndex(where: { $0.value == name }) {
+            span = typed[index].span
+            let keys = Dictionary(names.map { (Habit.nameKey(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
+            // Only runs of words short enough to be a name: a line of many words stays linear.
+            let longest = Habit.maximumNameLength
+            var first = index
+            while first > 0, typed[(first - 1)...index].reduce(0, { $0 + $1.value.count + 1 }) <= longest + 1 {
+                first -= 1
+            }
+            for first in first...index {
+                var last = Swift.max(index, first + 1)
+                while last < typed.count {
+                    let joined = typed[first...last].map(\.value).joined(separator: " ")
+                    if joined.count > longest { break }
+                    defer { last += 1 }
+                    if let existing = keys[Habit.nameKey(for: joined)] {
+                        let quotedName = HabitCommandLine.quotedForInput(existing) ?? existing
+                        return Diagnostic(
+                            error.diagnosticID, error.message + "; a name with spaces needs quotes: \(quotedName)",
+                            at: typed[first].span.union(typed[last].span))
+                    }
+                }
+            }
+        }
+        let key = Habit.nameKey(for: name)
+        let suggestion = Suggestion.nearest(to: name, in: names.filter { Habit.nameKey(for: $0) != key })
+        return Diagnostic(error.diagnosticID, error.message, at: span).suggesting(suggestion)
+    }
 
     /// Every failure as a diagnostic pointing at the argument it is about.
     private func diagnostic(for error: any Error, in command: HabitCommand) -> Diagnostic {
@@ -184,15 +261,20 @@ public final class HabitCommandRunner {
             case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
                 span = command.givenNameSpan ?? fallback
             case .notFound(let name):
-                return Diagnostic(error.diagnosticID, error.message, at: fallback).suggesting(
-                    Suggestion.nearest(to: name, in: habitNames()))
-            case .alreadyArchived, .notArchived:
+                return notFound(error, name: name, in: command)
+            case .alreadyArchived, .notArchived, .dayStoredTwice:
                 span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
-                .archiveBeforeStart, .doneAfterArchive:
+                .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget, .startAfterDone:
                 span = command.daySpan ?? fallback
+            case .emptyNote, .controlCharacterInNote, .noteTooLong:
+                if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }
             }
             return Diagnostic(error.diagnosticID, error.message, at: span)
+        case let error as HabitImportError:
+            var span = command.subcommandSpan
+            if case .import(let file) = command.action { span = file.span }
+            return Diagnostic(.habitImportFailed, error.message, at: span)
         case let error as HabitStoreError:
             return Diagnostic(error.diagnosticID, error.message, at: command.subcommandSpan)
         default:

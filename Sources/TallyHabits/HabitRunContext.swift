@@ -4,6 +4,8 @@ public struct HabitRunContext {
     public var today: Day
     /// Whether to colour tables and the heatmap with ANSI escapes.
     public var useColour: Bool
+    /// The characters tables and calendars draw with (`set glyphs`, `--ascii`).
+    public var glyphs: HabitGlyphs
     /// Whether a person is at the keyboard; in files and pipes `habit delete` needs `--yes`.
     public var isInteractive: Bool
     /// Asks a person a yes/no question (given in full, ending in "[y/N] ") and returns their
@@ -11,10 +13,13 @@ public struct HabitRunContext {
     public var confirm: (String) -> Bool
 
     /// A context for one command.
-    public init(today: Day, useColour: Bool, isInteractive: Bool, confirm: @escaping (String) -> Bool = { _ in false })
-    {
+    public init(
+        today: Day, useColour: Bool, isInteractive: Bool, glyphs: HabitGlyphs = .unicode,
+        confirm: @escaping (String) -> Bool = { _ in false }
+    ) {
         self.today = today
         self.useColour = useColour
+        self.glyphs = glyphs
         self.isInteractive = isInteractive
         self.confirm = confirm
     }

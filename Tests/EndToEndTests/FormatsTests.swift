@@ -8,22 +8,10 @@ import Testing
 /// binary: the paste-back property of every readable format, error positions, and the JSON
 /// schema.
 @Suite struct FormatsTests {
-    /// A small seeded generator, so a failure names values that come back on the next run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random exact value written as Tally reads it: an integer of up to 40 digits or a
     /// fraction whose denominator mixes 2s and 5s with other primes (so expansions terminate,
     /// repeat at once, or repeat after a prefix).
-    static func randomValue(_ rng: inout SplitMix, integer: Bool) -> String {
+    static func randomValue(_ rng: inout SplitMix64, integer: Bool) -> String {
         let digits = Int.random(in: 1...40, using: &rng)
         var numerator = String(Int.random(in: 1...9, using: &rng))
         for _ in 1..<digits { numerator += String(Int.random(in: 0...9, using: &rng)) }
@@ -42,7 +30,7 @@ import Testing
         "hex", "bin", "oct", "base 2", "base 7", "base 36", "fraction", "sci", "%", "exact", "grouped", "factors",
     ])
     func pasteBackGivesTheSameValue(_ format: String) throws {
-        var rng = SplitMix(state: UInt64(truncatingIfNeeded: format.hashValue & 0) &+ UInt64(format.utf8.count) &* 7919)
+        var rng = SplitMix64(seed: UInt64(format.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
         let integerOnly = ["hex", "bin", "oct", "base 2", "base 7", "base 36", "factors"].contains(format)
         var values: [String] = []
         for _ in 0..<200 {

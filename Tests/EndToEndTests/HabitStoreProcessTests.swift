@@ -79,7 +79,8 @@ import Testing
         #expect(export.status == 0, "\(export.errorText)")
         let stored = Set(
             export.outputText.split(separator: "\n").dropFirst().compactMap {
-                $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init)
+                // name,start_day,archive_day,target,day,state,note: the day is the fifth field.
+                $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(4).first.map(String.init)
             })
         for line in doneLines {
             // "'Gamma' done on 2020-01-05 (current streak: …)"

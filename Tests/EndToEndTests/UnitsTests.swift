@@ -72,7 +72,7 @@ import Testing
     /// `x U to V`, then back: `ans to U` minus `x U` is exactly zero, over random exact values
     /// and random pairs of units of one dimension (temperatures included).
     @Test func conversionsAreExactBothWays() throws {
-        var rng = FormatsTests.SplitMix(state: 17)
+        var rng = SplitMix64(seed: 17)
         let groups = Dictionary(grouping: UnitTable.entries.map(\.unit).filter { $0.factor.number != nil }) {
             $0.dimension
         }.values.filter { $0.count > 1 }.map { Array($0) }

@@ -27,11 +27,24 @@ import Testing
         #expect(
             try parse(line).action
                 == .add(
-                    name: name("Read 20 pages", written: #""Read 20 pages""#, in: line),
+                    name: name("Read 20 pages", written: #""Read 20 pages""#, in: line), target: .daily,
                     start: Spanned(day("2026-11-01"), at: span(of: "2026-11-01", in: line))))
         let short = "habit add Walk"
         let walk = name("Walk", written: "Walk", in: short)
-        #expect(try parse(short).action == .add(name: walk, start: Spanned(pinnedToday, at: walk.span)))
+        #expect(
+            try parse(short).action == .add(name: walk, target: .daily, start: Spanned(pinnedToday, at: walk.span)))
+        let gym = "habit ADD Gym 3/Week SINCE 2026-11-02"
+        #expect(
+            try parse(gym).action
+                == .add(
+                    name: name("Gym", written: "Gym", in: gym), target: .perWeek(3),
+                    start: Spanned(day("2026-11-02"), at: span(of: "2026-11-02", in: gym))))
+        let walkEvery = "habit add Walk every 2 days"
+        #expect(
+            try parse(walkEvery).action
+                == .add(
+                    name: name("Walk", written: "Walk", in: walkEvery), target: .everyDays(2),
+                    start: Spanned(pinnedToday, at: span(of: "Walk", in: walkEvery))))
     }
 
     @Test(arguments: [
@@ -46,7 +59,9 @@ import Testing
         let habit = name(text, written: written, in: line)
         let date = Spanned(day(expected), at: span(of: dateWord, in: line))
         switch command.action {
-        case .done(let name, let day), .undo(let name, let day), .archive(let name, let day):
+        case .done(let names, let day):
+            #expect(names == [habit] && day == date)
+        case .undo(let name, let day), .archive(let name, let day):
             #expect(name == habit && day == date)
         default:
             Issue.record("parsed as \(command.action)")
@@ -56,7 +71,7 @@ import Testing
     @Test func dateDefaultsToTodayAtTheName() throws {
         let line = "habit done Read # after lunch"
         let read = name("Read", written: "Read", in: line)
-        #expect(try parse(line).action == .done(name: read, day: Spanned(pinnedToday, at: read.span)))
+        #expect(try parse(line).action == .done(names: [read], day: Spanned(pinnedToday, at: read.span)))
     }
 
     @Test func otherSubcommands() throws {
@@ -67,7 +82,9 @@ import Testing
         let restore = "habit restore Read"
         #expect(try parse(restore).action == .restore(name: name("Read", written: "Read", in: restore)))
         let show = "habit show 'Read'"
-        #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show)))
+        #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show), year: false))
+        let year = "habit show Read YEAR"
+        #expect(try parse(year).action == .show(name: name("Read", written: "Read", in: year), year: true))
         let rename = "habit rename Read \"Read books\""
         #expect(
             try parse(rename).action
@@ -95,12 +112,8 @@ import Testing
     @Test(
         arguments: [
             (
-                "habit⟨⟩", DiagnosticID.missingHabitSubcommand,
-                "missing habit subcommand; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
-            ),
-            (
-                "habit ⟨frobnicate⟩", .unknownHabitSubcommand,
-                "unknown habit subcommand 'frobnicate'; expected one of add, list, done, undo, archive, restore, rename, delete, show, export"
+                "habit ⟨frobnicate⟩", DiagnosticID.unknownHabitSubcommand,
+                "unknown habit subcommand 'frobnicate'; expected one of today, add, list, done, skip, undo, note, target, start, archive, restore, rename, delete, show, export, import"
             ),
             ("habit done⟨⟩", .missingHabitName, "missing habit name after 'done'"),
             ("habit done⟨⟩   ", .missingHabitName, "missing habit name after 'done'"),
@@ -115,7 +128,7 @@ import Testing
             ("habit add Read since ⟨2026-11-30⟩", .dateInFuture, "2026-11-30 is in the future; today is 2026-11-29"),
             (
                 "habit done Read ⟨tomorrow⟩", .malformedDate,
-                "'tomorrow' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+                "'tomorrow' is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday"
             ),
             (
                 "habit done Read ⟨-99999999999999999999⟩", .noSuchDate,
@@ -123,23 +136,23 @@ import Testing
             ),
             (
                 "habit done Read ⟨20⟩ pages", .malformedDate,
-                "'20' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago); a name with spaces needs quotes: \"Read 20 pages\""
+                "'20' is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday; a name with spaces needs quotes: \"Read 20 pages\""
             ),
             (
                 "habit show Read ⟨20⟩ pages", .unexpectedHabitArgument,
-                "unexpected '20'; the form is habit show NAME; a name with spaces needs quotes: \"Read 20 pages\""
+                "unexpected '20'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read 20 pages\""
             ),
             (
                 "habit show Read ⟨books⟩", .unexpectedHabitArgument,
-                "unexpected 'books'; the form is habit show NAME; a name with spaces needs quotes: \"Read books\""
+                "unexpected 'books'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read books\""
             ),
             (
-                "habit done Read ⟨Book⟩", .malformedDate,
-                "'Book' is not a date; expected YYYY-MM-DD, today, yesterday or -N (days ago)"
+                "habit skip Read ⟨Book⟩", .malformedDate,
+                "'Book' is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday"
             ),
             (
                 "habit done Read today ⟨again⟩", .unexpectedHabitArgument,
-                "unexpected 'again'; the form is habit done NAME [DATE]"
+                "unexpected 'again'; the form is habit done NAME... [DATE]"
             ),
             ("habit done ⟨\"⟩Read 20 pages", .unclosedQuote, "this quote is never closed; end the name with \""),
             ("habit done ⟨'⟩물 마시기", .unclosedQuote, "this quote is never closed; end the name with '"),
@@ -147,8 +160,18 @@ import Testing
             ("habit done '물'⟨마⟩", .missingSpaceAfterQuote, "expected a space after the closing quote"),
             ("habit add Read ⟨2026-11-01⟩", .missingSince, "expected 'since' before the date: since 2026-11-01"),
             (
+                "habit skip cold ⟨shower⟩ yesterday", .malformedDate,
+                "'shower' is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday; "
+                    + "a name with spaces needs quotes: \"cold shower\""
+            ),
+            (
+                "habit add Morning ⟨run⟩ 3/week", .unexpectedHabitArgument,
+                "unexpected 'run'; the form is habit add NAME [TARGET] [since DATE]; a name with spaces needs "
+                    + "quotes: \"Morning run\""
+            ),
+            (
                 "habit add Read ⟨from⟩ 2026-11-01", .unexpectedHabitArgument,
-                "unexpected 'from'; the form is habit add NAME [since DATE]; a name with spaces needs quotes: \"Read from 2026-11-01\""
+                "unexpected 'from'; the form is habit add NAME [TARGET] [since DATE]; a name with spaces needs quotes: \"Read from\""
             ),
             ("habit add Read since⟨⟩", .missingDate, "missing date after 'since'"),
             (
@@ -184,7 +207,7 @@ import Testing
         arguments: [
             ("habit ⟨dne⟩ Read", DiagnosticID.unknownHabitSubcommand, "unknown habit subcommand 'dne'", "done"),
             ("habit ⟨arch⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'arch'", "archive"),
-            ("habit ⟨Done⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'Done'", "done"),
+            ("habit ⟨Dnoe⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'Dnoe'", "done"),
             ("habit ⟨\"done\"⟩ Read", .unknownHabitSubcommand, "unknown habit subcommand 'done'", "done"),
             ("habit delete Read ⟨--yse⟩", .unknownHabitOption, "unknown option '--yse' for habit delete", "--yes"),
             ("habit export ⟨jsn⟩", .unknownExportFormat, "unknown export format 'jsn'", "json"),
@@ -202,7 +225,7 @@ import Testing
         #expect(
             command.action
                 == .done(
-                    name: name("Read", written: "Read", in: line),
+                    names: [name("Read", written: "Read", in: line)],
                     day: Spanned(day("2026-11-28"), at: span(of: "yesterday", in: line))))
     }
 

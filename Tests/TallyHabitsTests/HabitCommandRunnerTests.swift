@@ -42,16 +42,16 @@ import Testing
         try fillWithExampleHabits()
         #expect(
             try run("habit list") == """
-                habit          since       streak  last 7 days  total
-                Read 20 pages  2026-08-03       3  ·■·■■■·          8
-                물 마시기      2026-11-20       1  ····■·■          3
+                habit          since       streak  MTWTFSS  strength  total
+                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
+                물 마시기      2026-11-20       1  ····■·■       13%      3
                 """)
         #expect(
             try run("habit list all") == """
-                habit          since       streak  last 7 days  total  archived
-                Read 20 pages  2026-08-03       3  ·■·■■■·          8
-                Walk           2026-11-01       0                   1  2026-11-19
-                물 마시기      2026-11-20       1  ····■·■          3
+                habit          since       streak  MTWTFSS  strength  total  archived
+                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
+                Walk           2026-11-01       0                 3%      1  2026-11-19
+                물 마시기      2026-11-20       1  ····■·■       13%      3
                 """)
     }
 
@@ -68,9 +68,11 @@ import Testing
             try run("habit show 'read 20 pages'") == """
                 Read 20 pages
                 since           2026-08-03
+                target          daily
                 current streak  3 days
                 longest streak  3 days
-                completion      7% (8 of 119 days)
+                completion      7% (8 of 118 days)
+                strength        21%
 
                     Aug   Sep     Oct     Nov
                 Mon · · · ■ · · · · · · ■ · · · · ·
@@ -88,10 +90,12 @@ import Testing
             try run("habit show WALK") == """
                 Walk
                 since           2026-11-01
+                target          daily
                 archived        2026-11-19
                 current streak  0 days
                 longest streak  1 day
                 completion      5% (1 of 19 days)
+                strength        3%
 
                     Nov
                 Mon   · ■ ·
@@ -134,7 +138,7 @@ import Testing
         #expect(try run("habit restore READ") == "restored 'Read'")
         #expect(try run("habit rename read 'Read books'") == "renamed 'Read' to 'Read books'")
         #expect(try run("habit delete 'read books' --yes") == "deleted 'Read books' and its history (1 day done)")
-        #expect(try run("habit export csv") == "name,start_day,archive_day,done_day\nWalk,2026-11-29,,")
+        #expect(try run("habit export csv") == "name,start_day,archive_day,target,day,state,note\nWalk,2026-11-29,,daily,,,")
     }
 
     @Test func deleteAsksInteractivelyAndNeedsYesInBatch() throws {
@@ -161,10 +165,19 @@ import Testing
             ("habit done ⟨Reed⟩", DiagnosticID.unknownHabit, "there is no habit named 'Reed'", "Read"),
             ("habit show ⟨Rea⟩", .unknownHabit, "there is no habit named 'Rea'", "Read"),
             ("habit show ⟨Swim⟩", .unknownHabit, "there is no habit named 'Swim'", nil),
-            ("habit done Read ⟨2026-11-28⟩", .alreadyDone, "'Read' was already done on 2026-11-28", nil),
-            ("habit undo Read ⟨-4⟩", .notDone, "'Read' was not done on 2026-11-25, so there is nothing to undo", nil),
-            ("habit undo ⟨Read⟩", .notDone, "'Read' was not done on 2026-11-29, so there is nothing to undo", nil),
-            ("habit done Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
+            ("habit skip Read ⟨2026-11-28⟩", .alreadyDone, "'Read' was done on 2026-11-28; undo it before skipping the day", nil),
+            ("habit done Read ⟨Reed⟩", .unknownHabit, "there is no habit named 'Reed'", "Read"),
+            ("habit done Read ⟨cold shower⟩ yesterday", .unknownHabit, "there is no habit named 'cold'; a name with spaces needs quotes: \"Cold shower\"", nil),
+            ("habit target Read ⟨9/week⟩", .invalidHabitTarget, "'9/week' is not a target: N runs from 1 to 7", nil),
+            ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month or every N days", nil),
+            ("habit undo Read ⟨-4⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-25, so there is nothing to undo", nil),
+            ("habit undo ⟨Read⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-29, so there is nothing to undo", nil),
+            ("habit skip Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
+            (
+                "habit start Read ⟨2026-11-29⟩", .startAfterDone,
+                "'Read' cannot start on 2026-11-29, after its history begins on 2026-11-28", nil
+            ),
+            ("habit start Read ⟨2026-11-30⟩", .dateInFuture, "2026-11-30 is in the future; today is 2026-11-29", nil),
             (
                 "habit done Walk ⟨2026-11-25⟩", .dayAfterArchive,
                 "2026-11-25 is after 'Walk' was archived on 2026-11-20", nil
@@ -195,6 +208,7 @@ import Testing
         try run("habit done Read 2026-11-28")
         try run("habit add Walk since 2026-11-01")
         try run("habit archive Walk 2026-11-20")
+        try run("habit add 'Cold shower' since 2026-11-01")
         let line = MarkedLine(source)
         #expect(throws: Diagnostic(id, message, at: line.span).suggesting(suggestion)) { try run(line.text) }
     }
@@ -241,8 +255,8 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommand.allCases.count == 10)
-        #expect(HabitCommandRunner.helpText.hasPrefix("habit: track daily habits and streaks\n"))
+        #expect(HabitSubcommand.allCases.count == 16)
+        #expect(HabitCommandRunner.helpText.hasPrefix("habit: track habits, streaks and their strength\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }
 
@@ -297,6 +311,6 @@ import Testing
         #expect(first.habitNames() == ["Read"])
         #expect(
             try first.run(line: "habit export csv", argumentsStart: 5, context: context()).hasSuffix(
-                "Read,2026-11-29,,2026-11-29"))
+                "Read,2026-11-29,,daily,2026-11-29,done,"))
     }
 }

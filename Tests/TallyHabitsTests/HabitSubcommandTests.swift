@@ -18,7 +18,10 @@ import Testing
             let inside = usage[usage.index(after: open)..<close]
             usage.replaceSubrange(open...close, with: withOptionalParts ? String(inside) : "")
         }
-        let samples = ["NAME": "Read", "NEWNAME": "Books", "DATE": "today"]
+        let samples = [
+            "NAME": "Read", "NAME...": "Read", "NEWNAME": "Books", "DATE": "today", "TARGET": "3/week", "TEXT": "fine",
+            "FILE": "habits.json",
+        ]
         return usage.split(separator: " ").map { word in
             samples[String(word)] ?? String(word.split(separator: "|").first!)
         }.joined(separator: " ")
@@ -30,11 +33,15 @@ import Testing
             let line = example(of: subcommand, withOptionalParts: withOptionalParts)
             let command = try parse(line)
             #expect(command.action.subcommand == subcommand, "\(line)")
-            #expect(command.subcommandSpan == SourceSpan(start: 6, end: 6 + subcommand.rawValue.utf8.count))
+            // `habit [today]`: without the optional word, the subcommand is where the line ends.
+            let expectedSpan =
+                line == "habit" ? SourceSpan(at: 5) : SourceSpan(start: 6, end: 6 + subcommand.rawValue.utf8.count)
+            #expect(command.subcommandSpan == expectedSpan, "\(line)")
         }
     }
 
-    @Test(arguments: HabitSubcommand.allCases)
+    /// (A note's TEXT takes every word to the end of the line, so `note` has no extra word.)
+    @Test(arguments: HabitSubcommand.allCases.filter { $0 != .note })
     func anExtraWordIsAnsweredWithTheUsage(subcommand: HabitSubcommand) {
         // Quoted, so it is never taken for part of a name written without quotes.
         let line = MarkedLine(example(of: subcommand, withOptionalParts: true) + " ⟨'extra'⟩")
@@ -61,29 +68,36 @@ import Testing
             let lines = help.split(separator: "\n").filter { $0.hasPrefix("  \(subcommand.usage)  ") }
             #expect(lines.count == 1, "\(subcommand)")
             #expect(lines.first?.hasSuffix(subcommand.summaryLines[0]) == true, "\(subcommand)")
-            #expect(help.contains(subcommand.summaryLines.joined(separator: "\n" + String(repeating: " ", count: 32))))
+            #expect(help.contains(subcommand.summaryLines.joined(separator: "\n" + String(repeating: " ", count: 41))))
         }
         #expect(
-            help.contains("  habit add NAME [since DATE]   start tracking a habit (from today unless DATE is given)\n"))
+            help.contains(
+                "  habit add NAME [TARGET] [since DATE]   start tracking (from today unless\n"))
     }
 
     @Test func messagesListTheSubcommandsInOrder() {
         let expected = Diagnostic(
-            .missingHabitSubcommand,
-            "missing habit subcommand; expected one of "
+            .unknownHabitSubcommand,
+            "unknown habit subcommand 'zzz'; expected one of "
                 + HabitSubcommand.allCases.map(\.rawValue).joined(separator: ", "),
-            at: SourceSpan(at: 5))
-        #expect(throws: expected) { try parse("habit") }
+            at: SourceSpan(start: 6, end: 9))
+        #expect(throws: expected) { try parse("habit zzz") }
+    }
+
+    @Test func habitAloneIsToday() throws {
+        #expect(try parse("habit").action == .today)
+        #expect(try parse("habit   # what now").action == .today)
+        #expect(try parse("habit Today").action == .today)
     }
 
     @Test func whatCompletionOffersAfterEachSubcommand() {
         #expect(HabitSubcommand.export.firstArgument == .word(oneOf: ["csv", "json"]))
         #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
         #expect(HabitSubcommand.add.firstArgument == .newHabitName)
-        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 7)
+        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 11)
         #expect(
             HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
-                "add", "done", "undo", "archive", "restore", "rename", "delete", "show",
+                "add", "done", "skip", "undo", "note", "target", "start", "archive", "restore", "rename", "delete", "show",
             ])
     }
 }

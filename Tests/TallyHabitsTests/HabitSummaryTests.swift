@@ -28,8 +28,11 @@ import Testing
     ) {
         #expect(throws: error) {
             try HabitSummary(
-                restoring: .random(), name: name, start: start, archiveDay: archive.map(day), completionCount: 2,
-                firstDone: firstDone.map(day), lastDone: lastDone.map(day), recentRuns: [], today: today)
+                restoring: .random(), name: name, start: start, archiveDay: archive.map(day), target: .daily,
+                completionCount: 2,
+                runs: [firstDone, lastDone].compactMap { $0.map(day) }.map { $0...$0 }.reduce(into: []) { runs, run in
+                    if runs.last != run { runs.append(run) }
+                }, skippedDays: [], pauses: [])
         }
         // The same rules, the same errors, as a whole habit with those first and last days.
         #expect(throws: error) {
@@ -52,20 +55,15 @@ import Testing
         let habit = try Habit(
             restoring: .random(), name: "Read", start: start, archiveDay: archived.map(day),
             completions: Set(days.map(day)))
-        let summary = HabitSummary(habit, today: today)
+        let summary = HabitSummary(habit)
         #expect(summary.completionCount == days.count)
         #expect(summary.currentStreak(today: today) == habit.currentStreak(today: today))
+        #expect(summary.strength(today: today) == habit.strength(today: today))
+        #expect(summary.longestStreak(today: today) == habit.longestStreak(today: today))
         for offset in -6...0 {
             let shown = today.adding(days: offset)
             #expect(summary.isDone(on: shown) == habit.isDone(on: shown), "\(shown)")
         }
-        // Only runs that reach the horizon are kept, each whole.
-        #expect(summary.recentRuns == habit.completionRuns.filter { $0.upperBound >= summary.horizon })
-    }
-
-    @Test func theHorizonIsAWeekBeforeTheLastTrackedDay() {
-        #expect(HabitSummary.horizon(archiveDay: nil, today: today) == day("2026-11-22"))
-        #expect(HabitSummary.horizon(archiveDay: day("2026-11-10"), today: today) == day("2026-11-03"))
-        #expect(HabitSummary.horizon(archiveDay: day("2026-12-10"), today: today) == day("2026-11-22"))
+        #expect(summary.runs == habit.completionRuns)
     }
 }

@@ -58,14 +58,28 @@ import Testing
 
     // MARK: Recording
 
-    @Test(arguments: [
-        ("2026-10-31", HabitError.beforeStart(habit: "Read", day: day("2026-10-31"), start: day("2026-11-01"))),
-        ("2026-11-30", .inFuture(habit: "Read", day: day("2026-11-30"), today: pinnedToday)),
-    ])
-    func refusesDaysOutsideItsLife(dayText: String, error: HabitError) throws {
+    @Test func refusesDaysInTheFuture() throws {
         var read = try habit()
-        #expect(throws: error) { try read.markDone(on: day(dayText), today: pinnedToday) }
+        #expect(throws: HabitError.inFuture(habit: "Read", day: day("2026-11-30"), today: pinnedToday)) {
+            try read.markDone(on: day("2026-11-30"), today: pinnedToday)
+        }
         #expect(read.completions.isEmpty)
+    }
+
+    /// A day done before the start moves the start back; `move(startTo:)` goes either way but
+    /// never past the first day of the history.
+    @Test func aDayBeforeTheStartMovesItBack() throws {
+        var read = try habit()
+        #expect(try read.markDone(on: day("2026-10-31"), today: pinnedToday))
+        #expect(read.start == day("2026-10-31"))
+        #expect(
+            throws: HabitError.startAfterDone(habit: "Read", start: day("2026-11-01"), firstDone: day("2026-10-31"))
+        ) { try read.move(startTo: day("2026-11-01"), today: pinnedToday) }
+        try read.move(startTo: day("2026-10-01"), today: pinnedToday)
+        #expect(read.start == day("2026-10-01"))
+        #expect(throws: HabitError.beforeStart(habit: "Read", day: day("2026-09-30"), start: day("2026-10-01"))) {
+            try read.skip(on: day("2026-09-30"), today: pinnedToday)
+        }
     }
 
     @Test func recordsStartAndTodayInclusive() throws {
@@ -78,9 +92,9 @@ import Testing
     @Test func recordingTwiceOrUndoingNothingNamesTheDay() throws {
         var read = try habit()
         try read.markDone(on: day("2026-11-28"), today: pinnedToday)
-        #expect(throws: HabitError.alreadyDone(habit: "Read", day: day("2026-11-28"))) {
-            try read.markDone(on: day("2026-11-28"), today: pinnedToday)
-        }
+        // A second time changes nothing and says so.
+        #expect(try read.markDone(on: day("2026-11-28"), today: pinnedToday) == false)
+        #expect(read.daysDone == [day("2026-11-28")])
         #expect(
             HabitError.alreadyDone(habit: "Read", day: day("2026-11-28")).message
                 == "'Read' was already done on 2026-11-28")
@@ -102,10 +116,15 @@ import Testing
         #expect(throws: HabitError.alreadyArchived(habit: "Read", archived: day("2026-11-20"))) {
             try read.archive(on: pinnedToday, today: pinnedToday)
         }
-        try read.restore()
+        try read.restore(today: pinnedToday)
         #expect(read.archiveDay == nil)
-        try read.markDone(on: day("2026-11-21"), today: pinnedToday)
-        #expect(throws: HabitError.notArchived(habit: "Read")) { try read.restore() }
+        // The days it was archived are a pause: neither done nor missed, and closed to records.
+        #expect(read.pauses == [day("2026-11-21")...day("2026-11-28")])
+        #expect(
+            throws: HabitError.inPause(habit: "Read", day: day("2026-11-21"), pause: day("2026-11-21")...day("2026-11-28"))
+        ) { try read.markDone(on: day("2026-11-21"), today: pinnedToday) }
+        try read.markDone(on: pinnedToday, today: pinnedToday)
+        #expect(throws: HabitError.notArchived(habit: "Read")) { try read.restore(today: pinnedToday) }
     }
 
     @Test func archiveDayMustFitTheHistory() throws {
@@ -165,10 +184,19 @@ import Testing
         #expect(restored.id == id && restored.isArchived && restored.isDone(on: day("2026-11-20")))
     }
 
+    /// Only a damaged file holds a day twice; restoring says so instead of dropping one.
+    @Test func aDayStoredTwiceIsRefused() {
+        #expect(throws: HabitError.dayStoredTwice(habit: "Read", day: day("2026-11-20"))) {
+            try Habit(
+                restoring: .random(), name: " Read ", start: start, archiveDay: nil,
+                daysDone: ["2026-11-20", "2026-11-03", "2026-11-20"].map(day))
+        }
+    }
+
     @Test func daysDoneStayInAscendingOrder() throws {
         var habit = try Habit(
             restoring: .random(), name: "Read", start: start, archiveDay: nil,
-            daysDone: ["2026-11-20", "2026-11-03", "2026-11-20", "2026-11-10"].map(day))
+            daysDone: ["2026-11-20", "2026-11-03", "2026-11-10"].map(day))
         #expect(habit.daysDone == ["2026-11-03", "2026-11-10", "2026-11-20"].map(day))
         try habit.markDone(on: day("2026-11-05"), today: pinnedToday)
         try habit.markDone(on: day("2026-11-29"), today: pinnedToday)
@@ -207,17 +235,37 @@ import Testing
         let habit = try habit(doneOn: days, archived: archived)
         #expect(habit.currentStreak(today: pinnedToday) == expected)
         // A summary counts by the same rule from its runs.
-        #expect(HabitSummary(habit, today: pinnedToday).currentStreak(today: pinnedToday) == expected)
+        #expect(HabitSummary(habit).currentStreak(today: pinnedToday) == expected)
     }
 
     @Test func longestStreakAndCompletionRate() throws {
         let read = try habit(doneOn: [
             "2026-11-01", "2026-11-02", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-29",
         ])
-        #expect(read.longestStreak == 3)
+        #expect(read.longestStreak(today: pinnedToday) == 3)
         #expect(read.completionRate(today: pinnedToday) == (6, 29))
         let archived = try habit(doneOn: ["2026-11-01", "2026-11-10"], archived: "2026-11-10")
         #expect(archived.completionRate(today: pinnedToday) == (2, 10))
-        #expect(try habit(doneOn: []).longestStreak == 0)
+        #expect(try habit(doneOn: []).longestStreak(today: pinnedToday) == 0)
+        // Today, not done yet, is not counted as missed.
+        let notToday = try habit(doneOn: ["2026-11-27", "2026-11-28"])
+        #expect(notToday.completionRate(today: pinnedToday) == (2, 28))
+    }
+
+    /// A daily habit without skips or pauses takes a shortcut through its days done; it must say
+    /// what the period-by-period rule says, today done or not, archived or not.
+    @Test(arguments: [nil, "2026-11-27", "2026-11-29"] as [String?])
+    func theDailyShortcutAgreesWithThePeriods(archived: String?) throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let days = (0..<29).map { day("2026-11-01").adding(days: $0) }.filter { _ in Bool.random(using: &generator) }
+            let lastAllowed = archived.map(day) ?? pinnedToday
+            let habit = try Habit(
+                restoring: .random(), name: "Read", start: day("2026-11-01"), archiveDay: archived.map(day),
+                daysDone: days.filter { $0 <= lastAllowed })
+            let (longest, met, judged) = habit.periodHistory(today: pinnedToday)
+            #expect(habit.longestStreak(today: pinnedToday) == longest, "\(habit.daysDone)")
+            #expect(habit.completionRate(today: pinnedToday) == (met, judged), "\(habit.daysDone)")
+        }
     }
 }

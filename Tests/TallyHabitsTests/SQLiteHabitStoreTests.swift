@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Synchronization
 import Testing
@@ -212,11 +213,12 @@ import Testing
         #expect(try store.habit(withNameKey: "walk")?.completions.isEmpty == true)
         // The migration computed the counts and runs the triggers keep from then on.
         let summaries = try store.summaries(today: today)
-        #expect(Set(summaries) == Set(try store.allHabits().map { HabitSummary($0, today: today) }))
-        _ = try RestoreHabit(repository: store).execute(name: "Read")
+        #expect(Set(summaries) == Set(try store.allHabits().map { HabitSummary($0) }))
+        _ = try RestoreHabit(repository: store).execute(name: "Read", today: today)
         _ = try UndoCompletion(repository: store).execute(name: "Read", day: day("2026-11-03"))
-        _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-28"), today: today)
+        _ = try RecordCompletion(repository: store).execute(name: "Read", day: today, today: today)
         let read2 = try #require(try open().habit(withNameKey: "read"))
+        #expect(read2.pauses == [day("2026-11-26")...day("2026-11-28")])
         #expect(read2.completionRuns.count == 4)
         #expect(try open().summaries(today: today).first { $0.id == read.id }?.currentStreak(today: today) == 1)
     }
@@ -266,19 +268,115 @@ import Testing
         #expect(fileBytes(databasePath) == before)
     }
 
-    /// The migration renames the old tables before it creates the new ones; a table already
-    /// called `habit_v2` makes it fail after its first step. Everything it did is undone.
-    @Test func aMigrationThatFailsHalfwayLeavesTheFileAsItWas() throws {
+    /// A file whose `user_version` is one of Tally's but whose tables are not exactly that
+    /// version's is another program's: nothing is written to it, not even the switch to WAL.
+    @Test(arguments: 1...SQLiteSchema.latestVersion)
+    func aFileWithOurVersionButOtherTablesIsLeftAlone(version: Int) throws {
+        do {
+            let store = try SQLiteHabitStore(directory: directory, schemaVersion: 0)
+            try store.executeForTesting(
+                "PRAGMA journal_mode = DELETE; CREATE TABLE habit (id, title); PRAGMA user_version = \(version)")
+        }
+        let before = fileBytes(databasePath)
+        #expect(throws: HabitStoreError.foreignDatabase(file: databasePath)) { try open() }
+        #expect(fileBytes(databasePath) == before)
+    }
+
+    /// An extra table makes a version 2 file not Tally's; the migration never starts.
+    @Test func aVersionTwoFileWithAnExtraTableIsNotMigrated() throws {
         try writeVersionTwoFile(then: "CREATE TABLE habit_v2 (x);")
         let before = fileBytes(databasePath)
-        #expect(throws: HabitStoreError.self) { try open() }
+        #expect(throws: HabitStoreError.foreignDatabase(file: databasePath)) { try open() }
         #expect(fileBytes(databasePath) == before)
         do {
-            let old = try SQLiteHabitStore(directory: directory, schemaVersion: 2)
-            #expect(try old.schemaVersionForTesting() == 2)
-            try old.executeForTesting("DROP TABLE habit_v2")
+            let raw = try SQLiteHabitStore(openingFileAt: databasePath, flags: SQLITE_OPEN_READWRITE)
+            try raw.executeForTesting("DROP TABLE habit_v2")
         }
         #expect(try open().habit(withNameKey: "read")?.completions.count == 4)
+    }
+
+    /// The signatures the store recognises are what the migrations build, version by version.
+    @Test(arguments: 1...SQLiteSchema.latestVersion)
+    func theSignaturesAreWhatTheMigrationsBuild(version: Int) throws {
+        let store = try SQLiteHabitStore(directory: directory, schemaVersion: version)
+        #expect(try store.schemaSignature() == SQLiteSchema.signatures[version - 1])
+    }
+
+    /// SQLite's date() misplaces 0300-03-01 (a day julianday() converts exactly); the
+    /// migration's check is Day's own, so the file migrates with the right day.
+    @Test func aVersionTwoFileWithAnEarlyDayMigrates() throws {
+        try writeVersionTwoFile(
+            then: "UPDATE habit SET start_day = '0300-03-01' WHERE id = 8; INSERT INTO completion VALUES (8, '0300-03-01')")
+        let walk = try #require(try open().habit(withNameKey: "walk"))
+        #expect(walk.start == day("0300-03-01") && walk.daysDone == [day("0300-03-01")])
+    }
+
+    /// A day stored twice (possible only in a damaged file) is named when the habit is read.
+    @Test func aDayStoredTwiceIsNamed() throws {
+        let store = try open()
+        try fill(store)
+        try store.executeForTesting(
+            """
+            CREATE TABLE copy AS SELECT * FROM completion; DROP TABLE completion;
+            CREATE TABLE completion (habit_id INTEGER, day INTEGER);
+            INSERT INTO completion SELECT * FROM copy; INSERT INTO completion SELECT * FROM copy LIMIT 1;
+            DROP TABLE copy;
+            """)
+        #expect(throws: HabitStoreError.self) { try store.habit(withNameKey: "read books") }
+        do {
+            _ = try store.habit(withNameKey: "read books")
+        } catch let error as HabitStoreError {
+            #expect(error.message.contains("has the day 2026-11-02 stored twice"), "\(error.message)")
+        }
+    }
+
+    /// Rewrites, in the file itself, the bytes `from` as `to` (the same length) within the page
+    /// of the unique index of names: what random damage to that page can do.
+    func damageIndexOfNames(from: String, to: String) throws {
+        var page = 0
+        var pageSize = 0
+        do {
+            let raw = try SQLiteHabitStore(openingFileAt: databasePath, flags: SQLITE_OPEN_READWRITE)
+            try raw.forEachRow("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_habit_1'", []) {
+                page = Int($0.integer(0))
+            }
+            try raw.forEachRow("PRAGMA page_size", []) { pageSize = Int($0.integer(0)) }
+            try raw.executeForTesting("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        var bytes = try #require(fileBytes(databasePath))
+        let range = (page - 1) * pageSize..<page * pageSize
+        let found = try #require(bytes[range].firstRange(of: Data(from.utf8)))
+        bytes.replaceSubrange(found, with: Data(to.utf8))
+        try bytes.write(to: URL(fileURLWithPath: databasePath))
+    }
+
+    /// A name the index has lost is damage, not "no such habit" (nor "did you mean" the same
+    /// name): opening the file says so, before anything is written to it.
+    @Test func aDamagedIndexOfNamesIsReportedBeforeAnyWrite() throws {
+        do { try fill(try open()) }
+        try damageIndexOfNames(from: "read books", to: "read bookz")
+        let before = fileBytes(databasePath)
+        do {
+            _ = try open()
+            Issue.record("a damaged index went unnoticed")
+        } catch let error as HabitStoreError {
+            guard case .damaged = error else { throw error }
+            #expect(error.message.hasPrefix("\(databasePath) is damaged, or was replaced while Tally read it ("))
+        }
+        #expect(fileBytes(databasePath) == before)
+    }
+
+    /// Damage found after opening (another program broke the index since) is caught before a
+    /// write, and by the lookup that would otherwise report no such habit.
+    @Test func damageAfterOpeningIsCaughtBeforeAWriteAndByALookup() throws {
+        let store = try open()
+        try fill(store)
+        try store.executeForTesting("PRAGMA wal_checkpoint(TRUNCATE)")
+        try damageIndexOfNames(from: "read books", to: "read bookz")
+        #expect(throws: HabitStoreError.self) { try store.habit(withNameKey: "read books") }
+        #expect(throws: HabitStoreError.self) {
+            try AddHabit(repository: store).execute(name: "Walk", start: self.today, today: self.today)
+        }
     }
 
     /// Many dones and undos, in and out of order, on habits active and archived: the summaries
@@ -302,7 +400,7 @@ import Testing
             try store.update(habit)
             if step % 50 == 49 {
                 for asOf in [today, today.adding(days: -1), today.adding(days: -30), start] {
-                    let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+                    let expected = try store.allHabits().map { HabitSummary($0) }
                     #expect(Set(try store.summaries(today: asOf)) == Set(expected), "step \(step), as of \(asOf)")
                 }
             }
@@ -317,7 +415,7 @@ import Testing
         try store.update(c)
         _ = try ArchiveHabit(repository: store).execute(name: "C", day: archiveDay, today: today)
         for asOf in [today, today.adding(days: -18), today.adding(days: -25)] {
-            let expected = try store.allHabits().map { HabitSummary($0, today: asOf) }
+            let expected = try store.allHabits().map { HabitSummary($0) }
             #expect(Set(try store.summaries(today: asOf)) == Set(expected), "as of \(asOf)")
         }
     }
@@ -382,7 +480,7 @@ import Testing
         #expect(throws: HabitError.self) {
             try store.transaction {
                 _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: today)
-                _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: today)
+                _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-12-02"), today: today)
             }
         }
         #expect(try open().habit(withNameKey: "read")?.completions.isEmpty == true)

@@ -49,11 +49,12 @@ import Testing
     @Test func doneAndUndoFindTheHabitIgnoringCase() throws {
         try add("Read")
         try done("READ", "2026-11-28")
-        #expect(throws: HabitError.alreadyDone(habit: "Read", day: day("2026-11-28"))) {
-            try done("read", "2026-11-28")
-        }
+        // Again: nothing changes, and it is not an error (scripts may repeat it).
+        let again = try RecordCompletion(repository: repository).execute(
+            name: "read", day: day("2026-11-28"), today: today)
+        #expect(!again.isNew && again.habit.daysDone == [day("2026-11-28")])
         let undone = try UndoCompletion(repository: repository).execute(name: "read", day: day("2026-11-28"))
-        #expect(undone.completions.isEmpty)
+        #expect(undone.habit.completions.isEmpty && undone.undone == .done)
         #expect(throws: HabitError.notDone(habit: "Read", day: day("2026-11-28"))) {
             try UndoCompletion(repository: repository).execute(name: "Read", day: day("2026-11-28"))
         }
@@ -61,9 +62,9 @@ import Testing
 
     @Test func doneChecksTheHabitsDays() throws {
         try add("Read", since: "2026-11-10")
-        #expect(throws: HabitError.beforeStart(habit: "Read", day: day("2026-11-09"), start: day("2026-11-10"))) {
-            try done("Read", "2026-11-09")
-        }
+        let earlier = try RecordCompletion(repository: repository).execute(
+            name: "Read", day: day("2026-11-09"), today: today)
+        #expect(earlier.movedStart == day("2026-11-10") && earlier.habit.start == day("2026-11-09"))
         #expect(throws: HabitError.inFuture(habit: "Read", day: day("2026-11-30"), today: today)) {
             try done("Read", "2026-11-30")
         }
@@ -80,7 +81,7 @@ import Testing
             try ShowHabit(repository: repository).execute(name: "Walk")
         }
         #expect(throws: HabitError.notFound(name: "Walk")) {
-            try RestoreHabit(repository: repository).execute(name: "Walk")
+            try RestoreHabit(repository: repository).execute(name: "Walk", today: today)
         }
         #expect(throws: HabitError.notFound(name: "Walk")) {
             try DeleteHabit(repository: repository).execute(name: "Walk") { _ in true }
@@ -103,9 +104,9 @@ import Testing
         #expect(try ListHabits(repository: repository).execute(includeArchived: false, today: today).isEmpty)
         #expect(
             try ListHabits(repository: repository).execute(includeArchived: true, today: today).map(\.name) == ["Read"])
-        _ = try RestoreHabit(repository: repository).execute(name: "read")
+        _ = try RestoreHabit(repository: repository).execute(name: "read", today: today)
         #expect(throws: HabitError.notArchived(habit: "Read")) {
-            try RestoreHabit(repository: repository).execute(name: "Read")
+            try RestoreHabit(repository: repository).execute(name: "Read", today: today)
         }
         #expect(
             try ListHabits(repository: repository).execute(includeArchived: false, today: today).map(\.name) == ["Read"]
@@ -157,7 +158,7 @@ import Testing
         #expect(throws: HabitError.self) {
             try repository.transaction {
                 try done("Read", "2026-11-27")
-                try done("Read", "2026-11-27")  // fails: the first write is rolled back too
+                try done("Read", "2026-11-30")  // fails: the first write is rolled back too
             }
         }
         #expect(try ShowHabit(repository: repository).execute(name: "Read").completions.isEmpty)
@@ -172,10 +173,10 @@ import Testing
         let csv = try ExportHabits(repository: repository).execute(format: .csv)
         #expect(
             csv == #"""
-                name,start_day,archive_day,done_day
-                "Read, ""well""",2026-11-01,,2026-11-02
-                "Read, ""well""",2026-11-01,,2026-11-03
-                Walk,2026-11-20,2026-11-21,
+                name,start_day,archive_day,target,day,state,note
+                "Read, ""well""",2026-11-01,,daily,2026-11-02,done,
+                "Read, ""well""",2026-11-01,,daily,2026-11-03,done,
+                Walk,2026-11-20,2026-11-21,daily,,,
 
                 """#)
         let json = try ExportHabits(repository: repository).execute(format: .json)
@@ -187,13 +188,21 @@ import Testing
                       "name": "Read, \\"well\\"",
                       "start": "2026-11-01",
                       "archived": null,
-                      "done": ["2026-11-02", "2026-11-03"]
+                      "target": "daily",
+                      "done": ["2026-11-02", "2026-11-03"],
+                      "skipped": [],
+                      "paused": [],
+                      "notes": {}
                     },
                     {
                       "name": "Walk",
                       "start": "2026-11-20",
                       "archived": "2026-11-21",
-                      "done": []
+                      "target": "daily",
+                      "done": [],
+                      "skipped": [],
+                      "paused": [],
+                      "notes": {}
                     }
                   ]
                 }

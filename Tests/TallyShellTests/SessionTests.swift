@@ -40,6 +40,7 @@ import Testing
                 angle      rad       unit of angles for sin, cos, tan and their inverses: rad or deg
                 grouping   off       group digits in threes with _ (1_234_567), which reads back
                 standard   who       BMI classification: who or asia
+                glyphs     unicode   marks in habit tables: unicode (■ ·) or ascii (# .)
                 """)
         #expect(outcomes[2].output == "0.33333")
         #expect(

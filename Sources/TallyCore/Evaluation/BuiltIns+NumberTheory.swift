@@ -16,10 +16,10 @@ extension BuiltIns {
         },
         function(
             "isprime", .exactly(1), "isprime(n)",
-            "1 if n is prime, else 0; certain below 2^64, above it a probable prime (Baillie–PSW)"
+            "true if n is prime, else false; certain below 2^64, above it a probable prime (Baillie–PSW)"
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)
-            return .number(Number(n.signum > 0 && n.bigIntegerValue!.isProbablePrime ? 1 : 0))
+            return .truth(n.signum > 0 && n.bigIntegerValue!.isProbablePrime)
         },
         function("nextprime", .exactly(1), "nextprime(n)", "the least prime above n") { call throws(Diagnostic) in
             let n = try integer(call, 0)
@@ -38,7 +38,8 @@ extension BuiltIns {
             call throws(Diagnostic) in
             let n = try integer(call, 0)
             guard let index = n.intValue, index.magnitude < UInt(1) << 40 else {
-                throw call.settings.sizeError(.infinity, at: call.span)
+                // n·log10(φ) digits, a count too large for a double's integers.
+                throw call.settings.sizeError(log10OfDigits: n.log10Magnitude + log10(0.20898764024997873), at: call.span)
             }
             // fib(n) ≈ φ^n / √5: n·log10(φ) digits.
             try call.settings.checkSize(Double(index.magnitude) * 0.20898764024997873 + 1, at: call.span)

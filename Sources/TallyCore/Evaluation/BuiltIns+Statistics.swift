@@ -87,6 +87,7 @@ extension BuiltIns {
         let sorted = call.arguments.sorted { a, b in
             switch (a - b).kind {
             case .number(let difference): return difference.signum < 0
+            case .truth: return false  // calls take numbers only
             case .real(let difference):
                 guard let sign = difference.sign(within: settings.budget) else {
                     failure = failure ?? settings.undecidable(

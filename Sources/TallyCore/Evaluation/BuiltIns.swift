@@ -30,9 +30,9 @@ enum BuiltIns {
                 // Exact when the sign is known; otherwise |x| is an interval function of its own.
                 guard let sign = x.sign(within: call.settings.budget) else { return try call.result(Real(.abs, [x])) }
                 return .real(sign < 0 ? -x : x)
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         },
         function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square") {
@@ -192,9 +192,9 @@ enum BuiltIns {
                 return .number(x.rounded(toPlaces: places))
             case .real(let x):
                 return .number(try call.settings.rounded(x, toPlaces: places, at: call.span))
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
@@ -302,9 +302,9 @@ enum BuiltIns {
                     at: call.span)
             }
             return Number(floor)
-        case .quantity: preconditionFailure(FunctionCall.plainArguments)
         case .truth:
             preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+        case .quantity: preconditionFailure(FunctionCall.plainArguments)
         }
     }
 
@@ -325,9 +325,9 @@ enum BuiltIns {
                     let pair = [try best.real(at: call.span), try argument.real(at: call.span)]
                     best = try call.result(Real(keeping < 0 ? .minimum : .maximum, pair))
                 }
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         return best

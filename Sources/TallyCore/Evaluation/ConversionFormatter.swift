@@ -45,26 +45,31 @@ public struct ConversionFormatter: Sendable {
             return exact(try expansion(of: x, at: valueSpan).text)
         case .scientific:
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x, at: valueSpan).scientific)
             case .real(let real):
                 let text = real.formatted(significantDigits: settings.digits, within: settings.budget).text
                 return ValueFormatter.Output(text: ConversionFormatter.scientific(text), isRounded: true)
-            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .percent:
             let hundred = Value.number(Number(100))
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x * Number(100), at: valueSpan).text + "%")
             case .real:
                 var output = ValueFormatter(settings: settings).format(value * hundred)
                 output.text += "%"
                 return output
-            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .digits(let count):
+            try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }
                 if !x.isInteger {
@@ -76,13 +81,14 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 let formatted = real.formatted(significantDigits: count, within: settings.budget)
                 return ValueFormatter.Output(text: formatted.text, isRounded: true)
-            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .places(let places):
             try settings.checkSize(Double(places), at: valueSpan)
             let rounded: Number
             let isRounded: Bool
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 try settings.checkSize(Double(x.decimalSize + places), at: valueSpan)
                 rounded = x.rounded(toPlaces: places)
@@ -90,20 +96,20 @@ public struct ConversionFormatter: Sendable {
             case .real(let real):
                 rounded = try settings.rounded(real, toPlaces: places, at: valueSpan)
                 isRounded = true
-            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
             return ValueFormatter.Output(text: ConversionFormatter.fixed(rounded, places: places), isRounded: isRounded)
         case .grouped:
             // The exact form, as `to exact` writes it, so that it reads back; an approximate
             // value as it is shown, rounded.
             switch value.kind {
+            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
             case .real:
                 var output = ValueFormatter(settings: settings).format(value)
                 output.text = ValueFormatter.grouped(output.text)
                 return output
-            case .quantity, .truth: preconditionFailure(ConversionFormatter.formattedAbove)
             }
         case .factors:
             let x = try settings.integer(value, at: valueSpan, purpose: "only integers have prime factors")
@@ -120,8 +126,7 @@ public struct ConversionFormatter: Sendable {
         }
     }
 
-    /// Why the switches below never see a quantity or a truth value: `format` writes a
-    /// quantity's magnitude and refuses a truth value first.
+    /// Why the switches below never see a quantity: `format` writes its magnitude, then its unit.
     private static let formattedAbove = "a quantity's magnitude is formatted, then its unit"
 
     private func exact(_ text: String) -> ValueFormatter.Output {
@@ -149,8 +154,10 @@ public struct ConversionFormatter: Sendable {
     /// The value as an exact rational, or an error saying it is not known to be one.
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
+        case .truth: throw Value.expectedNumber(at: span)
+        case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
         case .number(let x): return x
-        case .real, .quantity, .truth:
+        case .real:
             throw Diagnostic(
                 .cannotConvert,
                 "\(settings.briefly(value)) is not known to be a rational number, so it has no exact form as \(form)",

@@ -8,6 +8,7 @@ extension Evaluator {
         let purpose = "'\(operation.rawValue)' needs integers"
         let a = try settings.integer(.number(x), at: leftSpan, purpose: purpose)
         let b = try settings.integer(.number(y), at: rightSpan, purpose: purpose)
+        try settings.chargeWork(a, b, at: operatorSpan)
         if let p = a.intValue, let q = b.intValue {
             switch operation {
             case .bitAnd: return Number(p & q)
@@ -50,6 +51,11 @@ extension Evaluator {
             case .number(let m) = modulus.value.kind, a.isInteger, b.isInteger, m.isInteger, b.signum >= 0
         {
             if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: modulus.span) }
+            // Square and multiply: about as many products of the modulus's size as b has bits.
+            if !(m.isMachineWord && b.isMachineWord) {
+                let bits = Double(b.bigIntegerValue!.bitWidth)
+                try settings.chargeWork(Double(a.decimalSize) + bits * Double(m.decimalSize) / 50, at: operatorSpan)
+            }
             return .number(Evaluator.power(a, b, modulo: m))
         }
         let powerOperands = base.span.union(exponent.span)

@@ -13,10 +13,10 @@ extension Evaluator {
         case (.negate, .quantity(let x)):
             return .quantity(try apply(.negate, x.magnitude, operandSpan: operandSpan), x.unit)
         case (.plus, .number), (.plus, .real), (.plus, .quantity): return operand
-        case (.complement, _):
+        case (.complement, .number), (.complement, .real), (.complement, .quantity):
             let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
             return .number(-x - Number(1))
-        case (.negate, .truth), (.plus, .truth): throw Value.expectedNumber(at: operandSpan)
+        case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Value.expectedNumber(at: operandSpan)
         case (.not, .truth(let value)): return .truth(!value)
         case (.not, .number), (.not, .real), (.not, .quantity): throw Value.expectedTruth(at: operandSpan)
         }
@@ -100,22 +100,41 @@ extension Evaluator {
             if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
             // Sized by the result: an integer quotient or remainder is no longer than the
             // operands that already exist (`10^999999 % 7` is 1); a fraction's may be.
-            if !(x.isInteger && y.isInteger) { try settings.checkCombinedSize(x, y, at: operatorSpan) }
+            if !(x.isInteger && y.isInteger) {
+                try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
+            }
             return .number(x.flooredQuotient(dividingBy: y))
         case .modulo:
             if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rightSpan) }
-            if !(x.isInteger && y.isInteger) { try settings.checkCombinedSize(x, y, at: operatorSpan) }
+            if !(x.isInteger && y.isInteger) {
+                try settings.checkCombinedSize(x, y, at: operatorSpan)
+            } else {
+                try settings.chargeWork(x, y, at: operatorSpan)
+            }
             return .number(x.flooredRemainder(dividingBy: y))
         case .power:
             return try power(x, y, span: span)
-        case .addPercentage, .subtractPercentage:
+        case .addPercentage, .subtractPercentage, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            return try applyRare(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan)
+        }
+    }
+
+    /// The operators that everyday arithmetic does not use, out of line so that the common
+    /// ones stay small enough to inline into the evaluation loop.
+    @inline(never)
+    private func applyRare(
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, leftSpan: SourceSpan, rightSpan: SourceSpan,
+        operatorSpan: SourceSpan
+    ) throws(Diagnostic) -> Value {
+        if operation == .addPercentage || operation == .subtractPercentage {
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             let change = x * y
             return .number(operation == .addPercentage ? x + change : x - change)
-        case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
-            return .number(
-                try bitwise(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan))
         }
+        return .number(
+            try bitwise(operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan))
     }
 
     /// A binary operation with a real operand.

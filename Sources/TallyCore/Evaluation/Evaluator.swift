@@ -97,19 +97,13 @@ public struct Evaluator: Sendable {
         switch consume statement {
         case .empty:
             return .nothing
-        case .expression(let expression):
+        case .expression(let expression, let conversion):
             let value = try evaluate(expression)
-            if let conversion = expression.conversion, conversion.target.isUnitConversion {
+            if let conversion, conversion.target.isUnitConversion {
                 return try runUnitConversion(value, of: expression, conversion)
             }
-            if let target = displayTarget(of: expression) {
-                let shown: ValueFormatter.Output
-                do throws(Diagnostic) {
-                    shown = try ConversionFormatter(settings: settings).format(
-                        value, as: target, valueSpan: expression.span)
-                } catch {
-                    throw Interruption.isRequested ? .interrupted : .failed(error)
-                }
+            if let target = displayTarget(of: expression, conversion) {
+                let shown = try show(value, as: target, valueSpan: expression.span)
                 lastResult = value
                 return .shown(value, shown)
             }
@@ -143,11 +137,31 @@ public struct Evaluator: Sendable {
         return .value(converted)
     }
 
+    /// `value` written as `target` asks.
+    @inline(never)
+    private func show(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(EvaluationError)
+        -> ValueFormatter.Output
+    {
+        do throws(Diagnostic) {
+            return try ConversionFormatter(settings: settings).format(value, as: target, valueSpan: valueSpan)
+        } catch {
+            throw Interruption.isRequested ? .interrupted : .failed(error)
+        }
+    }
+
     /// The form the line asked its value to be shown in: its `to` conversion, or its prime
     /// factors when the whole line is a call of the built-in `factor`.
-    private func displayTarget(of code: Code) -> ConversionTarget? {
-        if let conversion = code.conversion { return conversion.target }
-        if case .call(let index)? = code.instructions.last, code.calls[index].name == "factor",
+    @inline(__always)
+    private func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
+        if let conversion { return conversion.target }
+        if case .call(let index)? = code.instructions.last { return factorization(of: code, index) }
+        return nil
+    }
+
+    /// `.factors` when call `index`, the whole line, is the built-in `factor`.
+    @inline(never)
+    private func factorization(of code: Code, _ index: Int) -> ConversionTarget? {
+        if code.calls[index].name == "factor",
             code.calls[index].span == code.span, functions.entry(named: "factor")?.usage == BuiltIns.factorUsage
         {
             return .factors
@@ -180,7 +194,7 @@ public struct Evaluator: Sendable {
             return entry.isFunction ? "a built-in function" : "a built-in constant"
         }
         if name == "ans" { return "the last result" }
-        if OperatorTable.reservedWords.contains(name) { return "an operator word" }
+        if OperatorTable.reservedWords.contains(name) { return "an operator" }
         if commandWords.contains(name) { return "a command" }
         return nil
     }
@@ -461,11 +475,7 @@ public struct Evaluator: Sendable {
             }
             stack.replaceRemoved(with: Operand(value: value, span: span))
         case .powerModulo(let powerSpan, let operatorSpan):
-            let modulus = stack.removeLast()
-            let exponent = stack.removeLast()
-            let powerBase = stack.removeLast()
-            let value = try powerModulo(powerBase, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
-            stack.replaceRemoved(with: Operand(value: value, span: powerBase.span.union(modulus.span)))
+            try powerModulo(on: &stack, powerSpan: powerSpan, operatorSpan: operatorSpan)
         case .unit(let unitIndex, let span):
             let operand = stack.removeLast()
             let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
@@ -509,6 +519,18 @@ public struct Evaluator: Sendable {
         case .call:
             preconditionFailure("calls are run by the loops")
         }
+    }
+
+    /// `a^b % m` on the three values on top of the stack; out of line, as it is rare.
+    @inline(never)
+    private func powerModulo(on stack: inout OperandStack, powerSpan: SourceSpan, operatorSpan: SourceSpan)
+        throws(Diagnostic)
+    {
+        let modulus = stack.removeLast()
+        let exponent = stack.removeLast()
+        let base = stack.removeLast()
+        let value = try powerModulo(base, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
+        stack.append(Operand(value: value, span: base.span.union(modulus.span)))
     }
 
     // MARK: Names

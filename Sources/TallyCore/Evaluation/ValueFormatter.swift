@@ -50,7 +50,7 @@ public struct ValueFormatter: Sendable {
             output.text += " " + quantity.unit.text
             return output
         case (.truth(let value), _):
-            return Output(text: value ? "true" : "false", isRounded: false)
+            output = Output(text: value ? "true" : "false", isRounded: false)
         }
         if grouping { output.text = ValueFormatter.grouped(output.text) }
         return output

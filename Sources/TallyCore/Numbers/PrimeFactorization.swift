@@ -53,6 +53,14 @@ public enum PrimeFactorization {
             }
             return nil
         }
+        if n.bitWidth < 127, let wide = UInt128(exactly: n) {
+            let montgomery = Montgomery(modulus: wide)
+            for constant in 1..<UInt128(1000) {
+                if let factor = montgomery.rho(constant) { return BigInteger(factor) }
+                if Interruption.isRequested { return nil }
+            }
+            return nil
+        }
         for constant in 1..<UInt(1000) {
             if let factor = rho(n, constant) { return factor }
             if Interruption.isRequested { return nil }
@@ -62,19 +70,28 @@ public enum PrimeFactorization {
 
     /// Brent's cycle finding on x ↦ x² + c (mod n), in machine words; nil when this `c` fails.
     private static func rho(_ n: UInt, _ c: UInt) -> UInt? {
-        @inline(__always) func multiply(_ x: UInt, _ y: UInt) -> UInt {
+        brent(n, c) { x, y in
             let product = x.multipliedFullWidth(by: y)
             return n.dividingFullWidth((product.high, product.low)).remainder
         }
-        @inline(__always) func step(_ x: UInt) -> UInt {
+    }
+
+    /// Brent's cycle finding on x ↦ x² + c modulo `n` in a fixed-width word, with `multiply`
+    /// the product modulo n (plain, or in Montgomery form: the gcds with n are the same);
+    /// nil when this `c` fails or Ctrl-C stops it.
+    @inline(__always)
+    static func brent<Word: FixedWidthInteger & UnsignedInteger>(
+        _ n: Word, _ c: Word, multiply: (Word, Word) -> Word
+    ) -> Word? {
+        @inline(__always) func step(_ x: Word) -> Word {
             let square = multiply(x, x)
-            return square >= n - c ? square - (n - c) : square + c
+            return square >= n &- c ? square &- (n &- c) : square &+ c
         }
-        var y: UInt = 2
+        var y: Word = 2
         var x = y
         var saved = y
-        var g: UInt = 1
-        var product: UInt = 1
+        var g: Word = 1
+        var product: Word = 1
         var length = 1
         let batch = 128
         while g == 1 {
@@ -85,22 +102,38 @@ public enum PrimeFactorization {
                 saved = y
                 for _ in 0..<Swift.min(batch, length - done) {
                     y = step(y)
-                    product = multiply(product, x > y ? x - y : y - x)
+                    product = multiply(product, x > y ? x &- y : y &- x)
                 }
-                g = gcd(product, n)
+                g = binaryGCD(product, n)
                 done += batch
                 if Interruption.isRequested { return nil }
             }
             length *= 2
-            if length > 1 << 40 || Interruption.isRequested { return nil }
+            if length > 1 << 40 { return nil }
         }
         if g == n {
             repeat {
                 saved = step(saved)
-                g = gcd(x > saved ? x - saved : saved - x, n)
+                g = binaryGCD(x > saved ? x &- saved : saved &- x, n)
             } while g == 1
         }
         return g == n ? nil : g
+    }
+
+    /// Binary gcd in a fixed-width word.
+    static func binaryGCD<Word: FixedWidthInteger & UnsignedInteger>(_ a: Word, _ b: Word) -> Word {
+        var a = a
+        var b = b
+        if a == 0 { return b }
+        if b == 0 { return a }
+        let shift = (a | b).trailingZeroBitCount
+        a >>= a.trailingZeroBitCount
+        repeat {
+            b >>= b.trailingZeroBitCount
+            if a > b { swap(&a, &b) }
+            b -= a
+        } while b != 0
+        return a << shift
     }
 
     /// The same on GMP integers, with every temporary allocated once.
@@ -151,7 +184,57 @@ public enum PrimeFactorization {
         return BigInteger.make { __gmpz_set($0, g) }
     }
 
-    private static func gcd(_ a: UInt, _ b: UInt) -> UInt {
-        greatestCommonDivisor(a, b)
+    /// Arithmetic modulo an odd n < 2^127 in Montgomery form (x·2^128 mod n): a product costs
+    /// three wide multiplications and no division, which makes Pollard's rho on numbers of up
+    /// to 38 digits several times faster than on GMP integers.
+    struct Montgomery {
+        let modulus: UInt128
+        /// -modulus⁻¹ mod 2^128.
+        let inverse: UInt128
+
+        init(modulus: UInt128) {
+            self.modulus = modulus
+            // Newton's iteration doubles the correct low bits each step: 1 → 128 in 7 steps.
+            var inverse: UInt128 = 1
+            for _ in 0..<7 { inverse = inverse &* (2 &- modulus &* inverse) }
+            self.inverse = 0 &- inverse
+        }
+
+        /// a·b·2^-128 mod n, for a, b < n.
+        @inline(__always)
+        func multiply(_ a: UInt128, _ b: UInt128) -> UInt128 {
+            let product = a.multipliedFullWidth(by: b)
+            let m = product.low &* inverse
+            let correction = m.multipliedFullWidth(by: modulus)
+            let (_, carry) = product.low.addingReportingOverflow(correction.low)
+            // Both high halves are below n < 2^127, so the sum cannot overflow.
+            let sum = product.high &+ correction.high &+ (carry ? 1 : 0)
+            return sum >= modulus ? sum &- modulus : sum
+        }
+
+        /// Brent's cycle finding on x ↦ x² + c in Montgomery form; nil when this `c` fails.
+        func rho(_ c: UInt128) -> UInt128? {
+            PrimeFactorization.brent(modulus, c, multiply: multiply)
+        }
+    }
+}
+
+extension UInt128 {
+    /// The value of a non-negative GMP integer that fits.
+    init?(exactly value: BigInteger) {
+        guard value.signum >= 0, value.bitWidth <= 128 else { return nil }
+        let low = UInt64(truncatingIfNeeded: __gmpz_getlimbn(value.pointer, 0))
+        let high = __gmpz_size(value.pointer) > 1 ? UInt64(truncatingIfNeeded: __gmpz_getlimbn(value.pointer, 1)) : 0
+        self = UInt128(high) << 64 | UInt128(low)
+    }
+}
+
+extension BigInteger {
+    /// The integer equal to a 128-bit word.
+    convenience init(_ value: UInt128) {
+        self.init()
+        __gmpz_set_ui(pointer, UInt(truncatingIfNeeded: value >> 64))
+        __gmpz_mul_2exp(pointer, pointer, 64)
+        __gmpz_add_ui(pointer, pointer, UInt(truncatingIfNeeded: value))
     }
 }

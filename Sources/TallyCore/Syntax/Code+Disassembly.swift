@@ -35,6 +35,7 @@ extension Code {
             case .plus: return "pos"
             case .complement: return "~"
             case .not: return "not"
+            case .complement: return "~"
             }
         case .postfix(let operation, _):
             return operation.rawValue

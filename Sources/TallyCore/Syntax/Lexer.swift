@@ -87,12 +87,12 @@ public struct Lexer: @unchecked Sendable {
         case UInt8(ascii: "|"): return single(.operator(.pipe))
         case UInt8(ascii: "~"): return single(.operator(.tilde))
         case UInt8(ascii: "<"):
-            if peek(1) == UInt8(ascii: "<") { return double(.operator(.shiftLeft)) }
             if peek(1) == UInt8(ascii: "=") { return double(.operator(.lessEqual)) }
+            if peek(1) == UInt8(ascii: "<") { return double(.operator(.shiftLeft)) }
             return single(.operator(.less))
         case UInt8(ascii: ">"):
-            if peek(1) == UInt8(ascii: ">") { return double(.operator(.shiftRight)) }
             if peek(1) == UInt8(ascii: "=") { return double(.operator(.greaterEqual)) }
+            if peek(1) == UInt8(ascii: ">") { return double(.operator(.shiftRight)) }
             return single(.operator(.greater))
         case UInt8(ascii: "("): return single(.leftParenthesis)
         case UInt8(ascii: ")"): return single(.rightParenthesis)
@@ -498,6 +498,15 @@ public struct Lexer: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// The first byte at or after `index` that is not an ASCII space or tab; nil at the end.
+    func nextByte(after index: Int) -> UInt8? {
+        var index = index
+        while index < bytes.count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) {
+            index += 1
+        }
+        return index < bytes.count ? bytes[index] : nil
     }
 
     private mutating func single(_ kind: TokenKind) -> Token {

@@ -59,8 +59,8 @@ public enum Associativity: String, Sendable, CustomStringConvertible {
 /// The symbols the lexer reads as operators, whatever their spelling.
 public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
     case plus, minus, star, slash, doubleSlash, percent, caret, bang, degree
-    case ampersand, pipe, tilde, shiftLeft, shiftRight
     case less, lessEqual, greater, greaterEqual, equal, notEqual
+    case ampersand, pipe, tilde, shiftLeft, shiftRight
 
     /// Every way to write the symbol, as typed.
     public var spellings: [String] {
@@ -74,17 +74,17 @@ public enum OperatorSymbol: UInt8, Sendable, CaseIterable {
         case .caret: return ["^", "**"]
         case .bang: return ["!"]
         case .degree: return ["°"]
-        case .ampersand: return ["&"]
-        case .pipe: return ["|"]
-        case .tilde: return ["~"]
-        case .shiftLeft: return ["<<"]
-        case .shiftRight: return [">>"]
         case .less: return ["<"]
         case .lessEqual: return ["<=", "≤"]
         case .greater: return [">"]
         case .greaterEqual: return [">=", "≥"]
         case .equal: return ["=="]
         case .notEqual: return ["!=", "≠"]
+        case .ampersand: return ["&"]
+        case .pipe: return ["|"]
+        case .tilde: return ["~"]
+        case .shiftLeft: return ["<<"]
+        case .shiftRight: return [">>"]
         }
     }
 }
@@ -120,9 +120,9 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
 public enum PrefixOperator: String, Sendable, CaseIterable {
     case negate = "-"
     case plus = "+"
+    case not = "not"
     /// Bitwise complement, `~x` = `-x - 1` as in Python.
     case complement = "~"
-    case not = "not"
 }
 
 /// The comparisons, which chain: `a < b <= c` is `a < b and b <= c`, with `b` evaluated once.
@@ -244,15 +244,6 @@ public enum OperatorTable {
     /// What a `%` with no operand after it means: a percentage.
     static let percentage = OperatorBinding(operation: .postfix(.percent), precedence: .postfix, associativity: .postfix)
 
-    private static func word(
-        _ word: String, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
-        _ associativity: Associativity
-    ) -> OperatorDefinition {
-        OperatorDefinition(
-            token: .word(word),
-            binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
-    }
-
     private static func row(
         _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
         _ associativity: Associativity
@@ -262,7 +253,17 @@ public enum OperatorTable {
             binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
     }
 
-    /// The words that are operators (`and`, `or`, `not`): they cannot name variables.
+    private static func word(
+        _ word: String, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
+        _ associativity: Associativity
+    ) -> OperatorDefinition {
+        OperatorDefinition(
+            token: .word(word),
+            binding: OperatorBinding(operation: operation, precedence: precedence, associativity: associativity))
+    }
+
+    /// The words that are operators (`and`, `or`, `not`, `to`, `xor`, `mod`, `of`): they cannot
+    /// name variables.
     public static let reservedWords: Set<String> = Set(all.compactMap { row in
         if case .word(let word) = row.token { return word }
         return nil

@@ -20,6 +20,8 @@ public struct Parser {
     private var operandCount = 0
     private let line: String
     private var code = Code()
+    /// The `to` at the end of the line just read, if any.
+    private var conversion: Conversion?
     private var started = false
     /// The operator table's meaning of each symbol after and before an operand, copied once per
     /// line so that reading it costs an index, not a lazy-initialisation check per token.
@@ -50,7 +52,12 @@ public struct Parser {
     public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
         var parser = Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
         try parser.advance()
-        return try parser.wholeExpression()
+        let code = try parser.wholeExpression()
+        if let conversion = parser.conversion {
+            throw Diagnostic(
+                .misplacedConversion, "'to' says how to show a line's value and cannot stand here", at: conversion.span)
+        }
+        return code
     }
 
     /// A parser before its first token: callers `advance()` once (a throwing initializer
@@ -71,12 +78,12 @@ public struct Parser {
     private mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.loosest)
         if case .name = current.kind, lexer.text(of: current.span) == "to" {
-            code.conversion = try conversion()
+            conversion = try readConversion()
         }
         try expectEnd()
         // Hand the code over rather than share it with a parser that is about to go away.
-        let finished = code
-        code = Code()
+        var finished = Code()
+        swap(&finished, &code)
         return finished
     }
 
@@ -102,7 +109,7 @@ public struct Parser {
                 try advance()
                 try advance()
                 let value = try wholeExpression()
-                if let conversion = value.conversion {
+                if let conversion {
                     throw Diagnostic(
                         .misplacedConversion, "'to' says how to show a value, but an assignment shows nothing",
                         at: conversion.span)
@@ -110,7 +117,8 @@ public struct Parser {
                 return .assignment(name: name, nameSpan: nameSpan, value: value)
             }
         }
-        return .expression(try wholeExpression())
+        let code = try wholeExpression()
+        return .expression(code, conversion: conversion)
     }
 
     /// Whether the tokens after a name and `(` close the parentheses and then read `=`: the
@@ -181,6 +189,11 @@ public struct Parser {
         try advance()
         parameters = positions
         let body = try wholeExpression()
+        if let conversion {
+            throw Diagnostic(
+                .misplacedConversion, "'to' says how to show a line's value, but a definition shows nothing",
+                at: conversion.span)
+        }
         return FunctionDefinition(
             name: name, nameSpan: nameToken.span, parameters: names, parameterSpans: spans, body: body,
             span: nameToken.span.union(body.span))
@@ -298,7 +311,14 @@ public struct Parser {
     /// `15%80`), a percentage otherwise (`15%`, `80 + 15%`, `15% of 80`). `15% 3` — the `%`
     /// written against its number, then a space and an operand — could be read either way and
     /// is an error.
+    @inline(never)
     private func percentOrRemainder(_ token: Token, _ remainder: OperatorBinding) throws(Diagnostic) -> OperatorBinding {
+        // The everyday remainder, `7 % 3` or `7 % (x)`, from the next byte alone.
+        let attached = previous.map { $0.span.end == token.span.start } ?? false
+        if let byte = lexer.nextByte(after: token.span.end), isDigit(byte) || byte == UInt8(ascii: "(") {
+            let after = lexer.bytes[token.span.end]
+            if !attached || (after != UInt8(ascii: " ") && after != UInt8(ascii: "\t")) { return remainder }
+        }
         var probe = lexer
         let next = try probe.next()
         let startsOperand: Bool
@@ -319,7 +339,8 @@ public struct Parser {
     }
 
     /// The target after `to`: a word (`hex`, `exact`, …), `base N`, `N digits`, `N places` or `%`.
-    private mutating func conversion() throws(Diagnostic) -> Conversion {
+    @inline(never)
+    private mutating func readConversion() throws(Diagnostic) -> Conversion {
         let word = current
         try advance()
         let first = current

@@ -19,8 +19,6 @@ public struct Code: Sendable {
     public internal(set) var units: [CompoundUnit] = []
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
-    /// How the line asked to show the value (`… to hex`), if it did.
-    public internal(set) var conversion: Conversion?
 }
 
 /// One step of ``Code``.
@@ -88,7 +86,10 @@ public struct CallSite: Sendable {
 public enum Statement: Sendable {
     /// A blank line or a line that is only a comment.
     case empty
-    case expression(Code)
+    /// An expression, and how the line asked to show its value (`… to hex`), if it did. The
+    /// conversion stands beside the code, not in it, so that every line's code stays as small
+    /// as the everyday line needs.
+    case expression(Code, conversion: Conversion?)
     case assignment(name: String, nameSpan: SourceSpan, value: Code)
     /// `f(x, y) = body`: the body compiled once, its parameters read by position. Boxed, so
     /// that every other statement stays as small to copy as before.

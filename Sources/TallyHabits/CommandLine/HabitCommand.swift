@@ -6,12 +6,22 @@ public struct HabitCommand: Sendable, Equatable {
     /// What to do. A date left out is today, placed at the name's span so that errors about it
     /// point at the habit.
     public enum Action: Sendable, Equatable {
-        /// `habit add NAME [since DATE]`.
-        case add(name: Spanned<String>, start: Spanned<Day>)
+        /// `habit add NAME [TARGET] [since DATE]`.
+        case add(name: Spanned<String>, target: HabitTarget, start: Spanned<Day>)
         /// `habit list [all]`.
         case list(includeArchived: Bool)
-        /// `habit done NAME [DATE]`.
-        case done(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit today`, or `habit` alone.
+        case today
+        /// `habit done NAME... [DATE]`: one or more habits.
+        case done(names: [Spanned<String>], day: Spanned<Day>)
+        /// `habit skip NAME [DATE]`.
+        case skip(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit note NAME [DATE] TEXT`; empty text removes the note.
+        case note(name: Spanned<String>, day: Spanned<Day>, text: Spanned<String>)
+        /// `habit start NAME DATE`.
+        case start(name: Spanned<String>, day: Spanned<Day>)
+        /// `habit target NAME TARGET`.
+        case target(name: Spanned<String>, target: Spanned<HabitTarget>)
         /// `habit undo NAME [DATE]`.
         case undo(name: Spanned<String>, day: Spanned<Day>)
         /// `habit archive NAME [DATE]`.
@@ -22,10 +32,12 @@ public struct HabitCommand: Sendable, Equatable {
         case rename(name: Spanned<String>, newName: Spanned<String>)
         /// `habit delete NAME [--yes]`; `confirmed` when `--yes` was given.
         case delete(name: Spanned<String>, confirmed: Bool)
-        /// `habit show NAME`.
-        case show(name: Spanned<String>)
+        /// `habit show NAME [year]`.
+        case show(name: Spanned<String>, year: Bool)
         /// `habit export csv|json`.
         case export(HabitExportFormat)
+        /// `habit import FILE`.
+        case `import`(file: Spanned<String>)
     }
 
     /// What to do.
@@ -49,7 +61,12 @@ extension HabitCommand.Action {
         switch self {
         case .add: return .add
         case .list: return .list
+        case .today: return .today
         case .done: return .done
+        case .skip: return .skip
+        case .target: return .target
+        case .note: return .note
+        case .start: return .start
         case .undo: return .undo
         case .archive: return .archive
         case .restore: return .restore
@@ -57,6 +74,7 @@ extension HabitCommand.Action {
         case .delete: return .delete
         case .show: return .show
         case .export: return .export
+        case .import: return .import
         }
     }
 }
@@ -65,10 +83,13 @@ extension HabitCommand {
     /// Where the habit's name is, for errors about the habit.
     var nameSpan: SourceSpan? {
         switch action {
-        case .add(let name, _), .done(let name, _), .undo(let name, _), .archive(let name, _), .restore(let name),
-            .rename(let name, _), .delete(let name, _), .show(let name):
+        case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
+            .start(let name, _),
+            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name, _):
             return name.span
-        case .list, .export:
+        case .done(let names, _):
+            return names.first?.span
+        case .list, .export, .today, .import:
             return nil
         }
     }
@@ -76,8 +97,11 @@ extension HabitCommand {
     /// Where the day is (the name's span when the day was left out), for errors about the day.
     var daySpan: SourceSpan? {
         switch action {
-        case .add(_, let day), .done(_, let day), .undo(_, let day), .archive(_, let day):
+        case .add(_, _, let day), .done(_, let day), .skip(_, let day), .undo(_, let day), .archive(_, let day),
+            .note(_, let day, _), .start(_, let day):
             return day.span
+        case .target(_, let target):
+            return target.span
         default:
             return nil
         }
@@ -86,7 +110,7 @@ extension HabitCommand {
     /// Where the name being given is (NEWNAME for rename, NAME for add), for errors about a name.
     var givenNameSpan: SourceSpan? {
         switch action {
-        case .add(let name, _), .rename(_, let name):
+        case .add(let name, _, _), .rename(_, let name):
             return name.span
         default:
             return nil

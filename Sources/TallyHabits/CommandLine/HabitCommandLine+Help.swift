@@ -2,35 +2,49 @@ extension HabitCommandLine {
     /// The order `help habit` lists the subcommands in: the daily ones first, as a person
     /// meets them, rather than the order of ``HabitSubcommand/allCases``.
     static let helpOrder: [HabitSubcommand] = [
-        .add, .done, .undo, .list, .show, .archive, .restore, .rename, .delete, .export,
+        .today, .add, .done, .skip, .undo, .note, .list, .show, .target, .start, .archive, .restore, .rename, .delete, .export, .import,
     ]
 
     /// The text of `help habit`, for a person: what each subcommand does, what NAME and DATE
     /// may be, and examples. Ends without a newline.
     public static let helpText = """
-        habit: track daily habits and streaks
+        habit: track habits, streaks and their strength
 
         \(subcommandTable)
 
-        NAME is a word or a quoted string: Read, "Read 20 pages", '물 마시기'. Case does not
-        matter (read and READ are the same habit); at most 100 characters.
-        DATE is YYYY-MM-DD, today, yesterday or -N for N days ago (-1 is yesterday). A day
-        cannot be in the future, before the habit started, or after it was archived.
-        The current streak counts the days done in a row up to today; while today is not done
-        yet, the streak up to yesterday still stands.
+        NAME is a word or a quoted string: Read, "Read 20 pages", '물 마시기'. Case does
+        not matter (read, READ and Read are one habit; so are Straße and STRASSE); at
+        most 100 characters. Subcommands and keywords may be written in any case; ls
+        is list, rm delete.
+        DATE is YYYY-MM-DD (also 2026/11/3 or 2026-11-3), today, yesterday, -N for N
+        days ago, or a weekday (mon or monday: the latest one, today included). A day
+        cannot be in the future, after the archive day or inside a pause; a day done
+        before the start moves the start back.
+        TARGET is daily (the default), N/week, N/month or every N days. Streaks,
+        completion and strength are judged per period (a day, a week, a month, N
+        days); the current period and today never count as missed before they end. A
+        skipped day, and the days a habit was archived before a restore, are neither
+        done nor missed.
+        Strength (0-100%) is Loop Habit Tracker's score: each day it moves a step
+        towards 100% when the target is being met and towards 0% when not, the steps
+        sized by how often the habit is due; it forgives a lapse in a long habit and
+        rewards a new one slowly. Marking a day already done succeeds and says so, so
+        scripts may repeat it.
 
         Examples:
           habit add "Read 20 pages"
-          habit add Walk since 2026-11-01
-          habit done "read 20 pages"
+          habit add Gym 3/week since 2026-11-02
+          habit done "read 20 pages" gym
           habit done Walk yesterday
-          habit done Walk -3
-          habit undo Walk 2026-11-20
-          habit show Walk
-          tally -e 'habit export csv' > habits.csv      (from a system shell)
+          habit skip Gym fri
+          habit note Gym 'legs, heavy day'
+          habit show Gym year
+          tally -e 'habit export json' > habits.json      (from a system shell)
+          habit import habits.json
 
         Habits are kept in $XDG_DATA_HOME/tally/habits.sqlite3 (~/.local/share/tally/ by
-        default); --data-dir DIR or TALLY_DATA_DIR puts them elsewhere.
+        default); --data-dir DIR or TALLY_DATA_DIR puts them elsewhere. --ascii (or
+        set glyphs ascii) draws tables with # and . instead of ■ and ·.
         """
 
     /// Each subcommand's usage, its summary beside it; the summary's later lines are indented

@@ -22,18 +22,32 @@ public enum HabitCommandLine {
         let (words, end) = try Word.split(line, from: argumentsStart)
         let expected = "expected one of \(subcommandNames.joined(separator: ", "))"
         guard let word = words.first else {
-            throw Diagnostic(.missingHabitSubcommand, "missing habit subcommand; \(expected)", at: SourceSpan(at: end))
+            // `habit` alone is the day's view.
+            return HabitCommand(.today, subcommandSpan: SourceSpan(at: end), endSpan: SourceSpan(at: end))
         }
         // A quoted word is never a keyword, but may still be a misspelt one ('done' in quotes).
-        guard !word.isQuoted, let subcommand = HabitSubcommand(rawValue: word.text) else {
+        guard !word.isQuoted, let subcommand = HabitSubcommand(word: word.text) else {
             throw unknown(
-                .unknownHabitSubcommand, "unknown habit subcommand '\(word.text)'", word, among: subcommandNames,
+                .unknownHabitSubcommand, "unknown habit subcommand \(MessageText.quoted(word.text))", word, among: subcommandNames,
                 otherwise: expected)
         }
         var arguments = ArgumentReader(words: Array(words.dropFirst()), end: end, subcommand: subcommand, today: today)
         let action = try arguments.readAction()
         try arguments.finish()
         return HabitCommand(action, subcommandSpan: word.span, endSpan: SourceSpan(at: end))
+    }
+
+    /// The forms of TARGET, for messages.
+    static let targetForms = "daily, N/week, N/month or every N days"
+
+    /// Whether `text` is written as a date (or a mistyped one) rather than a name: it starts with
+    /// a digit or `-` and a digit, or is a word for a day (`today`, `yesterday`, `mon`…).
+    static func looksLikeDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first else { return false }
+        if (48...57).contains(first) { return true }
+        if first == UInt8(ascii: "-"), bytes.count > 1, (48...57).contains(bytes[1]) { return true }
+        return Day.isDayWord(text) || text.lowercased() == "tomorrow"
     }
 
     /// The diagnostic for a `word` that is none of `candidates`: with a "did you mean" note when
@@ -68,12 +82,49 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add:
                 let name = try readName("habit name")
-                return .add(name: name, start: try readSince(after: name))
+                let target = try readOptionalTarget() ?? .daily
+                return .add(name: name, target: target, start: try readSince(after: name))
             case .list:
                 return .list(includeArchived: try readListScope())
+            case .today:
+                return .today
             case .done:
+                return try readDone()
+            case .skip:
                 let name = try readName("habit name")
-                return .done(name: name, day: try readOptionalDate(after: name))
+                return .skip(name: name, day: try readOptionalDate(after: name))
+            case .start:
+                let name = try readName("habit name")
+                guard let word = next else {
+                    throw Diagnostic(.missingDate, "missing date after the name", at: SourceSpan(at: end))
+                }
+                position += 1
+                return .start(name: name, day: try resolveDate(word))
+            case .note:
+                let name = try readName("habit name")
+                var day = Spanned(today, at: name.span)
+                if let word = next, !word.isQuoted, HabitCommandLine.looksLikeDate(word.text), position + 1 < words.count {
+                    position += 1
+                    day = try resolveDate(word)
+                }
+                guard let first = next else {
+                    throw Diagnostic(.missingNoteText, "missing the note's text after the name", at: SourceSpan(at: end))
+                }
+                let rest = words[position...]
+                position = words.count
+                let text = rest.count == 1 ? first.text : rest.map(\.text).joined(separator: " ")
+                return .note(name: name, day: day, text: Spanned(text, at: first.span.union(rest.last!.span)))
+            case .target:
+                let name = try readName("habit name")
+                let start = position
+                guard let target = try readOptionalTarget() else {
+                    if let word = next { throw notATarget(word) }
+                    throw Diagnostic(
+                        .missingHabitTarget, "missing target after the name; expected \(HabitCommandLine.targetForms)",
+                        at: SourceSpan(at: end))
+                }
+                let span = words[start].span.union(words[position - 1].span)
+                return .target(name: name, target: Spanned(target, at: span))
             case .undo:
                 let name = try readName("habit name")
                 return .undo(name: name, day: try readOptionalDate(after: name))
@@ -89,9 +140,20 @@ public enum HabitCommandLine {
                 let confirmed = try removeYesFlag()
                 return .delete(name: try readName("habit name"), confirmed: confirmed)
             case .show:
-                return .show(name: try readName("habit name"))
+                let name = try readName("habit name")
+                guard let word = next, !word.isQuoted, word.text.lowercased() == "year" else {
+                    return .show(name: name, year: false)
+                }
+                position += 1
+                return .show(name: name, year: true)
             case .export:
                 return .export(try readExportFormat())
+            case .import:
+                guard let word = next else {
+                    throw Diagnostic(.missingImportFile, "missing the file after 'import'", at: SourceSpan(at: end))
+                }
+                position += 1
+                return .import(file: Spanned(word.text, at: word.span))
             }
         }
 
@@ -106,7 +168,7 @@ public enum HabitCommandLine {
         private func unexpected(_ word: Word) -> Diagnostic {
             Diagnostic(
                 .unexpectedHabitArgument,
-                "unexpected '\(word.text)'; the form is \(subcommand.usage)\(quotingHint(from: position))",
+                "unexpected \(MessageText.quoted(word.text)); the form is \(subcommand.usage)\(quotingHint(from: position))",
                 at: word.span)
         }
 
@@ -119,10 +181,53 @@ public enum HabitCommandLine {
             return Spanned(word.text, at: word.span)
         }
 
+        /// `NAME... [DATE]`: names up to the first word written like a date (or a mistyped one).
+        private mutating func readDone() throws(Diagnostic) -> HabitCommand.Action {
+            let first = try readName("habit name")
+            var names = [first]
+            while let word = next {
+                if !word.isQuoted, HabitCommandLine.looksLikeDate(word.text) { break }
+                names.append(Spanned(word.text, at: word.span))
+                position += 1
+            }
+            return .done(names: names, day: try readOptionalDate(after: first))
+        }
+
+        /// A target (`daily`, `N/week`, `N/month`, `every N days`) when the next words are one.
+        private mutating func readOptionalTarget() throws(Diagnostic) -> HabitTarget? {
+            guard let word = next, !word.isQuoted else { return nil }
+            let count = word.text.lowercased() == "every" ? 3 : 1
+            guard position + count <= words.count else {
+                throw Diagnostic(
+                    .missingHabitTarget, "expected every N days", at: SourceSpan(at: end))
+            }
+            let chosen = words[position..<position + count]
+            let parsed: HabitTarget?
+            do throws(HabitError) {
+                parsed = try HabitTarget.parse(chosen.map(\.text))
+            } catch {
+                let span = chosen.first!.span.union(chosen.last!.span)
+                throw Diagnostic(.invalidHabitTarget, error.message, at: span)
+            }
+            guard let target = parsed else {
+                if count == 3 { throw notATarget(word) }
+                return nil
+            }
+            position += count
+            return target
+        }
+
+        private func notATarget(_ word: Word) -> Diagnostic {
+            Diagnostic(
+                .invalidHabitTarget,
+                "\(MessageText.quoted(word.text)) is not a target; expected \(HabitCommandLine.targetForms)",
+                at: word.span)
+        }
+
         /// `since DATE`, or today (at the name) when absent.
         private mutating func readSince(after name: Spanned<String>) throws(Diagnostic) -> Spanned<Day> {
             guard let word = next else { return Spanned(today, at: name.span) }
-            guard !word.isQuoted, word.text == "since" else {
+            guard !word.isQuoted, word.text.lowercased() == "since" else {
                 if (try? Day.resolve(word.text, today: today)) != nil {
                     throw Diagnostic(
                         .missingSince, "expected 'since' before the date: since \(word.text)", at: word.span)
@@ -160,7 +265,7 @@ public enum HabitCommandLine {
 
         private mutating func readListScope() throws(Diagnostic) -> Bool {
             guard let word = next else { return false }
-            guard !word.isQuoted, word.text == "all" else { throw unexpected(word) }
+            guard !word.isQuoted, word.text.lowercased() == "all" else { throw unexpected(word) }
             position += 1
             return true
         }
@@ -170,7 +275,7 @@ public enum HabitCommandLine {
             var confirmed = false
             for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != "--yes" {
                 throw HabitCommandLine.unknown(
-                    .unknownHabitOption, "unknown option '\(word.text)' for habit delete", word, among: ["--yes"],
+                    .unknownHabitOption, "unknown option \(MessageText.quoted(word.text)) for habit delete", word, among: ["--yes"],
                     otherwise: nil)
             }
             words.removeAll { word in
@@ -188,9 +293,9 @@ public enum HabitCommandLine {
                     .missingExportFormat, "missing export format after 'export'; \(expected)", at: SourceSpan(at: end))
             }
             position += 1
-            guard let format = HabitExportFormat(rawValue: word.text) else {
+            guard let format = HabitExportFormat(rawValue: word.text.lowercased()) else {
                 throw HabitCommandLine.unknown(
-                    .unknownExportFormat, "unknown export format '\(word.text)'", word,
+                    .unknownExportFormat, "unknown export format \(MessageText.quoted(word.text))", word,
                     among: HabitSubcommand.exportFormatNames, otherwise: expected)
             }
             return format
@@ -204,16 +309,26 @@ public enum HabitCommandLine {
             let wordsNeeded: Int
             switch subcommand {
             case .add, .restore, .delete, .show: wordsNeeded = 2
-            case .done, .undo, .archive: wordsNeeded = 3
-            case .rename, .list, .export: return ""
+            case .done, .skip, .undo, .archive: wordsNeeded = 3
+            case .target, .rename, .list, .export, .today, .note, .import, .start: return ""
             }
             guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),
                 (try? Day.resolve(words[index].text, today: today)) == nil  // a date is not a name part
             else { return "" }
-            let nameWords = words.prefix { $0.text != "since" }.map(\.text)
+            // The name ends before `since`, and before a date or target written after it.
+            var nameWords = words.prefix { $0.text.lowercased() != "since" }.map(\.text)
+            if nameWords.count > 3, (try? HabitTarget.parse(Array(nameWords.suffix(3)))) != nil {
+                nameWords.removeLast(3)
+            }
+            while let last = nameWords.last, nameWords.count > 1,
+                HabitCommandLine.looksLikeDate(last) || (try? HabitTarget.parse([last])) != nil
+            {
+                nameWords.removeLast()
+            }
+            guard nameWords.count > 1 else { return "" }
             let guess = nameWords.joined(separator: " ")
-            return "; a name with spaces needs quotes: \"\(guess)\""
+            return "; a name with spaces needs quotes: \"\(MessageText.bounded(guess))\""
         }
     }
 }

@@ -4,14 +4,24 @@
 ///
 /// The cases are declared in the order messages list them and Tab offers them.
 public enum HabitSubcommand: String, CaseIterable, Sendable {
-    /// `habit add NAME [since DATE]`.
+    /// `habit today` (or `habit` alone).
+    case today
+    /// `habit add NAME [TARGET] [since DATE]`.
     case add
     /// `habit list [all]`.
     case list
-    /// `habit done NAME [DATE]`.
+    /// `habit done NAME... [DATE]`.
     case done
+    /// `habit skip NAME [DATE]`.
+    case skip
     /// `habit undo NAME [DATE]`.
     case undo
+    /// `habit note NAME [DATE] TEXT`.
+    case note
+    /// `habit target NAME TARGET`.
+    case target
+    /// `habit start NAME DATE`.
+    case start
     /// `habit archive NAME [DATE]`.
     case archive
     /// `habit restore NAME`.
@@ -24,6 +34,20 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case show
     /// `habit export csv|json`.
     case export
+    /// `habit import FILE`.
+    case `import`
+
+    /// The subcommand written as `word`, in any case; `ls` and `rm` are `list` and `delete`.
+    public init?(word: String) {
+        let lowered = word.lowercased()
+        switch lowered {
+        case "ls": self = .list
+        case "rm": self = .delete
+        default:
+            guard let subcommand = HabitSubcommand(rawValue: lowered) else { return nil }
+            self = subcommand
+        }
+    }
 
     /// What may come first after a subcommand, which decides what Tab offers there.
     public enum FirstArgument: Sendable, Equatable {
@@ -39,16 +63,22 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// `habit add NAME [since DATE]`.
     public var usage: String {
         switch self {
-        case .add: return "habit add NAME [since DATE]"
+        case .today: return "habit [today]"
+        case .add: return "habit add NAME [TARGET] [since DATE]"
         case .list: return "habit list [all]"
-        case .done: return "habit done NAME [DATE]"
+        case .done: return "habit done NAME... [DATE]"
+        case .skip: return "habit skip NAME [DATE]"
+        case .target: return "habit target NAME TARGET"
+        case .note: return "habit note NAME [DATE] TEXT"
+        case .start: return "habit start NAME DATE"
         case .undo: return "habit undo NAME [DATE]"
         case .archive: return "habit archive NAME [DATE]"
         case .restore: return "habit restore NAME"
         case .rename: return "habit rename NAME NEWNAME"
         case .delete: return "habit delete NAME [--yes]"
-        case .show: return "habit show NAME"
+        case .show: return "habit show NAME [year]"
         case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|")
+        case .import: return "habit import FILE"
         }
     }
 
@@ -61,18 +91,22 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     /// too long to read.
     var summaryLines: [String] {
         switch self {
-        case .add: return ["start tracking a habit (from today unless DATE is given)"]
-        case .list: return ["each habit's streak, last 7 days and total", "(all: archived habits too)"]
-        case .done: return ["record that you did it (today unless DATE is given)"]
-        case .undo: return ["take back a day recorded by mistake"]
-        case .archive: return ["stop tracking but keep the history (DATE is the last day)"]
+        case .today: return ["today's state, each period's progress"]
+        case .add: return ["start tracking (from today unless", "since DATE); TARGET defaults to daily"]
+        case .list: return ["each habit's streak, last 7 days,", "strength and total (all: archived too)"]
+        case .done: return ["record that you did it (today unless", "DATE is given); several names at once"]
+        case .skip: return ["a rest day: neither done nor missed"]
+        case .note: return ["keep a note for a day (\"\" removes it)"]
+        case .target: return ["change how often it is meant to be done"]
+        case .start: return ["move the start, earlier or later"]
+        case .undo: return ["take back a day done or skipped"]
+        case .archive: return ["stop tracking, keep the history", "(DATE is the last day)"]
         case .restore: return ["track an archived habit again"]
         case .rename: return ["change the name; the history stays"]
-        case .delete:
-            return ["remove a habit and its history for good; asks first,", "and needs --yes in files and pipes"]
-        case .show:
-            return ["one habit in detail: longest streak, completion rate", "and a calendar of recent weeks"]
-        case .export: return ["every habit and day done, for spreadsheets and scripts"]
+        case .delete: return ["remove it and its history for good;", "asks first; --yes in files and pipes"]
+        case .show: return ["streaks, completion, strength and 16", "weeks of calendar (year: 53, by month)"]
+        case .export: return ["every habit and day, for other tools"]
+        case .import: return ["add the habits of a JSON export", "(their names must be new)"]
         }
     }
 
@@ -81,8 +115,10 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         switch self {
         case .add: return .newHabitName
         case .list: return .word(oneOf: ["all"])
-        case .done, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
+        case .today: return .word(oneOf: [])
+        case .done, .skip, .note, .target, .start, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
         case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
+        case .import: return .word(oneOf: [])
         }
     }
 

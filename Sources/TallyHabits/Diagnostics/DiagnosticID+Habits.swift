@@ -18,6 +18,14 @@ extension DiagnosticID {
     public static let missingHabitName = DiagnosticID("missing-habit-name")
     /// `habit add NAME DATE`, without the `since` a start day needs.
     public static let missingSince = DiagnosticID("missing-since")
+    /// `habit import` without a file.
+    public static let missingImportFile = DiagnosticID("missing-import-file")
+    /// A file `habit import` cannot take.
+    public static let habitImportFailed = DiagnosticID("habit-import-failed")
+    /// `habit note NAME` without text.
+    public static let missingNoteText = DiagnosticID("missing-note-text")
+    /// `habit target NAME` without a target.
+    public static let missingHabitTarget = DiagnosticID("missing-habit-target")
     /// `since` with no date after it.
     public static let missingDate = DiagnosticID("missing-date")
     /// A date not written as `YYYY-MM-DD`, `today`, `yesterday` or `-N`.
@@ -62,6 +70,16 @@ extension DiagnosticID {
     public static let archiveBeforeStart = DiagnosticID("archive-before-start")
     /// An archive day before a day already done.
     public static let doneAfterArchive = DiagnosticID("done-after-archive")
+    /// A day inside a pause (archived, then restored).
+    public static let dayInPause = DiagnosticID("day-in-pause")
+    /// Skipping a day already skipped.
+    public static let alreadySkipped = DiagnosticID("already-skipped")
+    /// A target such as `9/week` that asks for more than the period holds.
+    public static let invalidHabitTarget = DiagnosticID("invalid-habit-target")
+    /// A note that is empty, too long or holds a control character.
+    public static let invalidNote = DiagnosticID("invalid-note")
+    /// A start moved after a day done.
+    public static let startAfterDone = DiagnosticID("start-after-done")
     /// `habit delete` in a file or pipe without `--yes`, where nobody can be asked.
     public static let deleteNeedsConfirmation = DiagnosticID("delete-needs-confirmation")
 
@@ -77,6 +95,8 @@ extension DiagnosticID {
     public static let foreignHabitDatabase = DiagnosticID("foreign-habit-database")
     /// The file's schema is newer than this Tally knows.
     public static let newerHabitSchema = DiagnosticID("newer-habit-schema")
+    /// The file's pages are damaged.
+    public static let damagedHabitDatabase = DiagnosticID("damaged-habit-database")
     /// A stored habit row breaks a rule.
     public static let invalidHabitRow = DiagnosticID("invalid-habit-row")
     /// A stored completion belongs to no habit.

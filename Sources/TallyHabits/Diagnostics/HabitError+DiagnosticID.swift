@@ -20,6 +20,13 @@ extension HabitError {
         case .notArchived: return .notArchived
         case .archiveBeforeStart: return .archiveBeforeStart
         case .doneAfterArchive: return .doneAfterArchive
+        case .dayStoredTwice: return .invalidHabitRow
+        case .inPause: return .dayInPause
+        case .skipOnDayDone: return .alreadyDone
+        case .alreadySkipped: return .alreadySkipped
+        case .invalidTarget: return .invalidHabitTarget
+        case .startAfterDone: return .startAfterDone
+        case .emptyNote, .controlCharacterInNote, .noteTooLong: return .invalidNote
         }
     }
 }

@@ -9,6 +9,7 @@ extension HabitStoreError {
         case .notADatabase: return .notAHabitDatabase
         case .foreignDatabase: return .foreignHabitDatabase
         case .newerSchema: return .newerHabitSchema
+        case .damaged: return .damagedHabitDatabase
         case .invalidRow: return .invalidHabitRow
         case .orphanCompletion: return .orphanCompletion
         case .constraintViolated: return .habitConstraintViolated

@@ -25,10 +25,16 @@ extension Day {
     /// The day meant by a DATE argument: `YYYY-MM-DD`, `today`, `yesterday` or `-N` (N days
     /// before `today`). Whether the day is allowed (not in the future, say) is not decided here.
     public static func resolve<S: StringProtocol>(_ text: S, today: Day) throws(DayParseError) -> Day {
-        switch text.lowercased() {
+        let lowered = text.lowercased()
+        switch lowered {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
         default: break
+        }
+        if let weekday = Weekday(name: lowered) {
+            // The most recent such day, today included.
+            let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
+            return today.adding(days: -back)
         }
         if text.first == "-" {
             let digits = text.dropFirst()
@@ -41,7 +47,33 @@ extension Day {
             }
             return today.adding(days: -count)
         }
-        return try parse(text)
+        return try parse(normalizedDate(text))
+    }
+
+    /// Whether `text` is a word for a day: `today`, `yesterday` or a weekday name.
+    public static func isDayWord(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered == "today" || lowered == "yesterday" || Weekday(name: lowered) != nil
+    }
+
+    /// `2026/11/3` and `2026-11-3` as `2026-11-03`: a year of four digits, then a month and a day
+    /// of one or two digits, separated by `-` or `/` (the same one twice). Anything else is
+    /// returned as it is, for ``parse(_:)`` to judge.
+    static func normalizedDate<S: StringProtocol>(_ text: S) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 8, bytes.count <= 10, bytes.count > 4,
+            bytes[4] == UInt8(ascii: "-") || bytes[4] == UInt8(ascii: "/")
+        else { return String(text) }
+        let separator = bytes[4]
+        let parts = bytes.split(separator: separator, omittingEmptySubsequences: false)
+        let isDigits = { (part: ArraySlice<UInt8>) in part.allSatisfy { (48...57).contains($0) } }
+        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+            parts.allSatisfy(isDigits)
+        else { return String(text) }
+        func padded(_ part: ArraySlice<UInt8>) -> String {
+            (part.count == 1 ? "0" : "") + String(decoding: part, as: UTF8.self)
+        }
+        return String(decoding: parts[0], as: UTF8.self) + "-" + padded(parts[1]) + "-" + padded(parts[2])
     }
 
     /// Today as the shell should take it: the `TALLY_TODAY` value when one is given (so tests

@@ -38,6 +38,9 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
         "October", "November", "December",
     ]
 
+    /// English weekday names, Monday first.
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
     /// Three-letter English month names, January first.
     public static let monthAbbreviations = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",

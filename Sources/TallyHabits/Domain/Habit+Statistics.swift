@@ -25,18 +25,4 @@ extension Habit: TrackedHabit {
         }
         return runs
     }
-
-    /// The most consecutive days done, ever.
-    public var longestStreak: Int {
-        completionRuns.map(\.count).max() ?? 0
-    }
-
-    /// Days done and days that could have been done, from the start to the last tracked day
-    /// inclusive.
-    public func completionRate(today: Day) -> (done: Int, possible: Int) {
-        let last = lastTrackedDay(today: today)
-        let possible = Swift.max(0, last.days(since: start) + 1)
-        let done = Swift.max(0, position(of: last.adding(days: 1)) - position(of: start))
-        return (done, possible)
-    }
 }

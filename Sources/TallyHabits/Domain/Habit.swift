@@ -15,15 +15,30 @@ public struct Habit: Sendable, Equatable {
     /// characters.
     public private(set) var name: String
     /// The first day the habit may be done.
-    public let start: Day
+    public private(set) var start: Day
     /// The day it was archived: the last day it may be done. Nil while it is active.
     public private(set) var archiveDay: Day?
     /// The days it was done, in ascending order, each once: kept sorted so that the first and
     /// last day, runs and streaks need no sorting and a day is found by binary search.
     public private(set) var daysDone: [Day]
+    /// How often it is meant to be done.
+    public private(set) var target: HabitTarget
+    /// The days skipped (rest days: neither done nor missed), ascending, none of them done.
+    public private(set) var skippedDays: [Day]
+    /// Each stretch of days between an archive day and a restore: the habit was paused, and
+    /// those days are neither done nor missed. Ascending and apart.
+    public private(set) var pauses: [ClosedRange<Day>]
+    /// A note for some days: text, trimmed, neither empty nor longer than
+    /// ``maximumNoteLength``, without control characters.
+    public private(set) var notes: [Day: String]
+
+    /// The most characters a note may have.
+    public static let maximumNoteLength = 500
 
     /// A new habit starting on `start`, which may not be after `today`.
-    public init(name: String, start: Day, today: Day, id: HabitID = .random()) throws(HabitError) {
+    public init(
+        name: String, start: Day, today: Day, target: HabitTarget = .daily, id: HabitID = .random()
+    ) throws(HabitError) {
         let validName = try Habit.validatedName(name)
         guard start <= today else { throw .startInFuture(habit: validName, start: start, today: today) }
         self.id = id
@@ -31,6 +46,10 @@ public struct Habit: Sendable, Equatable {
         self.start = start
         self.archiveDay = nil
         self.daysDone = []
+        self.target = target
+        self.skippedDays = []
+        self.pauses = []
+        self.notes = [:]
     }
 
     /// A habit as it was stored, checked against every rule that does not depend on today.
@@ -40,16 +59,57 @@ public struct Habit: Sendable, Equatable {
     ///
     /// `daysDone` may come in any order; a store reading them in ascending order saves the sort.
     public init(
-        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day]
+        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day],
+        target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = [],
+        notes: [Day: String] = [:]
     ) throws(HabitError) {
         let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
-        let sorted = ascending ? daysDone : Set(daysDone).sorted()
+        let sorted = ascending ? daysDone : daysDone.sorted()
+        // A day twice is damage (the schema's key forbids it), not something to smooth over.
+        if !ascending, let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
+            throw .dayStoredTwice(habit: try Habit.validatedName(name), day: twice.0)
+        }
         self.id = id
         self.name = try Habit.validatedStored(
             name: name, start: start, archiveDay: archiveDay, firstDone: sorted.first, lastDone: sorted.last)
         self.start = start
         self.archiveDay = archiveDay
         self.daysDone = sorted
+        self.target = target
+        self.skippedDays = skippedDays.sorted()
+        self.pauses = pauses.sorted { $0.lowerBound < $1.lowerBound }
+        var validNotes: [Day: String] = [:]
+        for (day, text) in notes {
+            if day < start { throw .beforeStart(habit: self.name, day: day, start: start) }
+            validNotes[day] = try Habit.validatedNote(text)
+        }
+        self.notes = validNotes
+        try Habit.checkStored(
+            name: self.name, start: start, archiveDay: archiveDay, skippedDays: self.skippedDays, pauses: self.pauses,
+            isDone: { day in Habit.position(of: day, in: sorted).found })
+    }
+
+    /// The rules on stored skips and pauses: a skip on or after the start, not on a day done
+    /// and not twice; pauses on or after the start, apart, before the archive day, holding no
+    /// day done.
+    static func checkStored(
+        name: String, start: Day, archiveDay: Day?, skippedDays: [Day], pauses: [ClosedRange<Day>],
+        isDone: (Day) -> Bool
+    ) throws(HabitError) {
+        for (index, day) in skippedDays.enumerated() {
+            if day < start { throw .beforeStart(habit: name, day: day, start: start) }
+            if index > 0 && skippedDays[index - 1] == day { throw .dayStoredTwice(habit: name, day: day) }
+            if isDone(day) { throw .alreadyDone(habit: name, day: day) }
+        }
+        for (index, pause) in pauses.enumerated() {
+            if pause.lowerBound < start { throw .beforeStart(habit: name, day: pause.lowerBound, start: start) }
+            if index > 0 && pauses[index - 1].upperBound >= pause.lowerBound {
+                throw .dayStoredTwice(habit: name, day: pause.lowerBound)
+            }
+            if let archiveDay, pause.upperBound >= archiveDay {
+                throw .doneAfterArchive(habit: name, done: pause.upperBound, archived: archiveDay)
+            }
+        }
     }
 
     /// A habit as it was stored, its days done given as a set; see
@@ -66,9 +126,24 @@ public struct Habit: Sendable, Equatable {
     /// The key under which names are unique and looked up: the name with case folded.
     public var nameKey: String { Habit.nameKey(for: name) }
 
-    /// The key a typed name is looked up by: trimmed like a name, case folded.
+    /// The key a typed name is looked up by: trimmed like a name, in Unicode NFC, case folded
+    /// (upper case, then lower case: `ß` and `ss`, `ς` and `σ` fold together), in NFC again.
     public static func nameKey(for typedName: String) -> String {
-        trimmed(typedName).lowercased()
+        let name = trimmed(typedName)
+        // ASCII folds to its lower case, byte by byte: the common case, without the Unicode tables.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return nfc(nfc(name).uppercased().lowercased())
+    }
+
+    /// `text` in Unicode Normalization Form C, so that a name typed precomposed (`물`, one
+    /// scalar per syllable) and decomposed (jamo) is one name, stored one way. The standard
+    /// library's own normalization; Foundation stays out of start-up.
+    public static func nfc(_ text: String) -> String {
+        // ASCII is already NFC, and most names are ASCII.
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Whether the habit is archived.
@@ -80,22 +155,30 @@ public struct Habit: Sendable, Equatable {
         return index < daysDone.count && daysDone[index] == day
     }
 
+    /// Calls `body` with each day done in `range`, in order.
+    public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
+        var index = position(of: range.lowerBound)
+        while index < daysDone.count, daysDone[index] <= range.upperBound {
+            body(daysDone[index])
+            index += 1
+        }
+    }
+
+    /// How many days in `range` the habit was done.
+    public func doneCount(in range: ClosedRange<Day>) -> Int {
+        position(of: range.upperBound.adding(days: 1)) - position(of: range.lowerBound)
+    }
+
     /// The index of `day` in ``daysDone``, or where it would go.
     func position(of day: Day) -> Int {
-        var low = 0
-        var high = daysDone.count
-        while low < high {
-            let middle = (low + high) / 2
-            if daysDone[middle] < day { low = middle + 1 } else { high = middle }
-        }
-        return low
+        Habit.position(of: day, in: daysDone).index
     }
 
     // MARK: Rules
 
     /// `name` trimmed, or the rule it breaks.
     public static func validatedName(_ name: String) throws(HabitError) -> String {
-        let result = trimmed(name)
+        let result = nfc(trimmed(name))
         guard !result.isEmpty else { throw .emptyName }
         // Control characters could move the cursor or recolour the terminal when printed.
         // General category Cc is exactly C0, DEL and C1; comparing values skips a Unicode
@@ -144,21 +227,90 @@ public struct Habit: Sendable, Equatable {
         if let archiveDay, day > archiveDay {
             throw .afterArchive(habit: name, day: day, archived: archiveDay)
         }
+        if let pause = pauses.first(where: { $0.contains(day) }) {
+            throw .inPause(habit: name, day: day, pause: pause)
+        }
     }
 
-    /// Records the habit as done on `day`.
-    public mutating func markDone(on day: Day, today: Day) throws(HabitError) {
+    /// Records the habit as done on `day` (a skip on that day gives way); a day before the start
+    /// moves the start back to it. Returns false, and changes nothing, when it was already done
+    /// that day.
+    @discardableResult
+    public mutating func markDone(on day: Day, today: Day) throws(HabitError) -> Bool {
+        if day < start && day <= today { start = day }
         try checkRecordable(day, today: today)
         let index = position(of: day)
-        guard index == daysDone.count || daysDone[index] != day else { throw .alreadyDone(habit: name, day: day) }
+        guard index == daysDone.count || daysDone[index] != day else { return false }
         daysDone.insert(day, at: index)
+        let skip = Habit.position(of: day, in: skippedDays)
+        if skip.found { skippedDays.remove(at: skip.index) }
+        return true
     }
 
-    /// Removes the record that the habit was done on `day`.
-    public mutating func undo(on day: Day) throws(HabitError) {
+    /// Records `day` as skipped: a rest day, neither done nor missed.
+    public mutating func skip(on day: Day, today: Day) throws(HabitError) {
+        try checkRecordable(day, today: today)
+        if isDone(on: day) { throw .skipOnDayDone(habit: name, day: day) }
+        let skip = Habit.position(of: day, in: skippedDays)
+        guard !skip.found else { throw .alreadySkipped(habit: name, day: day) }
+        skippedDays.insert(day, at: skip.index)
+    }
+
+    /// What ``undo(on:)`` took back.
+    public enum Undone: Sendable, Equatable {
+        case done, skip
+    }
+
+    /// Takes back the record that the habit was done, or skipped, on `day`.
+    @discardableResult
+    public mutating func undo(on day: Day) throws(HabitError) -> Undone {
         let index = position(of: day)
-        guard index < daysDone.count, daysDone[index] == day else { throw .notDone(habit: name, day: day) }
-        daysDone.remove(at: index)
+        if index < daysDone.count, daysDone[index] == day {
+            daysDone.remove(at: index)
+            return .done
+        }
+        let skip = Habit.position(of: day, in: skippedDays)
+        guard skip.found else { throw .notDone(habit: name, day: day) }
+        skippedDays.remove(at: skip.index)
+        return .skip
+    }
+
+    /// Keeps `text` as the note for `day` (a day that could be recorded); empty text removes the
+    /// note. Returns the note that was there before.
+    @discardableResult
+    public mutating func setNote(_ text: String, on day: Day, today: Day) throws(HabitError) -> String? {
+        try checkRecordable(day, today: today)
+        let previous = notes[day]
+        let trimmedText = Habit.trimmed(text)
+        notes[day] = trimmedText.isEmpty ? nil : try Habit.validatedNote(trimmedText)
+        return previous
+    }
+
+    /// `text` trimmed, or the rule it breaks: not empty, no control characters, at most
+    /// ``maximumNoteLength`` characters.
+    public static func validatedNote(_ text: String) throws(HabitError) -> String {
+        let result = nfc(trimmed(text))
+        guard !result.isEmpty else { throw .emptyNote }
+        if result.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw .controlCharacterInNote
+        }
+        guard result.count <= maximumNoteLength else { throw .noteTooLong(length: result.count) }
+        return result
+    }
+
+    /// Moves the start to `day`, earlier or later, but never after a day done, skipped or noted,
+    /// after a pause or the archive day, or after today.
+    public mutating func move(startTo day: Day, today: Day) throws(HabitError) {
+        guard day <= today else { throw .startInFuture(habit: name, start: day, today: today) }
+        let firstUsed = [daysDone.first, skippedDays.first, notes.keys.min(), pauses.first?.lowerBound, archiveDay]
+            .compactMap { $0 }.min()
+        if let firstUsed, day > firstUsed { throw .startAfterDone(habit: name, start: day, firstDone: firstUsed) }
+        start = day
+    }
+
+    /// Changes how often the habit is meant to be done; the history is judged by the new target.
+    public mutating func setTarget(_ newTarget: HabitTarget) {
+        target = newTarget
     }
 
     /// Archives the habit: `day` becomes the last day it may be done.
@@ -173,8 +325,14 @@ public struct Habit: Sendable, Equatable {
     }
 
     /// Makes an archived habit active again, keeping its history.
-    public mutating func restore() throws(HabitError) {
-        guard archiveDay != nil else { throw .notArchived(habit: name) }
+    ///
+    /// The days after the archive day and before `today` become a pause: neither done nor
+    /// missed, and not open to recording.
+    public mutating func restore(today: Day) throws(HabitError) {
+        guard let archived = archiveDay else { throw .notArchived(habit: name) }
+        let firstPaused = archived.adding(days: 1)
+        let lastPaused = today.adding(days: -1)
+        if firstPaused <= lastPaused { pauses.append(firstPaused...lastPaused) }
         archiveDay = nil
     }
 
@@ -183,7 +341,13 @@ public struct Habit: Sendable, Equatable {
         name = try Habit.validatedName(newName)
     }
 
-    private static func trimmed(_ text: String) -> String {
+    static func trimmed(_ text: String) -> String {
+        // Printable ASCII at both ends is not white space: nothing to trim, and no Unicode lookup.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
+            (0x21..<0x7F).contains(last)
+        {
+            return text
+        }
         var characters = Substring(text)
         while characters.first?.isWhitespace == true { characters.removeFirst() }
         while characters.last?.isWhitespace == true { characters.removeLast() }

@@ -31,6 +31,24 @@ public enum HabitError: Error, Sendable, Equatable {
     case notArchived(habit: String)
     /// The archive day would come before the start.
     case archiveBeforeStart(habit: String, day: Day, start: Day)
+    /// The day falls in a pause (between an archive day and a restore).
+    case inPause(habit: String, day: Day, pause: ClosedRange<Day>)
+    /// Skipping a day already done.
+    case skipOnDayDone(habit: String, day: Day)
+    /// Skipping a day already skipped.
+    case alreadySkipped(habit: String, day: Day)
+    /// A target written in the right shape with a number out of range.
+    case invalidTarget(text: String, reason: String)
+    /// A start moved after a day done.
+    case startAfterDone(habit: String, start: Day, firstDone: Day)
+    /// A note that is empty once trimmed.
+    case emptyNote
+    /// A note holding a control character.
+    case controlCharacterInNote
+    /// A note over the length limit.
+    case noteTooLong(length: Int)
+    /// A stored habit holds the same day done twice, which only a damaged file can.
+    case dayStoredTwice(habit: String, day: Day)
     /// The habit was done on `done`, after the archive day `archived`.
     case doneAfterArchive(habit: String, done: Day, archived: Day)
 
@@ -40,34 +58,53 @@ public enum HabitError: Error, Sendable, Equatable {
         case .emptyName:
             return "a habit name cannot be empty"
         case .controlCharacterInName(let name):
-            return "the habit name '\(name)' contains a control character"
+            return "the habit name \(MessageText.quoted(name)) contains a control character"
         case .nameTooLong(let name, let length):
             return "the habit name '\(String(name.prefix(20)))…' is \(length) characters long; "
                 + "the limit is \(Habit.maximumNameLength)"
         case .duplicateName(_, let existing):
-            return "a habit named '\(existing)' already exists"
+            return "a habit named \(MessageText.quoted(existing)) already exists"
         case .notFound(let name):
-            return "there is no habit named '\(name)'"
+            return "there is no habit named \(MessageText.quoted(name))"
         case .startInFuture(let habit, let start, let today):
-            return "'\(habit)' cannot start on \(start), which is after today (\(today))"
+            return "\(MessageText.quoted(habit)) cannot start on \(start), which is after today (\(today))"
         case .beforeStart(let habit, let day, let start):
-            return "\(day) is before '\(habit)' started on \(start)"
+            return "\(day) is before \(MessageText.quoted(habit)) started on \(start)"
         case .inFuture(let habit, let day, let today):
-            return "\(day) is in the future for '\(habit)'; today is \(today)"
+            return "\(day) is in the future for \(MessageText.quoted(habit)); today is \(today)"
         case .afterArchive(let habit, let day, let archived):
-            return "\(day) is after '\(habit)' was archived on \(archived)"
+            return "\(day) is after \(MessageText.quoted(habit)) was archived on \(archived)"
         case .alreadyDone(let habit, let day):
-            return "'\(habit)' was already done on \(day)"
+            return "\(MessageText.quoted(habit)) was already done on \(day)"
         case .notDone(let habit, let day):
-            return "'\(habit)' was not done on \(day), so there is nothing to undo"
+            return "\(MessageText.quoted(habit)) was neither done nor skipped on \(day), so there is nothing to undo"
         case .alreadyArchived(let habit, let archived):
-            return "'\(habit)' is already archived (on \(archived))"
+            return "\(MessageText.quoted(habit)) is already archived (on \(archived))"
         case .notArchived(let habit):
-            return "'\(habit)' is not archived"
+            return "\(MessageText.quoted(habit)) is not archived"
         case .archiveBeforeStart(let habit, let day, let start):
-            return "'\(habit)' cannot be archived on \(day), before it started on \(start)"
+            return "\(MessageText.quoted(habit)) cannot be archived on \(day), before it started on \(start)"
+        case .inPause(let habit, let day, let pause):
+            return "\(MessageText.quoted(habit)) was archived from \(pause.lowerBound.adding(days: -1)) until "
+                + "\(pause.upperBound.adding(days: 1)), so \(day) cannot be recorded"
+        case .skipOnDayDone(let habit, let day):
+            return "\(MessageText.quoted(habit)) was done on \(day); undo it before skipping the day"
+        case .alreadySkipped(let habit, let day):
+            return "\(MessageText.quoted(habit)) was already skipped on \(day)"
+        case .invalidTarget(let text, let reason):
+            return "\(MessageText.quoted(text)) is not a target: \(reason)"
+        case .startAfterDone(let habit, let start, let firstDone):
+            return "\(MessageText.quoted(habit)) cannot start on \(start), after its history begins on \(firstDone)"
+        case .emptyNote:
+            return "a note cannot be empty"
+        case .controlCharacterInNote:
+            return "a note cannot contain control characters"
+        case .noteTooLong(let length):
+            return "the note is \(length) characters long; the limit is \(Habit.maximumNoteLength)"
+        case .dayStoredTwice(let habit, let day):
+            return "\(MessageText.quoted(habit)) has the day \(day) stored twice"
         case .doneAfterArchive(let habit, let done, let archived):
-            return "'\(habit)' was done on \(done), after its archive day \(archived)"
+            return "\(MessageText.quoted(habit)) was done on \(done), after its archive day \(archived)"
         }
     }
 }

@@ -1,9 +1,9 @@
-/// What `habit list` shows of a habit, without its whole history: the habit's fields, how many
-/// days it was done, and its recent runs of consecutive days done.
+/// What `habit list` shows of a habit, without reading each day of its history: the habit's
+/// fields, how many days it was done, and its runs of consecutive days done (which the store
+/// keeps, so a habit done daily for ten years is one run), its skips and its pauses.
 ///
 /// Held to the same rules as a ``Habit`` (``Habit/validatedStored(name:start:archiveDay:firstDone:lastDone:)``):
-/// the day rules need only the first and last day done, which a store finds without reading the
-/// days in between.
+/// the day rules need only the first and last day done.
 public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     /// The identity of the habit summed up.
     public let id: HabitID
@@ -13,50 +13,50 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     public let start: Day
     /// The day it was archived, nil while it is active.
     public let archiveDay: Day?
+    /// How often it is meant to be done.
+    public let target: HabitTarget
     /// How many days it was done, ever.
     public let completionCount: Int
-    /// The earliest day ``recentRuns`` cover: ``isDone(on:)`` answers only from here on.
-    public let horizon: Day
-    /// The unbroken runs of days done that end on or after ``horizon``, oldest first, each whole
-    /// (a run may begin before the horizon).
-    public let recentRuns: [ClosedRange<Day>]
-
-    /// The earliest day a summary for `today` must know about: a week before the last tracked
-    /// day, which covers the last seven days and the day the current streak may end on.
-    public static func horizon(archiveDay: Day?, today: Day) -> Day {
-        let lastTracked = archiveDay.map { Swift.min($0, today) } ?? today
-        return lastTracked.adding(days: -7)
-    }
+    /// The unbroken runs of days done, oldest first, sorted and apart.
+    public let runs: [ClosedRange<Day>]
+    /// The days skipped, ascending.
+    public let skippedDays: [Day]
+    /// The pauses, ascending.
+    public let pauses: [ClosedRange<Day>]
 
     /// A summary read from a store, checked against every rule ``Habit`` checks on a stored
-    /// habit; `firstDone` and `lastDone` are the first and last day ever done (nil when never).
-    ///
-    /// `recentRuns` must be the runs ending on or after ``horizon(archiveDay:today:)``, sorted and
-    /// separate; whether they agree with the days done is the store's to check.
+    /// habit; whether `runs` agree with the days done is the store's to check.
     public init(
-        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, completionCount: Int,
-        firstDone: Day?, lastDone: Day?, recentRuns: [ClosedRange<Day>], today: Day
+        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, target: HabitTarget, completionCount: Int,
+        runs: [ClosedRange<Day>], skippedDays: [Day], pauses: [ClosedRange<Day>]
     ) throws(HabitError) {
         self.id = id
         self.name = try Habit.validatedStored(
-            name: name, start: start, archiveDay: archiveDay, firstDone: firstDone, lastDone: lastDone)
+            name: name, start: start, archiveDay: archiveDay, firstDone: runs.first?.lowerBound,
+            lastDone: runs.last?.upperBound)
         self.start = start
         self.archiveDay = archiveDay
+        self.target = target
         self.completionCount = completionCount
-        self.horizon = HabitSummary.horizon(archiveDay: archiveDay, today: today)
-        self.recentRuns = recentRuns
+        self.runs = runs
+        self.skippedDays = skippedDays
+        self.pauses = pauses
+        try Habit.checkStored(
+            name: self.name, start: start, archiveDay: archiveDay, skippedDays: skippedDays, pauses: pauses,
+            isDone: { day in HabitSummary.run(containing: day, in: runs) != nil })
     }
 
-    /// The summary of a whole habit as of `today`.
-    public init(_ habit: Habit, today: Day) {
+    /// The summary of a whole habit.
+    public init(_ habit: Habit) {
         id = habit.id
         name = habit.name
         start = habit.start
         archiveDay = habit.archiveDay
+        target = habit.target
         completionCount = habit.daysDone.count
-        let horizon = HabitSummary.horizon(archiveDay: habit.archiveDay, today: today)
-        self.horizon = horizon
-        recentRuns = habit.completionRuns.filter { $0.upperBound >= horizon }
+        runs = habit.completionRuns
+        skippedDays = habit.skippedDays
+        pauses = habit.pauses
     }
 
     /// The key under which names are unique: see ``Habit/nameKey``.
@@ -65,14 +65,52 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     /// Whether the habit is archived.
     public var isArchived: Bool { archiveDay != nil }
 
-    /// Whether the habit was done on `day`, which must be on or after ``horizon``.
+    /// Whether the habit was done on `day`.
     public func isDone(on day: Day) -> Bool {
-        firstDayOfRun(through: day) != nil
+        HabitSummary.run(containing: day, in: runs) != nil
     }
 
-    /// The first day of the run of days done that includes `day` (on or after ``horizon``).
+    /// The first day of the run of days done that includes `day`.
     public func firstDayOfRun(through day: Day) -> Day? {
-        precondition(day >= horizon, "a summary knows the days from \(horizon) on, not \(day)")
-        return recentRuns.last(where: { $0.contains(day) })?.lowerBound
+        HabitSummary.run(containing: day, in: runs)?.lowerBound
+    }
+
+    /// How many days of `range` were done.
+    public func doneCount(in range: ClosedRange<Day>) -> Int {
+        // The first run ending on or after the range's start, then each run while it overlaps.
+        var low = HabitSummary.firstRun(endingOnOrAfter: range.lowerBound, in: runs)
+        var count = 0
+        while low < runs.count, runs[low].lowerBound <= range.upperBound {
+            count += runs[low].clamped(to: range).count
+            low += 1
+        }
+        return count
+    }
+
+    /// Each day done in `range`, walking the runs that overlap it.
+    public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
+        var low = HabitSummary.firstRun(endingOnOrAfter: range.lowerBound, in: runs)
+        while low < runs.count, runs[low].lowerBound <= range.upperBound {
+            for day in runs[low].clamped(to: range) { body(day) }
+            low += 1
+        }
+    }
+
+    /// The run of `runs` (sorted, apart) holding `day`, found by binary search.
+    static func run(containing day: Day, in runs: [ClosedRange<Day>]) -> ClosedRange<Day>? {
+        let index = firstRun(endingOnOrAfter: day, in: runs)
+        return index < runs.count && runs[index].contains(day) ? runs[index] : nil
+    }
+
+    /// The index of the first of `runs` (sorted, apart) that ends on or after `day`, or
+    /// `runs.count`: a binary search.
+    static func firstRun(endingOnOrAfter day: Day, in runs: [ClosedRange<Day>]) -> Int {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].upperBound < day { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

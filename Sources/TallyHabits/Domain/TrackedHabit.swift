@@ -1,17 +1,43 @@
-/// A habit whose recent days can be asked about: a whole ``Habit`` or a ``HabitSummary``.
+import Glibc
+
+/// A habit whose days can be asked about: a whole ``Habit`` or a ``HabitSummary``.
 ///
 /// The statistics both show are defined once, here, so `habit list` (summaries) and `habit show`
-/// (whole habits) count a streak by the same rule.
+/// (whole habits) judge a streak by the same rule. Every statistic is judged per period of the
+/// habit's ``HabitTarget``: a day for a daily habit, a week for `3/week`.
 public protocol TrackedHabit {
     /// The first day the habit may be done.
     var start: Day { get }
     /// The day it was archived, nil while it is active.
     var archiveDay: Day? { get }
+    /// How often it is meant to be done.
+    var target: HabitTarget { get }
+    /// The days skipped (neither done nor missed), ascending.
+    var skippedDays: [Day] { get }
+    /// The days it was archived between an archive and a restore (neither done nor missed),
+    /// ascending and apart.
+    var pauses: [ClosedRange<Day>] { get }
     /// Whether the habit was done on `day`.
     func isDone(on day: Day) -> Bool
+    /// How many days in `range` it was done.
+    func doneCount(in range: ClosedRange<Day>) -> Int
+    /// Calls `body` with each day done in `range`, in order.
+    func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void)
     /// The first day of the unbroken run of days done that includes `day`; nil when `day` was
     /// not done.
     func firstDayOfRun(through day: Day) -> Day?
+}
+
+/// How one period of a habit turned out.
+public enum PeriodOutcome: Sendable, Equatable {
+    /// Done as often as the target asks (fewer times when some days were skipped or paused).
+    case met
+    /// Not done often enough, and the period is over.
+    case failed
+    /// Every day of it skipped, paused, before the start or after the archive day.
+    case excused
+    /// Not done often enough yet, but the period (or today) has not ended.
+    case pending
 }
 
 extension TrackedHabit {
@@ -21,13 +47,188 @@ extension TrackedHabit {
         return Swift.min(archiveDay, today)
     }
 
-    /// Consecutive days done ending on the last tracked day, or on the day before it while that
-    /// day is still open (not done yet, so the streak is not broken).
-    public func currentStreak(today: Day) -> Int {
-        let last = lastTrackedDay(today: today)
-        for end in [last, last.adding(days: -1)] {
-            if let first = firstDayOfRun(through: end) { return end.days(since: first) + 1 }
+    /// Whether `day` is skipped or inside a pause: neither done nor missed.
+    public func isExcused(_ day: Day) -> Bool {
+        if Self.position(of: day, in: skippedDays).found { return true }
+        return pauses.contains { $0.contains(day) }
+    }
+
+    /// Whether `day` was skipped.
+    public func isSkipped(_ day: Day) -> Bool {
+        Self.position(of: day, in: skippedDays).found
+    }
+
+    /// How many days of `range` are skipped or paused.
+    func excusedCount(in range: ClosedRange<Day>) -> Int {
+        let low = Self.position(of: range.lowerBound, in: skippedDays).index
+        let high = Self.position(of: range.upperBound.adding(days: 1), in: skippedDays).index
+        var count = high - low
+        for pause in pauses where pause.overlaps(range) {
+            count += pause.clamped(to: range).count
         }
-        return 0
+        return count
+    }
+
+    /// How the period `period` turned out as of `today`.
+    public func outcome(of period: ClosedRange<Day>, today: Day) -> PeriodOutcome {
+        let last = lastTrackedDay(today: today)
+        let lower = Swift.max(period.lowerBound, start)
+        // Days still to come in the current period may yet be done; an archive day ends it.
+        let end = archiveDay.map { Swift.min(period.upperBound, $0) } ?? period.upperBound
+        guard lower <= end else { return .excused }
+        let open = lower.distance(to: end) + 1 - excusedCount(in: lower...end)
+        let required = Swift.min(target.times, open)
+        let done = lower <= last ? doneCount(in: lower...Swift.min(end, last)) : 0
+        if required == 0 { return done > 0 ? .met : .excused }
+        if done >= required { return .met }
+        return today <= end ? .pending : .failed
+    }
+
+    /// The periods met in a row up to today: the current period counts once met and breaks
+    /// nothing while it is still open; skipped and paused periods neither count nor break.
+    public func currentStreak(today: Day) -> Int {
+        var period = target.period(containing: lastTrackedDay(today: today), start: start)
+        var streak = 0
+        while period.upperBound >= start {
+            // A daily habit jumps over whole runs of days done.
+            if case .everyDays(1) = target, let first = firstDayOfRun(through: period.lowerBound) {
+                let runStart = Swift.max(first, start)
+                streak += runStart.distance(to: period.lowerBound) + 1
+                period = runStart.adding(days: -1)...runStart.adding(days: -1)
+                continue
+            }
+            switch outcome(of: period, today: today) {
+            case .met: streak += 1
+            case .failed: return streak
+            case .excused, .pending: break
+            }
+            let before = period.lowerBound.adding(days: -1)
+            period = target.period(containing: before, start: start)
+        }
+        return streak
+    }
+
+    /// Every period from the start (or from the one holding `from`) to the last tracked day,
+    /// oldest first, with its outcome.
+    public func periodOutcomes(
+        today: Day, from: Day? = nil
+    ) -> [(period: ClosedRange<Day>, outcome: PeriodOutcome)] {
+        let last = lastTrackedDay(today: today)
+        var result: [(period: ClosedRange<Day>, outcome: PeriodOutcome)] = []
+        var period = target.period(containing: Swift.max(start, from ?? start), start: start)
+        while period.lowerBound <= last {
+            result.append((period, outcome(of: period, today: today)))
+            period = target.period(containing: period.upperBound.adding(days: 1), start: start)
+        }
+        return result
+    }
+
+    /// The most periods met in a row, ever (skipped and paused periods do not break a run).
+    public func longestStreak(today: Day) -> Int {
+        history(today: today).longest
+    }
+
+    /// Periods met out of the periods that are over and were not excused (the current period
+    /// counts once met, and not while still open).
+    public func completionRate(today: Day) -> (met: Int, judged: Int) {
+        let history = history(today: today)
+        return (history.met, history.judged)
+    }
+
+    /// The longest streak and the completion, in one pass over the periods (for a daily habit
+    /// with no skips or pauses, over the days done alone).
+    func history(today: Day) -> (longest: Int, met: Int, judged: Int) {
+        let last = lastTrackedDay(today: today)
+        guard start <= last else { return (0, 0, 0) }
+        if case .everyDays(1) = target, skippedDays.isEmpty, pauses.isEmpty {
+            var (longest, met, run) = (0, 0, 0)
+            var previous: Day?
+            forEachDoneDay(in: start...last) { day in
+                met += 1
+                run = previous.map { $0.adding(days: 1) == day } == true ? run + 1 : 1
+                longest = Swift.max(longest, run)
+                previous = day
+            }
+            // Today, not done yet, is still open.
+            let pending = last == today && !isDone(on: today) ? 1 : 0
+            return (longest, met, start.distance(to: last) + 1 - pending)
+        }
+        return periodHistory(today: today)
+    }
+
+    /// ``history(today:)`` period by period, whatever the target.
+    func periodHistory(today: Day) -> (longest: Int, met: Int, judged: Int) {
+        var (longest, current, met, judged) = (0, 0, 0, 0)
+        for (_, outcome) in periodOutcomes(today: today) {
+            switch outcome {
+            case .met:
+                current += 1
+                longest = Swift.max(longest, current)
+                met += 1
+                judged += 1
+            case .failed:
+                current = 0
+                judged += 1
+            case .excused, .pending: break
+            }
+        }
+        return (longest, met, judged)
+    }
+
+    /// The habit's strength, 0 to 1, as Loop Habit Tracker computes its score: day by day from
+    /// the start, `score = score × m + p × (1 − m)`, where `p` is the part of the target met in
+    /// the window of the target's length ending that day (capped at 1) and
+    /// `m = 0.5^(√frequency / 13)`, frequency being times over days (a month is 30 days; below
+    /// once a day, times and days are doubled for the window, which smooths uneven schedules).
+    /// A day done raises the score, a day missed lets it decay; skipped and paused days leave it
+    /// as it is, and so does today until it is done.
+    ///
+    /// Older days weigh `m` per day less; the score starts at most `window` days back, which
+    /// changes it by less than 0.05 percentage points.
+    public func strength(today: Day) -> Double {
+        let (times, days) = target.frequency
+        let frequency = Double(times) / Double(days)
+        let (numerator, denominator) = frequency < 1 ? (times * 2, days * 2) : (times, days)
+        let multiplier = pow(0.5, frequency.squareRoot() / 13)
+        let window = Int(log(0.0005) / log(multiplier)) + denominator
+        let last = lastTrackedDay(today: today)
+        let from = Swift.max(start, last.adding(days: -window))
+        guard from <= last else { return 0 }
+        // Which days of the window (and the target's length before it) were done or excused,
+        // read once: the loop below then only looks up arrays.
+        let first = from.adding(days: -denominator)
+        let count = first.distance(to: last) + 1
+        var done = [Bool](repeating: false, count: count)
+        var excused = [Bool](repeating: false, count: count)
+        forEachDoneDay(in: first...last) { done[first.distance(to: $0)] = true }
+        for day in skippedDays where day >= first && day <= last { excused[first.distance(to: day)] = true }
+        for pause in pauses where pause.overlaps(first...last) {
+            for day in pause.clamped(to: first...last) { excused[first.distance(to: day)] = true }
+        }
+        var rolling = 0
+        for index in 1..<denominator where done[index] { rolling += 1 }
+        var score = 0.0
+        let todayIndex = first.distance(to: today)
+        for index in denominator..<count {
+            if done[index] { rolling += 1 }
+            // The day leaving the window, once it is one that was counted.
+            if index > denominator && done[index - denominator] { rolling -= 1 }
+            if !excused[index] && (done[index] || index < todayIndex) {
+                let part = Swift.min(1, Double(rolling) / Double(numerator))
+                score = score * multiplier + part * (1 - multiplier)
+            }
+        }
+        return score
+    }
+
+    /// The index of `day` in the ascending `days` (or where it would go), and whether it is there.
+    static func position(of day: Day, in days: [Day]) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return (low, low < days.count && days[low] == day)
     }
 }

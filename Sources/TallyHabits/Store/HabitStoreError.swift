@@ -12,6 +12,9 @@ public enum HabitStoreError: Error, Sendable, Equatable {
     case foreignDatabase(file: String)
     /// The file was written by a newer Tally, whose schema this one does not know.
     case newerSchema(file: String, version: Int, supported: Int)
+    /// The file is an SQLite database whose pages are damaged (found by SQLite or by the check
+    /// before a write); nothing was written.
+    case damaged(file: String, detail: String)
     /// A stored habit row breaks a rule.
     case invalidRow(file: String, habitID: HabitID, name: String, problem: String)
     /// A completion row names a habit id that has no habit row, found while migrating, which
@@ -37,15 +40,19 @@ public enum HabitStoreError: Error, Sendable, Equatable {
         case .newerSchema(let file, let version, let supported):
             return "\(file) has schema version \(version), newer than the \(supported) this Tally "
                 + "knows; it was left unchanged"
+        case .damaged(let file, let detail):
+            return "\(file) is damaged, or was replaced while Tally read it (\(MessageText.bounded(detail))); "
+                + "nothing was written to it (restore a backup, or try the sqlite3 shell's .recover)"
         case .invalidRow(let file, let habitID, let name, let problem):
-            return "\(file): the habit row with id \(habitID) ('\(name)') breaks a rule: \(problem)"
+            return "\(file): the habit row with id \(habitID) (\(MessageText.quoted(name))) breaks a rule: "
+                + MessageText.bounded(problem)
         case .orphanCompletion(let file, let habitID, let day):
             return "\(file): the completion row of \(day) belongs to habit id \(habitID), which has no habit row; "
                 + "the file was left unchanged (delete that row to upgrade it)"
         case .constraintViolated(let file, let detail):
-            return "\(file) refused the change: \(detail)"
+            return "\(file) refused the change: \(MessageText.bounded(detail))"
         case .sqlite(let file, let operation, let message):
-            return "\(file): \(operation) failed: \(message)"
+            return "\(file): \(MessageText.bounded(operation)) failed: \(MessageText.bounded(message))"
         }
     }
 }

@@ -25,7 +25,7 @@ public final class InMemoryHabitRepository: HabitRepository {
 
     /// Every habit summed up from its whole history.
     public func summaries(today: Day) throws -> [HabitSummary] {
-        habits.values.map { HabitSummary($0, today: today) }
+        habits.values.map { HabitSummary($0) }
     }
 
     /// The habit with this name key.

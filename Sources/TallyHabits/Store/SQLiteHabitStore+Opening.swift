@@ -23,6 +23,7 @@ extension SQLiteHabitStore {
         // vanished since, failing is better than SQLite creating one with the umask's mode.
         try self.init(openingFileAt: path, flags: SQLITE_OPEN_READWRITE)
         try prepareSchema(upTo: schemaVersion)
+        SQLiteHabitStore.tightenPermissions(of: path)
     }
 
     /// Opens the database in `directory` only to read it, when there is one Tally can read as
@@ -70,11 +71,28 @@ extension SQLiteHabitStore {
                 guard status.st_mode & S_IFMT == S_IFDIR else {
                     throw HabitStoreError.cannotCreateDirectory(path: prefix, reason: "it is not a directory")
                 }
-            } else if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+            } else if mkdir(prefix, 0o700) == 0 {
+                // The umask may have taken bits away (0277 leaves r-x, and nothing could be
+                // created inside): make it exactly 0700.
+                chmod(prefix, 0o700)
+            } else if errno != EEXIST {
                 // EEXIST: another session created it a moment ago, which is fine.
                 throw HabitStoreError.cannotCreateDirectory(path: prefix, reason: lastErrorText())
             }
             prefix += "/"
+        }
+    }
+
+    /// Takes every permission for group and others off the database and its write-ahead log
+    /// and shared memory (a file made by an older Tally, a copy, or another tool may have them):
+    /// only its owner may read habits. Called once the file is known to be ours; a file owned by
+    /// someone else, which cannot be changed, is left as it is.
+    private static func tightenPermissions(of path: String) {
+        for file in [path, path + "-wal", path + "-shm"] {
+            var status = stat()
+            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 != 0
+            else { continue }
+            chmod(file, status.st_mode & 0o700)
         }
     }
 

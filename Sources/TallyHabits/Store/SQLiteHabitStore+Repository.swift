@@ -8,70 +8,102 @@ extension SQLiteHabitStore {
 
     /// A summary of every habit, each checked by ``HabitSummary`` as it is read.
     ///
-    /// Reads per habit its row, its first and last day done (two probes of the primary key)
-    /// and its runs ending near `today`, never the days in between; the count and the runs are
-    /// kept by the schema's triggers and checked against what was read.
+    /// Reads per habit its row, its first and last day done (two probes of the primary key),
+    /// its runs of consecutive days done (kept by the schema's triggers), its skips and its
+    /// pauses, never the days done one by one; the count and the runs are checked against the
+    /// first and last day done.
     public func summaries(today: Day) throws -> [HabitSummary] {
-        // Every habit tracked up to today shares this horizon, so one join reads their recent
-        // runs; a habit archived before today reaches further back and is read on its own.
-        let sharedHorizon = HabitSummary.horizon(archiveDay: nil, today: today)
-        return try readTransaction {
+        try readTransaction {
             var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?, runs: [ClosedRange<Day>])] = []
             try forEachRow(
                 """
-                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count,
+                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
                     (SELECT min(day) FROM completion WHERE habit_id = h.id),
                     (SELECT max(day) FROM completion WHERE habit_id = h.id),
                     r.first_day, r.last_day
-                FROM habit AS h LEFT JOIN completion_run AS r ON r.habit_id = h.id AND r.last_day >= ?1
+                FROM habit AS h LEFT JOIN completion_run AS r ON r.habit_id = h.id
                 ORDER BY h.id, r.last_day
-                """, [.day(sharedHorizon)]
+                """, []
             ) { row in
                 if rows.last?.habit.id.rawValue != row.integer(0) {
-                    rows.append((HabitRow(row), row.optionalInteger(6), row.optionalInteger(7), []))
+                    rows.append((HabitRow(row), row.optionalInteger(7), row.optionalInteger(8), []))
                 }
-                if !row.isNull(8) {
+                if !row.isNull(9) {
                     let habit = rows[rows.count - 1].habit
-                    rows[rows.count - 1].runs.append(try storedRun(row.day(8), row.day(9), of: habit))
+                    rows[rows.count - 1].runs.append(try storedRun(row.day(9), row.day(10), of: habit))
                 }
             }
-            let sql = """
-                SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 AND last_day >= ?2
-                ORDER BY last_day
-                """
-            return try withStatement(sql, operation: "reading") { olderRuns in
-                try rows.map { row in
-                    let (start, archive) = try days(of: row.habit)
-                    let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
-                    let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
-                    let horizon = HabitSummary.horizon(archiveDay: archive, today: today)
-                    var runs = row.runs
-                    if horizon < sharedHorizon {
-                        runs = []
-                        try forEachRow(of: olderRuns, [.integer(row.habit.id.rawValue), .day(horizon)]) {
-                            runs.append(try storedRun($0.day(0), $0.day(1), of: row.habit))
-                        }
-                    }
-                    try checkRecentRuns(runs, of: row.habit, firstDone: firstDone, lastDone: lastDone, horizon: horizon)
-                    let summary: HabitSummary
-                    do throws(HabitError) {
-                        summary = try HabitSummary(
-                            restoring: row.habit.id, name: row.habit.name ?? "", start: start, archiveDay: archive,
-                            completionCount: Int(row.habit.completionCount), firstDone: firstDone, lastDone: lastDone,
-                            recentRuns: runs, today: today)
-                    } catch {
-                        throw row.habit.invalid(in: path, error.message)
-                    }
-                    try checkNameKey(of: row.habit, validName: summary.name)
-                    return summary
+            let (skips, pauses) = try skipsAndPauses(where: "1", [])
+            return try rows.map { row in
+                let (start, archive) = try days(of: row.habit)
+                let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
+                let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
+                try checkRuns(row.runs, of: row.habit, firstDone: firstDone, lastDone: lastDone)
+                let summary: HabitSummary
+                do throws(HabitError) {
+                    summary = try HabitSummary(
+                        restoring: row.habit.id, name: row.habit.name ?? "", start: start, archiveDay: archive,
+                        target: try target(of: row.habit), completionCount: Int(row.habit.completionCount),
+                        runs: row.runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
+                        pauses: pauses[row.habit.id.rawValue] ?? [])
+                } catch {
+                    throw row.habit.invalid(in: path, error.message)
                 }
+                try checkNameKey(of: row.habit, validName: summary.name)
+                return summary
             }
         }
     }
 
+    /// The skipped days and the pauses of the habits matching `condition` (SQL over
+    /// `habit_id`), by habit id, ascending.
+    private func skipsAndPauses(
+        where condition: String, _ bindings: [Value]
+    ) throws -> (skips: [Int64: [Day]], pauses: [Int64: [ClosedRange<Day>]]) {
+        var skips: [Int64: [Day]] = [:]
+        var pauses: [Int64: [ClosedRange<Day>]] = [:]
+        try forEachRow("SELECT habit_id, day FROM skip WHERE \(condition) ORDER BY habit_id, day", bindings) {
+            skips[$0.integer(0), default: []].append($0.day(1))
+        }
+        try forEachRow(
+            "SELECT habit_id, first_day, last_day FROM pause WHERE \(condition) ORDER BY habit_id, first_day", bindings
+        ) { row in
+            let (first, last) = (row.day(1), row.day(2))
+            guard first <= last else {
+                throw HabitStoreError.invalidRow(
+                    file: path, habitID: HabitID(rawValue: row.integer(0)), name: "",
+                    problem: "its pause from \(first) ends before it begins, on \(last)")
+            }
+            pauses[row.integer(0), default: []].append(first...last)
+        }
+        return (skips, pauses)
+    }
+
+    /// The row's target, or the error naming the row.
+    private func target(of row: HabitRow) throws(HabitError) -> HabitTarget {
+        let words = (row.target ?? "").split(separator: " ").map(String.init)
+        guard let target = try HabitTarget.parse(words) else {
+            throw .invalidTarget(text: row.target ?? "", reason: "expected daily, N/week, N/month or every N days")
+        }
+        return target
+    }
+
     /// The habit with this name key.
+    ///
+    /// When the index of names finds none, the table is searched without it: a habit found that
+    /// way means the index is damaged, which is reported rather than answered with "no habit"
+    /// (and a second habit of that name added).
     public func habit(withNameKey nameKey: String) throws -> Habit? {
-        try loadHabits(where: "h.name_key = ?1", [.text(nameKey)]).first
+        if let habit = try loadHabits(where: "h.name_key = ?1", [.text(nameKey)]).first { return habit }
+        var unindexed = false
+        try forEachRow("SELECT 1 FROM habit NOT INDEXED WHERE name_key = ?1 LIMIT 1", [.text(nameKey)]) { _ in
+            unindexed = true
+        }
+        guard !unindexed else {
+            throw HabitStoreError.damaged(
+                file: path, detail: "the index of names does not list \(MessageText.quoted(nameKey))")
+        }
+        return nil
     }
 
     /// The habit with this identity.
@@ -83,11 +115,10 @@ extension SQLiteHabitStore {
     public func insert(_ habit: Habit) throws {
         try transaction {
             try run(
-                "INSERT INTO habit (id, name, name_key, start_day, archive_day) VALUES (?1, ?2, ?3, ?4, ?5)",
-                habitValues(habit), operation: "adding '\(habit.name)'")
-            for day in habit.daysDone {
-                try insertCompletion(of: habit, on: day)
-            }
+                "INSERT INTO habit (id, name, name_key, start_day, archive_day, target) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
+            try insertCompletions(of: habit, on: habit.daysDone)
+            try writeSkipsAndPauses(of: habit)
         }
     }
 
@@ -96,8 +127,9 @@ extension SQLiteHabitStore {
     public func update(_ habit: Habit) throws {
         try transaction {
             try run(
-                "UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5 WHERE id = ?1",
-                habitValues(habit), operation: "updating '\(habit.name)'")
+                "UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5, target = ?6 WHERE id = ?1",
+                habitValues(habit), operation: "updating \(MessageText.quoted(habit.name))")
+            try writeSkipsAndPauses(of: habit)
             var stored = Set<Day>()
             try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
                 stored.insert($0.day(0))
@@ -108,9 +140,7 @@ extension SQLiteHabitStore {
                     "DELETE FROM completion WHERE habit_id = ?1 AND day = ?2",
                     [.integer(habit.id.rawValue), .day(day)], operation: "undoing \(day)")
             }
-            for day in habit.daysDone where !stored.contains(day) {
-                try insertCompletion(of: habit, on: day)
-            }
+            try insertCompletions(of: habit, on: habit.daysDone.filter { !stored.contains($0) })
         }
     }
 
@@ -119,7 +149,9 @@ extension SQLiteHabitStore {
         try transaction {
             // Explicitly, not only by the foreign key's cascade: a hand-edited file may have
             // lost it.
-            try run("DELETE FROM completion WHERE habit_id = ?1", [.integer(id.rawValue)], operation: "deleting")
+            for table in ["completion", "skip", "pause", "note"] {
+                try run("DELETE FROM \(table) WHERE habit_id = ?1", [.integer(id.rawValue)], operation: "deleting")
+            }
             try run("DELETE FROM habit WHERE id = ?1", [.integer(id.rawValue)], operation: "deleting")
         }
     }
@@ -129,14 +161,43 @@ extension SQLiteHabitStore {
     private func habitValues(_ habit: Habit) -> [Value] {
         [
             .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .day(habit.start),
-            habit.archiveDay.map { .day($0) } ?? .null,
+            habit.archiveDay.map { .day($0) } ?? .null, .text(habit.target.description),
         ]
     }
 
-    private func insertCompletion(of habit: Habit, on day: Day) throws {
-        try run(
-            "INSERT INTO completion (habit_id, day) VALUES (?1, ?2)",
-            [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)")
+    /// Replaces the habit's stored skips, pauses and notes with its own (there are few of each).
+    private func writeSkipsAndPauses(of habit: Habit) throws {
+        let id = Value.integer(habit.id.rawValue)
+        try run("DELETE FROM skip WHERE habit_id = ?1", [id], operation: "writing skips")
+        try run("DELETE FROM pause WHERE habit_id = ?1", [id], operation: "writing pauses")
+        try run("DELETE FROM note WHERE habit_id = ?1", [id], operation: "writing notes")
+        for (day, text) in habit.notes.sorted(by: { $0.key < $1.key }) {
+            try run(
+                "INSERT INTO note (habit_id, day, text) VALUES (?1, ?2, ?3)", [id, .day(day), .text(text)],
+                operation: "writing the note of \(day)")
+        }
+        for day in habit.skippedDays {
+            try run("INSERT INTO skip (habit_id, day) VALUES (?1, ?2)", [id, .day(day)], operation: "skipping \(day)")
+        }
+        for pause in habit.pauses {
+            try run(
+                "INSERT INTO pause (habit_id, first_day, last_day) VALUES (?1, ?2, ?3)",
+                [id, .day(pause.lowerBound), .day(pause.upperBound)], operation: "writing pauses")
+        }
+    }
+
+    /// Inserts the completions of `days`, one statement prepared once (an import inserts
+    /// thousands).
+    private func insertCompletions(of habit: Habit, on days: [Day]) throws {
+        guard !days.isEmpty else { return }
+        try withStatement("INSERT INTO completion (habit_id, day) VALUES (?1, ?2)", operation: "recording days") {
+            statement in
+            for day in days {
+                try forEachRow(of: statement, [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)") {
+                    _ in
+                }
+            }
+        }
     }
 
     /// A `habit` row as read, before any check.
@@ -147,8 +208,9 @@ extension SQLiteHabitStore {
         let start: Int64?
         let archive: Int64?
         let completionCount: Int64
+        let target: String?
 
-        /// Columns 0–5: id, name, name_key, start_day, archive_day, completion_count.
+        /// Columns 0–6: id, name, name_key, start_day, archive_day, completion_count, target.
         init(_ row: Row) {
             id = HabitID(rawValue: row.integer(0))
             name = row.text(1)
@@ -156,6 +218,7 @@ extension SQLiteHabitStore {
             start = row.optionalInteger(3)
             archive = row.optionalInteger(4)
             completionCount = row.integer(5)
+            target = row.text(6)
         }
 
         /// The error naming this row and what is wrong with it.
@@ -206,24 +269,15 @@ extension SQLiteHabitStore {
         }
     }
 
-    /// Checks what a summary read of the triggers' work against the first and last day done:
-    /// runs in order and apart, within those days, the latest ending on the last day done, and
-    /// a count that fits (exactly the runs' days when they reach back to the first day done).
-    private func checkRecentRuns(
-        _ runs: [ClosedRange<Day>], of row: HabitRow, firstDone: Day?, lastDone: Day?, horizon: Day
-    ) throws {
-        let count = Int(row.completionCount)
+    /// Checks the runs a summary read (the triggers' work) against the first and last day done
+    /// and the count: in order and apart, from the first day done to the last, as many days as
+    /// the count says.
+    private func checkRuns(_ runs: [ClosedRange<Day>], of row: HabitRow, firstDone: Day?, lastDone: Day?) throws {
         let daysInRuns = runs.reduce(0) { $0 + $1.count }
-        var consistent = zip(runs, runs.dropFirst()).allSatisfy { $1.lowerBound.days(since: $0.upperBound) > 1 }
-        if let firstDone, let lastDone {
-            consistent =
-                consistent && count >= Swift.max(1, daysInRuns) && count <= lastDone.days(since: firstDone) + 1
-                && runs.allSatisfy { $0.lowerBound >= firstDone && $0.upperBound <= lastDone }
-                && (lastDone < horizon || runs.last?.upperBound == lastDone)
-                && (runs.first?.lowerBound != firstDone || count == daysInRuns)
-        } else {
-            consistent = consistent && count == 0 && runs.isEmpty
-        }
+        let consistent =
+            zip(runs, runs.dropFirst()).allSatisfy { $1.lowerBound.days(since: $0.upperBound) > 1 }
+            && Int(row.completionCount) == daysInRuns && runs.first?.lowerBound == firstDone
+            && runs.last?.upperBound == lastDone
         guard consistent else { throw row.invalid(in: path, Self.derivedRowsMismatch) }
     }
 
@@ -234,10 +288,17 @@ extension SQLiteHabitStore {
             var rows: [HabitRow] = []
             try forEachRow(
                 """
-                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count
+                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target
                 FROM habit AS h WHERE \(condition)
                 """, bindings
             ) { rows.append(HabitRow($0)) }
+            let (condition, bindings): (String, [Value]) =
+                rows.count == 1 ? ("habit_id = ?1", [.integer(rows[0].id.rawValue)]) : ("1", [])
+            let (skips, pauses) = try skipsAndPauses(where: condition, bindings)
+            var notes: [Int64: [Day: String]] = [:]
+            try forEachRow("SELECT habit_id, day, text FROM note WHERE \(condition)", bindings) {
+                notes[$0.integer(0), default: [:]][$0.day(1)] = $0.text(2) ?? ""
+            }
             // One narrow scan of the primary key per habit: a join would repeat the habit's
             // columns on every day's row.
             let daysSQL = "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
@@ -254,7 +315,10 @@ extension SQLiteHabitStore {
                         try forEachRow(of: runs, [.integer(row.id.rawValue)]) {
                             storedRuns.append(try storedRun($0.day(0), $0.day(1), of: row))
                         }
-                        return try restoreHabit(row, dayNumbers: dayNumbers, storedRuns: storedRuns)
+                        return try restoreHabit(
+                            row, dayNumbers: dayNumbers, storedRuns: storedRuns,
+                            skippedDays: skips[row.id.rawValue] ?? [], pauses: pauses[row.id.rawValue] ?? [],
+                            notes: notes[row.id.rawValue] ?? [:])
                     }
                 }
             }
@@ -263,7 +327,10 @@ extension SQLiteHabitStore {
 
     /// A stored row turned into a ``Habit``, through the same validation as a typed one; its
     /// days come in ascending order. The count and runs the triggers keep must match the days.
-    private func restoreHabit(_ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>]) throws -> Habit {
+    private func restoreHabit(
+        _ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>], skippedDays: [Day],
+        pauses: [ClosedRange<Day>], notes: [Day: String]
+    ) throws -> Habit {
         let (start, archive) = try days(of: row)
         var daysDone: [Day] = []
         daysDone.reserveCapacity(dayNumbers.count)
@@ -271,7 +338,8 @@ extension SQLiteHabitStore {
         let habit: Habit
         do throws(HabitError) {
             habit = try Habit(
-                restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, daysDone: daysDone)
+                restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, daysDone: daysDone,
+                target: try target(of: row), skippedDays: skippedDays, pauses: pauses, notes: notes)
         } catch {
             throw row.invalid(in: path, error.message)
         }

@@ -23,6 +23,9 @@ public final class SQLiteHabitStore: HabitRepository {
     public let path: String
     let connection: OpaquePointer
     private var transactionDepth = 0
+    /// Set once the file is known to be ours at the latest version: every write transaction
+    /// then checks first that the file is sound (``checkHabitTable()``).
+    var checksBeforeWriting = false
 
     /// Opens the existing file at `path` with SQLite's `flags`, without creating it: the
     /// extensions create and check the file first (``init(directory:)``). An `immutable` file
@@ -40,6 +43,8 @@ public final class SQLiteHabitStore: HabitRepository {
         self.path = path
         self.connection = handle
         sqlite3_busy_timeout(connection, SQLiteHabitStore.busyTimeoutMilliseconds)
+        // Until the file is known to be ours, closing must not write to it (see the shim).
+        tally_sqlite_set_checkpoint_on_close(connection, 0)
     }
 
     /// `path` as an SQLite URI with `immutable=1`. Only `%`, `?` and `#` mean something in
@@ -66,8 +71,13 @@ public final class SQLiteHabitStore: HabitRepository {
 
     /// Runs `work` in one `BEGIN IMMEDIATE` transaction, rolled back when it throws. Nested calls
     /// join the outer transaction.
+    /// Damage to the file is looked for before anything is written (see
+    /// ``checkHabitTable()``).
     public func transaction<Result>(_ work: () throws -> Result) throws -> Result {
-        try transaction(begin: "BEGIN IMMEDIATE", work)
+        try transaction(begin: "BEGIN IMMEDIATE") {
+            if checksBeforeWriting { try checkHabitTable() }
+            return try work()
+        }
     }
 
     /// Runs `work`, which only reads, on one snapshot of the file: a plain `BEGIN`, which takes
@@ -202,8 +212,10 @@ public final class SQLiteHabitStore: HabitRepository {
         guard code != SQLITE_OK else { return }
         let message = String(cString: sqlite3_errmsg(connection))
         switch code & 0xFF {
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
             throw HabitStoreError.notADatabase(file: path)
+        case SQLITE_CORRUPT:
+            throw HabitStoreError.damaged(file: path, detail: message)
         case SQLITE_CONSTRAINT:
             throw HabitStoreError.constraintViolated(file: path, detail: message)
         default:

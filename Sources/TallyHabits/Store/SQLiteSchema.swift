@@ -11,6 +11,35 @@ enum SQLiteSchema {
     /// that every stored day converts.
     static let integerDaysVersion = 3
 
+    /// The version from which names are in NFC and keyed by full case folding; the store
+    /// rewrites every name and key when a file reaches it.
+    static let normalizedNamesVersion = 4
+
+    /// What a file at version `n` holds, `signatures[n - 1]`: each table, index and trigger
+    /// (other than SQLite's own) with its table, as ``SQLiteHabitStore`` reads them
+    /// (`schemaSignature()`). A file whose `user_version` says `n` but whose schema differs is
+    /// another program's, and nothing is written to it. A test holds these to the migrations.
+    static let signatures: [[String]] = [
+        ["table completion completion", "table habit habit"],
+        ["table completion completion", "table habit habit"],
+        [
+            "index completion_run_by_first_day completion_run", "index completion_run_by_last_day completion_run",
+            "table completion completion", "table completion_run completion_run",
+            "table habit habit",
+            "trigger completion_deleted completion", "trigger completion_inserted completion",
+            "trigger completion_not_updated completion",
+        ],
+        [
+            "index completion_run_by_first_day completion_run", "index completion_run_by_last_day completion_run",
+            "table completion completion", "table completion_run completion_run",
+            "table habit habit",
+            "table note note", "table pause pause",
+            "table skip skip",
+            "trigger completion_deleted completion", "trigger completion_inserted completion",
+            "trigger completion_not_updated completion",
+        ],
+    ]
+
     /// `migrations[n - 1]` takes a file from version `n - 1` to `n`.
     static let migrations: [String] = [
         // Version 1: habits and completions. `name_key` is the name case-folded by Swift,
@@ -111,6 +140,30 @@ enum SQLiteSchema {
         CREATE TRIGGER completion_not_updated BEFORE UPDATE ON completion BEGIN
             SELECT RAISE(ABORT, 'completion rows are not updated: delete the day and insert the new one');
         END;
+        """,
+        // Version 4: targets, skips, pauses and notes. `target` is written as a person types it
+        // ('daily', '3/week', '2/month', 'every 3 days') and checked by Habit when read. A skip is
+        // a day neither done nor missed; a pause is the days between an archive day and the
+        // restore that ended it; a note is a line of text kept for a day.
+        """
+        ALTER TABLE habit ADD COLUMN target TEXT NOT NULL DEFAULT 'daily';
+        CREATE TABLE skip (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
+            PRIMARY KEY (habit_id, day)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE pause (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            first_day INTEGER NOT NULL CHECK (first_day BETWEEN -719162 AND 2932896),
+            last_day INTEGER NOT NULL CHECK (last_day BETWEEN -719162 AND 2932896),
+            PRIMARY KEY (habit_id, first_day)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE note (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
+            text TEXT NOT NULL,
+            PRIMARY KEY (habit_id, day)
+        ) STRICT, WITHOUT ROWID;
         """,
     ]
 }

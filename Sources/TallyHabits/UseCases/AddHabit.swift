@@ -6,10 +6,11 @@ public struct AddHabit {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// Adds a habit called `name` starting on `start`, and returns it.
-    public func execute(name: String, start: Day, today: Day) throws -> Habit {
+    /// Adds a habit called `name` starting on `start`, meant to be done as `target` says, and
+    /// returns it.
+    public func execute(name: String, start: Day, today: Day, target: HabitTarget = .daily) throws -> Habit {
         try repository.transaction {
-            let habit = try Habit(name: name, start: start, today: today)
+            let habit = try Habit(name: name, start: start, today: today, target: target)
             try habit.checkNameIsDistinct(from: repository.habit(withNameKey: habit.nameKey))
             try repository.insert(habit)
             return habit

@@ -6,8 +6,9 @@ public struct RestoreHabit {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// Restores the habit called `name`, and returns it.
-    public func execute(name: String) throws -> Habit {
-        try repository.modifyHabit(named: name) { habit in try habit.restore() }
+    /// Restores the habit called `name` on `today`, and returns it; the days it was archived
+    /// become a pause.
+    public func execute(name: String, today: Day) throws -> Habit {
+        try repository.modifyHabit(named: name) { habit in try habit.restore(today: today) }
     }
 }

@@ -6,8 +6,11 @@ public struct UndoCompletion {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// Removes the record that the habit called `name` was done on `day`, and returns the habit.
-    public func execute(name: String, day: Day) throws -> Habit {
-        try repository.modifyHabit(named: name) { habit in try habit.undo(on: day) }
+    /// Removes the record that the habit called `name` was done, or skipped, on `day`; returns
+    /// the habit and which of the two was taken back.
+    public func execute(name: String, day: Day) throws -> (habit: Habit, undone: Habit.Undone) {
+        var undone = Habit.Undone.done
+        let habit = try repository.modifyHabit(named: name) { habit in undone = try habit.undo(on: day) }
+        return (habit, undone)
     }
 }

@@ -4,6 +4,8 @@ enum DayMark {
     case done
     /// Could have been done that day and was not.
     case missed
+    /// Skipped, or paused: neither done nor missed.
+    case excused
     /// Before the start, after the archive day or in the future: nothing to show.
     case outside
 
@@ -13,16 +15,19 @@ enum DayMark {
             self = .done
         } else if day < habit.start || day > habit.lastTrackedDay(today: today) {
             self = .outside
+        } else if habit.isExcused(day) {
+            self = .excused
         } else {
             self = .missed
         }
     }
 
     /// One column wide either way, so plain and coloured output line up identically.
-    func symbol(useColour: Bool) -> String {
+    func symbol(useColour: Bool, glyphs: HabitGlyphs = .unicode) -> String {
         switch self {
-        case .done: return useColour ? "\u{1B}[32m■\u{1B}[0m" : "■"
-        case .missed: return useColour ? "\u{1B}[2m·\u{1B}[0m" : "·"
+        case .done: return useColour ? "\u{1B}[32m\(glyphs.done)\u{1B}[0m" : glyphs.done
+        case .missed: return useColour ? "\u{1B}[2m\(glyphs.missed)\u{1B}[0m" : glyphs.missed
+        case .excused: return glyphs.excused
         case .outside: return " "
         }
     }

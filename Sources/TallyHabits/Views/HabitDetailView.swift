@@ -2,6 +2,9 @@ import TallyCore
 
 /// What `habit show` prints: the habit's numbers and a heatmap of its recent weeks.
 public struct HabitDetailView {
+    /// The most notes `show` lists, the latest ones.
+    public static let notesShown = 10
+
     /// The most weeks the heatmap shows.
     public static let heatmapWeeks = 16
 
@@ -9,28 +12,80 @@ public struct HabitDetailView {
     public var today: Day
     /// Whether to colour the heatmap with ANSI escapes.
     public var useColour: Bool
+    /// The characters the heatmap is drawn with.
+    public var glyphs: HabitGlyphs
+
+    /// The weeks `show NAME year` draws, one column each: with the weekday labels, 57 columns.
+    public static let yearWeeks = 53
 
     /// A view as of `today`.
-    public init(today: Day, useColour: Bool) {
+    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.useColour = useColour
+        self.glyphs = glyphs
     }
 
     /// The view of `habit`, with no trailing newline.
     public func render(_ habit: Habit) -> String {
+        let heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour, glyphs: glyphs)
+        return render(habit, calendar: heatmap.lines())
+    }
+
+    /// `show NAME year`: the numbers, a calendar of 53 one-character weeks, and a table of the
+    /// months it covers: days done and the completion of the periods ending in each month.
+    public func renderYear(_ habit: Habit) -> String {
+        let heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: HabitDetailView.yearWeeks, useColour: useColour, glyphs: glyphs,
+            compact: true)
+        let columns = heatmap.columns
+        let first = Swift.max(habit.start, columns.first ?? habit.start)
+        let last = habit.lastTrackedDay(today: today)
+        var table = TextTable(alignments: [.left, .right, .left])
+        table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
+        var month = first.adding(days: 1 - first.dayOfMonth)
+        let outcomes = habit.periodOutcomes(today: today, from: month)
+        while month <= last {
+            let end = month.adding(days: Day.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
+            let inMonth = outcomes.filter { $0.period.upperBound >= month && $0.period.upperBound <= end }
+            let met = inMonth.filter { $0.outcome == .met }.count
+            let judged = inMonth.filter { $0.outcome == .met || $0.outcome == .failed }.count
+            table.rows.append([
+                TextTable.Cell("\(Day.monthAbbreviations[month.month - 1]) \(month.year)"),
+                TextTable.Cell(String(habit.doneCount(in: Swift.max(month, habit.start)...Swift.min(end, last)))),
+                TextTable.Cell(HabitDetailView.percentage(met, of: judged, target: habit.target)),
+            ])
+            month = end.adding(days: 1)
+        }
+        return render(habit, calendar: heatmap.lines() + [""] + table.render().split(separator: "\n").map(String.init))
+    }
+
+    private func render(_ habit: Habit, calendar: [String]) -> String {
         let rate = habit.completionRate(today: today)
-        var facts: [(String, String)] = [("since", habit.start.description)]
+        let target = habit.target
+        var facts: [(String, String)] = [("since", habit.start.description), ("target", target.description)]
         if let archiveDay = habit.archiveDay { facts.append(("archived", archiveDay.description)) }
+        if !habit.pauses.isEmpty {
+            let pauses = habit.pauses.map { "\($0.lowerBound) to \($0.upperBound)" }
+            facts.append(("paused", pauses.joined(separator: ", ")))
+        }
         facts += [
-            ("current streak", HabitDetailView.days(habit.currentStreak(today: today))),
-            ("longest streak", HabitDetailView.days(habit.longestStreak)),
-            ("completion", HabitDetailView.percentage(rate.done, of: rate.possible)),
+            ("current streak", target.count(habit.currentStreak(today: today))),
+            ("longest streak", target.count(habit.longestStreak(today: today))),
+            ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
+            ("strength", HabitDetailView.strength(habit.strength(today: today))),
         ]
+        if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
-        let heatmap = HabitHeatmap(
-            habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour)
-        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + heatmap.lines()).joined(separator: "\n")
+        var notes: [String] = []
+        if !habit.notes.isEmpty {
+            let recent = habit.notes.sorted { $0.key > $1.key }.prefix(HabitDetailView.notesShown)
+            notes = ["", habit.notes.count > recent.count ? "notes (latest \(recent.count) of \(habit.notes.count))" : "notes"]
+            notes += recent.reversed().map { "  \($0.key)  \(TerminalSafeText.escaped($0.value))" }
+        }
+        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + calendar + notes)
+            .joined(separator: "\n")
     }
 
     /// "1 day", "3 days".
@@ -38,10 +93,15 @@ public struct HabitDetailView {
         count == 1 ? "1 day" : "\(count) days"
     }
 
-    /// "41% (12 of 29 days)", rounded half up to a whole percent.
-    static func percentage(_ done: Int, of possible: Int) -> String {
-        guard possible > 0 else { return "no days yet" }
-        let percent = (done * 200 + possible) / (2 * possible)
-        return "\(percent)% (\(done) of \(days(possible)))"
+    /// "41% (12 of 29 days)", "50% (2 of 4 weeks)", rounded half up to a whole percent.
+    static func percentage(_ met: Int, of judged: Int, target: HabitTarget) -> String {
+        guard judged > 0 else { return "no \(target.periodName)s over yet" }
+        let percent = (met * 200 + judged) / (2 * judged)
+        return "\(percent)% (\(met) of \(target.count(judged)))"
+    }
+
+    /// A strength score as a whole percentage, rounded half up: "87%".
+    static func strength(_ score: Double) -> String {
+        "\(Int((score * 100).rounded(.toNearestOrAwayFromZero)))%"
     }
 }

@@ -1,9 +1,13 @@
+import TallyCore
+
 /// The formats `habit export` writes: every habit and completion, for other tools.
 public enum HabitExportFormat: String, Sendable, CaseIterable {
-    /// One row per completion, the habit's fields repeated; a habit never done gets one row
-    /// with an empty `done_day`, so that it is not lost. RFC 4180 quoting, LF line ends.
+    /// One row per day done, skipped or with a note (and one per pause, its day written
+    /// `FIRST/LAST`), the habit's fields repeated; a habit with none gets one row with an empty
+    /// `day`, so that it is not lost. RFC 4180 quoting, LF line ends.
     case csv
-    /// `{"habits": [{"name", "start", "archived", "done": [days]}]}`, days as `YYYY-MM-DD`.
+    /// `{"habits": [{"name", "start", "archived", "target", "done", "skipped", "paused",
+    /// "notes"}]}`, days as `YYYY-MM-DD`; what `habit import` reads back.
     case json
 
     /// `habits` written in this format, ending in a newline.
@@ -14,16 +18,28 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The CSV header.
+    static let csvHeader = "name,start_day,archive_day,target,day,state,note"
+
     private func csv(_ habits: [Habit]) -> String {
-        var output = "name,start_day,archive_day,done_day\n"
+        var output = HabitExportFormat.csvHeader + "\n"
         for habit in habits {
             let fields = [
-                HabitExportFormat.csvField(habit.name), habit.start.description,
-                habit.archiveDay?.description ?? "",
+                HabitExportFormat.csvField(habit.name), habit.start.description, habit.archiveDay?.description ?? "",
+                habit.target.description,
             ].joined(separator: ",")
-            let days = habit.daysDone
-            if days.isEmpty { output += fields + ",\n" }
-            for day in days { output += fields + "," + day.description + "\n" }
+            var rows: [(key: String, row: String)] = []
+            let days = Set(habit.daysDone).union(habit.skippedDays).union(habit.notes.keys).sorted()
+            for day in days {
+                let state = habit.isDone(on: day) ? "done" : habit.isSkipped(day) ? "skipped" : ""
+                let note = habit.notes[day].map(HabitExportFormat.csvField) ?? ""
+                rows.append((day.description, "\(day),\(state),\(note)"))
+            }
+            for pause in habit.pauses {
+                rows.append((pause.lowerBound.description, "\(pause.lowerBound)/\(pause.upperBound),paused,"))
+            }
+            if rows.isEmpty { output += fields + ",,,\n" }
+            for row in rows.sorted(by: { $0.key < $1.key }) { output += fields + "," + row.row + "\n" }
         }
         return output
     }
@@ -32,12 +48,20 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
         guard !habits.isEmpty else { return "{\n  \"habits\": []\n}\n" }
         let objects = habits.map { habit in
             let days = habit.daysDone.map { "\"\($0)\"" }.joined(separator: ", ")
+            let skipped = habit.skippedDays.map { "\"\($0)\"" }.joined(separator: ", ")
+            let paused = habit.pauses.map { "[\"\($0.lowerBound)\", \"\($0.upperBound)\"]" }.joined(separator: ", ")
+            let notes = habit.notes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \(JSONText.string($0.value))" }
+                .joined(separator: ", ")
             return """
                     {
-                      "name": \(HabitExportFormat.jsonString(habit.name)),
+                      "name": \(JSONText.string(habit.name)),
                       "start": "\(habit.start)",
                       "archived": \(habit.archiveDay.map { "\"\($0)\"" } ?? "null"),
-                      "done": [\(days)]
+                      "target": "\(habit.target)",
+                      "done": [\(days)],
+                      "skipped": [\(skipped)],
+                      "paused": [\(paused)],
+                      "notes": {\(notes)}
                     }
                 """
         }
@@ -52,25 +76,5 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
             || text.first == " " || text.last == " "
         guard needsQuotes else { return text }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
-    }
-
-    /// A JSON string literal: quotes, backslashes and every control character escaped.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                // U+2028/2029 are valid JSON but end lines in JavaScript; escaping is harmless.
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

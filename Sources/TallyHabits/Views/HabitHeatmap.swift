@@ -1,5 +1,7 @@
 /// A calendar of recent weeks for one habit: a row per weekday (Monday first), a column per
 /// week (oldest on the left), month names above the week in which each month begins.
+///
+/// Columns are two characters apart, or one (`compact`, for a year of 53 weeks in 57 columns).
 struct HabitHeatmap {
     /// Width of the weekday labels in front of each row ("Mon ").
     static let labelWidth = 4
@@ -9,25 +11,34 @@ struct HabitHeatmap {
     /// The most weeks shown; fewer when the habit is younger.
     var weeks: Int
     var useColour: Bool
+    var glyphs: HabitGlyphs = .unicode
+    /// One character a column, with no space between.
+    var compact = false
 
-    /// The month line, seven weekday rows and a legend, without trailing spaces.
-    func lines() -> [String] {
+    /// The first day of each column (a Monday), oldest first.
+    var columns: [Day] {
         let lastWeek = habit.lastTrackedDay(today: today).startOfWeek
         let earliest = lastWeek.adding(days: -7 * (weeks - 1))
         let firstWeek = Swift.max(earliest, habit.start.startOfWeek)
-        let columns = stride(from: firstWeek, through: lastWeek, by: 7).map { $0 }
+        return stride(from: firstWeek, through: lastWeek, by: 7).map { $0 }
+    }
 
+    /// The month line, seven weekday rows and a legend, without trailing spaces.
+    func lines() -> [String] {
+        let columns = self.columns
         var lines = [monthLine(columns)]
         for weekday in Weekday.allCases {
             let marks = columns.map { week in
                 DayMark(habit: habit, day: week.adding(days: weekday.rawValue), today: today).symbol(
-                    useColour: useColour)
+                    useColour: useColour, glyphs: glyphs)
             }
-            lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: " ")))
+            lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: compact ? "" : " ")))
         }
-        let legend = [DayMark.done, .missed].map { $0.symbol(useColour: useColour) }
+        let legend = [DayMark.done, .missed, .excused].map { $0.symbol(useColour: useColour, glyphs: glyphs) }
+        let excused = habit.skippedDays.isEmpty && habit.pauses.isEmpty ? "" : "  \(legend[2]) skipped or paused"
         lines.append(
-            String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done")
+            String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done"
+                + excused)
         return lines
     }
 
@@ -35,11 +46,14 @@ struct HabitHeatmap {
     /// own month too, unless that label would run into the next one.
     private func monthLine(_ columns: [Day]) -> String {
         var labels: [(column: Int, text: String, isFirstColumnFallback: Bool)] = []
+        let lastShown = habit.lastTrackedDay(today: today)
+        let step = compact ? 1 : 2
         for (index, week) in columns.enumerated() {
-            let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 }
+            // Only a first of the month the column shows: the last column stops at today.
+            let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 && $0 <= lastShown }
             guard let month = firstOfMonth?.month ?? (index == 0 ? week.month : nil) else { continue }
             let label = (
-                column: HabitHeatmap.labelWidth + 2 * index, text: Day.monthAbbreviations[month - 1],
+                column: HabitHeatmap.labelWidth + step * index, text: Day.monthAbbreviations[month - 1],
                 isFirstColumnFallback: firstOfMonth == nil
             )
             if let previous = labels.last, label.column < previous.column + previous.text.count + 1 {

@@ -1,40 +1,53 @@
 import TallyCore
 
-/// The table `habit list` prints: each habit's start day, current streak, last seven days and
-/// total, aligned by display width.
+/// The table `habit list` prints: each habit's start day, current streak, last seven days
+/// (headed by their weekdays' initials), strength and total, aligned by display width, and
+/// never wider than ``width`` columns: a long name is cut with an ellipsis.
 public struct HabitListView {
+    /// The widest a row may be.
+    public static let width = 80
+
     /// The day the streak and the seven days end on.
     public var today: Day
     /// Whether to colour the day marks with ANSI escapes.
     public var useColour: Bool
+    /// The characters the marks are drawn with.
+    public var glyphs: HabitGlyphs
 
     /// A view as of `today`.
-    public init(today: Day, useColour: Bool) {
+    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.useColour = useColour
+        self.glyphs = glyphs
     }
 
     /// The table for `habits` (in the order given), with no trailing newline. Archived habits
     /// get a last column saying so.
     public func render(_ habits: [HabitSummary]) -> String {
         let showsArchived = habits.contains { $0.isArchived }
-        var table = TextTable(alignments: [.left, .left, .right, .left, .right] + (showsArchived ? [.left] : []))
+        var table = TextTable(
+            alignments: [.left, .left, .right, .left, .right, .right] + (showsArchived ? [.left] : []))
+        let days = (-6...0).map { today.adding(days: $0) }
+        let initials = String(days.map { $0.weekday.abbreviation.first! })
         table.rows.append(
-            ["habit", "since", "streak", "last 7 days", "total"].map(TextTable.Cell.init)
+            ["habit", "since", "streak", initials, "strength", "total"].map(TextTable.Cell.init)
                 + (showsArchived ? [TextTable.Cell("archived")] : []))
         for habit in habits {
-            let week = (-6...0).map { DayMark(habit: habit, day: today.adding(days: $0), today: today) }
+            let week = days.map { DayMark(habit: habit, day: $0, today: today) }
             var row = [
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(habit.start.description),
                 TextTable.Cell(String(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
-                TextTable.Cell(styled: week.map { $0.symbol(useColour: useColour) }.joined(), width: week.count),
+                TextTable.Cell(
+                    styled: week.map { $0.symbol(useColour: useColour, glyphs: glyphs) }.joined(), width: week.count),
+                TextTable.Cell(HabitDetailView.strength(habit.strength(today: today))),
                 TextTable.Cell(String(habit.completionCount)),
             ]
             if let archiveDay = habit.archiveDay { row.append(TextTable.Cell(archiveDay.description)) }
             table.rows.append(row)
         }
+        table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
         return table.render()
     }
 }

@@ -33,6 +33,20 @@ struct TextTable {
     var alignments: [Alignment]
     var rows: [[Cell]] = []
 
+    /// Cuts the cells of the first column (names) so that no row is wider than `width`
+    /// columns, keeping at least ten columns for them.
+    mutating func fitFirstColumn(within width: Int, glyphs: HabitGlyphs) {
+        var widths = [Int](repeating: 0, count: alignments.count)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = Swift.max(widths[column], cell.width) }
+        }
+        let others = widths.dropFirst().reduce(0, +) + 2 * (alignments.count - 1)
+        let room = Swift.max(10, width - others)
+        for index in rows.indices where rows[index][0].width > room {
+            rows[index][0] = Cell(glyphs.cut(rows[index][0].text, toWidth: room))
+        }
+    }
+
     /// The rows, columns two spaces apart, with no trailing spaces.
     func render() -> String {
         var widths = [Int](repeating: 0, count: alignments.count)

@@ -35,10 +35,23 @@ public enum Application {
         let useColour = colourEnabled(options.colour, for: errors)
 
         let variables = environmentVariables()
+        // Set but empty is unset; a value that is not a day is the environment's mistake, told
+        // as one (no line is to blame for it).
+        let pinnedToday = variables["TALLY_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let pinnedToday {
+            do {
+                _ = try Day.today(pinnedTo: pinnedToday)
+            } catch {
+                errors.write(
+                    "tally: the environment variable TALLY_TODAY is not a usable date: "
+                        + TerminalSafeText.escaped(error.message) + " (unset it, or set it to YYYY-MM-DD)\n")
+                return 2
+            }
+        }
         let environment = SessionEnvironment(
             dataDirectory: HabitDataDirectory.resolve(option: options.dataDirectory, environment: variables),
-            pinnedToday: variables["TALLY_TODAY"],
-            useColour: colourEnabled(options.colour, for: output))
+            pinnedToday: pinnedToday, useColour: colourEnabled(options.colour, for: output),
+            glyphs: options.ascii ? .ascii : .unicode)
 
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1 && !options.json
         if interactive {

@@ -23,6 +23,8 @@ public struct Options: Sendable, Equatable {
     /// Read no init file (`--no-init`).
     public var noInit = false
     public var colour: ColourChoice = .auto
+    /// `--ascii`: habit tables drawn with ASCII marks.
+    public var ascii = false
     public var showHelp = false
     public var showVersion = false
 
@@ -74,6 +76,7 @@ public struct Options: Sendable, Equatable {
                 case "--data-dir": options.dataDirectory = try take()
                 case "--history-file": options.historyFile = try take()
                 case "--no-history": options.noHistory = true
+                case "--ascii": options.ascii = true
                 case "--init": options.initFile = try take()
                 case "--no-init": options.noInit = true
                 case "--color", "--colour":
@@ -118,6 +121,7 @@ public struct Options: Sendable, Equatable {
                                    from $XDG_CONFIG_HOME/tally/init.tally (by default
                                    ~/.config/tally/init.tally)
               --color WHEN         auto, always or never (NO_COLOR set means never)
+              --ascii              draw habit tables with # and . (as 'set glyphs ascii')
           -h, --help               show this help
           -V, --version            show the version
 

@@ -33,7 +33,7 @@ public struct BatchRunner {
             output.writeLine(JSONLine.render(outcome, line: line, sourceName: sourceName, lineNumber: lineNumber))
             if outcome.acknowledgesStoredChange { output.flush() }
             if outcome.failed { anyLineFailed = true }
-            if outcome.endsSession { ended = true }
+            if outcome.endsSession || output.failure != nil { ended = true }
             return
         }
         if let text = outcome.output {

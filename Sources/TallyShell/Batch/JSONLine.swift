@@ -7,17 +7,17 @@ struct JSONLine {
     /// The object for `line`, number `lineNumber` of `sourceName`.
     static func render(_ outcome: LineOutcome, line: String, sourceName: String, lineNumber: Int) -> String {
         var fields: [(String, String)] = [
-            ("source", string(sourceName)), ("line", String(lineNumber)), ("input", string(line)),
+            ("source", JSONText.string(sourceName)), ("line", String(lineNumber)), ("input", JSONText.string(line)),
         ]
         if let diagnostic = outcome.diagnostic {
             fields.append(("error", object(diagnostic, line: line, lineNumber: lineNumber)))
         } else if outcome.wasInterrupted {
             fields.append(("interrupted", "true"))
         } else if let isExact = outcome.isExact, let text = outcome.output {
-            fields.append(("value", string(text)))
+            fields.append(("value", JSONText.string(text)))
             fields.append(("exact", isExact ? "true" : "false"))
         } else if let text = outcome.output {
-            fields.append(("output", string(text)))
+            fields.append(("output", JSONText.string(text)))
         } else {
             fields.append(("value", "null"))
         }
@@ -25,7 +25,7 @@ struct JSONLine {
             let warnings = outcome.warnings.map { object($0, line: line, lineNumber: lineNumber) }
             fields.append(("warnings", "[" + warnings.joined(separator: ",") + "]"))
         }
-        return "{" + fields.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        return "{" + fields.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
     /// A diagnostic: its kind, message, where it stands (1-based columns, the end just past
@@ -33,35 +33,17 @@ struct JSONLine {
     private static func object(_ diagnostic: Diagnostic, line: String, lineNumber: Int) -> String {
         let columns = DiagnosticRenderer.columns(of: diagnostic.span, in: line)
         let notes = diagnostic.notes.map { note in
-            let noteColumns = DiagnosticRenderer.columns(of: note.span ?? diagnostic.span, in: line)
-            return "{\"message\":\(string(note.message)),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
-        }
-        return "{\"id\":\(string(diagnostic.id.rawValue)),\"severity\":\(string(diagnostic.severity.rawValue)),"
-            + "\"message\":\(string(diagnostic.message)),\"line\":\(lineNumber),\"column\":\(columns.start),"
-            + "\"end_column\":\(columns.end),\"notes\":[\(notes.joined(separator: ","))]}"
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029
-                {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            // A note about another line (a function's definition) says which line.
+            if let source = note.source {
+                let noteColumns = DiagnosticRenderer.columns(of: note.span ?? SourceSpan(at: 0), in: source.line)
+                return "{\"message\":\(JSONText.string(note.message)),\"source\":\(JSONText.string(source.origin.sourceName)),"
+                    + "\"line\":\(source.origin.lineNumber),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
             }
+            let noteColumns = DiagnosticRenderer.columns(of: note.span ?? diagnostic.span, in: line)
+            return "{\"message\":\(JSONText.string(note.message)),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
         }
-        return result + "\""
+        return "{\"id\":\(JSONText.string(diagnostic.id.rawValue)),\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
+            + "\"message\":\(JSONText.string(diagnostic.message)),\"line\":\(lineNumber),\"column\":\(columns.start),"
+            + "\"end_column\":\(columns.end),\"notes\":[\(notes.joined(separator: ","))]}"
     }
 }

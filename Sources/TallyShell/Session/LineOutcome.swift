@@ -33,9 +33,14 @@ public struct LineOutcome: Sendable {
 
     /// An outcome that prints a value's text, marked `≈ ` when rounded as `style` asks.
     static func showing(_ output: ValueFormatter.Output, style: Session.Style) -> LineOutcome {
-        var outcome = LineOutcome(output: Session.marked(output, style: style))
-        outcome.isExact = !output.isRounded
-        return outcome
+        LineOutcome(output: Session.marked(output, style: style), isExact: !output.isRounded)
+    }
+
+    /// An outcome that prints a number's text: exact, or a rounding of it.
+    init(output: String, isExact: Bool) {
+        self.output = output
+        self.isExact = isExact
+        endsSession = false
     }
 
     /// An outcome that only prints `text`.

@@ -21,7 +21,7 @@ public struct Session {
     /// The BMI standard used when a `bmi` line names none (`set standard`).
     public var standard: BMIStandard = .who
     /// Where `habit` keeps its data, `today` for habits, colour and confirmation.
-    public let environment: SessionEnvironment
+    public private(set) var environment: SessionEnvironment
     /// The evaluator as it was before the last line, for ``revertLastLine()``.
     private var evaluatorBeforeLastLine: Evaluator?
     /// Opened on the first `habit` line, so a session that never uses habits never touches
@@ -99,7 +99,7 @@ public struct Session {
                 let output = evaluator.formatter.format(value)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
-                return .showing(output, style: style)
+                return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
             case .shown(_, let output):
                 return .showing(output, style: style)
             }
@@ -255,7 +255,7 @@ public struct Session {
         }
         let context = HabitRunContext(
             today: today, useColour: environment.useColour, isInteractive: style == .interactive,
-            confirm: environment.confirm)
+            glyphs: environment.glyphs, confirm: environment.confirm)
         var outcome = LineOutcome.printing(
             try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
         outcome.acknowledgesStoredChange = true
@@ -345,6 +345,13 @@ public struct Session {
             standard = chosen
             try arguments.expectEnd(command: "set \(name)")
             return .printing("bmi now classifies adults by \(chosen.word): \(chosen.sourceName)")
+        case .glyphs:
+            guard let (word, _) = try arguments.nextWord(), let chosen = HabitGlyphs(rawValue: word.lowercased()) else {
+                throw Diagnostic(
+                    .invalidSettingValue, "glyphs must be \(setting.choices.joined(separator: " or "))",
+                    at: arguments.lastSpan)
+            }
+            environment.glyphs = chosen
         }
         try arguments.expectEnd(command: "set \(name)")
         return .silent
@@ -367,6 +374,7 @@ public struct Session {
         case .angle: return evaluator.settings.angle.rawValue
         case .grouping: return evaluator.settings.grouping ? "on" : "off"
         case .standard: return standard.word
+        case .glyphs: return environment.glyphs.rawValue
         }
     }
 }

@@ -9,6 +9,8 @@ public struct SessionEnvironment {
     public var pinnedToday: String?
     /// Whether tables and heatmaps may use colour.
     public var useColour: Bool
+    /// The marks habit tables draw with (`--ascii`, `set glyphs`).
+    public var glyphs: HabitGlyphs
     /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
     public var confirm: (String) -> Bool
     /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
@@ -17,8 +19,9 @@ public struct SessionEnvironment {
 
     public init(
         dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,
-        confirm: @escaping (String) -> Bool = { _ in false }
+        glyphs: HabitGlyphs = .unicode, confirm: @escaping (String) -> Bool = { _ in false }
     ) {
+        self.glyphs = glyphs
         self.dataDirectory = dataDirectory
         self.pinnedToday = pinnedToday
         self.useColour = useColour

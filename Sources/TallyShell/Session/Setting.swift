@@ -1,10 +1,11 @@
 import TallyCore
+import TallyHabits
 import TallyHealth
 
 /// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
 /// completion read.
 public enum Setting: String, CaseIterable, Sendable {
-    case digits, maxdigits, angle, grouping, standard
+    case digits, maxdigits, angle, grouping, standard, glyphs
 
     /// How `set` writes the setting with its value.
     public var usage: String {
@@ -14,6 +15,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .angle: return "angle \(AngleUnit.allCases.map(\.rawValue).joined(separator: "|"))"
         case .grouping: return "grouping on|off"
         case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
+        case .glyphs: return "glyphs \(HabitGlyphs.allCases.map(\.rawValue).joined(separator: "|"))"
         }
     }
 
@@ -25,6 +27,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .angle: return "unit of angles for sin, cos, tan and their inverses: rad or deg"
         case .grouping: return "group digits in threes with _ (1_234_567), which reads back"
         case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
+        case .glyphs: return "marks in habit tables: unicode (■ ·) or ascii (# .)"
         }
     }
 
@@ -35,6 +38,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .angle: return AngleUnit.allCases.map(\.rawValue)
         case .grouping: return ["on", "off"]
         case .standard: return BMIStandard.allCases.map(\.word)
+        case .glyphs: return HabitGlyphs.allCases.map(\.rawValue)
         }
     }
 
@@ -43,7 +47,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits: return 1...settings.maxDigits
         case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
-        case .angle, .grouping, .standard: return nil
+        case .angle, .grouping, .standard, .glyphs: return nil
         }
     }
 }

@@ -1,0 +1,108 @@
+/// How often a habit is meant to be done: a number of times in each period of the calendar.
+///
+/// `daily` is once a day; `every N days` once in each block of N days counted from the start;
+/// `N/week` N times in each week (Monday to Sunday); `N/month` N times in each calendar month.
+/// Streaks, completion and the strength score are judged period by period.
+public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
+    /// Once in every block of `days` days from the start (1 is daily).
+    case everyDays(Int)
+    /// `times` times a week, Monday to Sunday.
+    case perWeek(Int)
+    /// `times` times a calendar month.
+    case perMonth(Int)
+
+    /// Once a day, the default.
+    public static let daily = HabitTarget.everyDays(1)
+
+    /// The most days `every N days` may span: a year.
+    public static let maximumDays = 366
+
+    /// The target written as a word or words: `daily`, `every 3 days`, `3/week`, `2/month`.
+    public var description: String {
+        switch self {
+        case .everyDays(1): return "daily"
+        case .everyDays(let days): return "every \(days) days"
+        case .perWeek(let times): return "\(times)/week"
+        case .perMonth(let times): return "\(times)/month"
+        }
+    }
+
+    /// The unit a streak is counted in: "day", "week", "month", "period".
+    public var periodName: String {
+        switch self {
+        case .everyDays(1): return "day"
+        case .everyDays: return "period"
+        case .perWeek: return "week"
+        case .perMonth: return "month"
+        }
+    }
+
+    /// "3 days", "1 week", "2 periods".
+    public func count(_ number: Int) -> String {
+        number == 1 ? "1 \(periodName)" : "\(number) \(periodName)s"
+    }
+
+    /// The times the target asks for in one period.
+    public var times: Int {
+        switch self {
+        case .everyDays: return 1
+        case .perWeek(let times), .perMonth(let times): return times
+        }
+    }
+
+    /// The period of a habit started on `start` that holds `day`.
+    public func period(containing day: Day, start: Day) -> ClosedRange<Day> {
+        switch self {
+        case .everyDays(let length):
+            let offset = day.days(since: start)
+            let index = offset >= 0 ? offset / length : (offset - length + 1) / length
+            let first = start.adding(days: index * length)
+            return first...first.adding(days: length - 1)
+        case .perWeek:
+            return day.startOfWeek...day.startOfWeek.adding(days: 6)
+        case .perMonth:
+            let first = day.adding(days: 1 - day.dayOfMonth)
+            return first...first.adding(days: Day.numberOfDays(inMonth: day.month, ofYear: day.year) - 1)
+        }
+    }
+
+    /// The frequency Loop Habit Tracker's score uses: times over days (a month is 30 days).
+    var frequency: (times: Int, days: Int) {
+        switch self {
+        case .everyDays(let days): return (1, days)
+        case .perWeek(let times): return (times, 7)
+        case .perMonth(let times): return (times, 30)
+        }
+    }
+
+    /// The target written as `words` (`daily`, `3/week`, `2/month`, `every 3 days`, any case),
+    /// or nil when they are none; `invalid` gets why a target-shaped text is out of range.
+    public static func parse(_ words: [String]) throws(HabitError) -> HabitTarget? {
+        let lowered = words.map { $0.lowercased() }
+        if lowered == ["daily"] { return .daily }
+        if lowered.count == 3, lowered[0] == "every", lowered[2] == "days" || lowered[2] == "day",
+            let days = Int(lowered[1]), lowered[1].utf8.allSatisfy({ (48...57).contains($0) })
+        {
+            guard (1...maximumDays).contains(days) else {
+                throw .invalidTarget(text: words.joined(separator: " "), reason: "N runs from 1 to \(maximumDays)")
+            }
+            return .everyDays(days)
+        }
+        guard lowered.count == 1 else { return nil }
+        let parts = lowered[0].split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.allSatisfy({ (48...57).contains($0) }) else {
+            return nil
+        }
+        let limit: Int
+        let make: (Int) -> HabitTarget
+        switch parts[1] {
+        case "week", "wk", "w": (limit, make) = (7, HabitTarget.perWeek)
+        case "month", "mo", "m": (limit, make) = (31, HabitTarget.perMonth)
+        default: return nil
+        }
+        guard parts[0].count <= 4, let times = Int(parts[0]), (1...limit).contains(times) else {
+            throw .invalidTarget(text: words[0], reason: "N runs from 1 to \(limit)")
+        }
+        return make(times)
+    }
+}

@@ -1,0 +1,183 @@
+import Glibc
+
+/// Reads what `habit export json` writes back into habits: `habit import FILE`.
+///
+/// Each habit goes through ``Habit``'s own checks as it would from the store; a name taken in
+/// the store, or twice in the file, is refused (importing never merges into or replaces a habit
+/// that exists). Keys are those the export writes; `target`, `skipped`, `paused` and `notes` may
+/// be left out (an export of an older Tally has none of them).
+enum HabitImportFormat {
+    /// The habits in the file at `path`, each with a new identity.
+    static func habits(inFileAt path: String) throws(HabitImportError) -> [Habit] {
+        let bytes = try readFile(path)
+        let document: JSONValue
+        do {
+            document = try JSONReader.read(bytes)
+        } catch {
+            throw failure(path, bytes, error.offset, error.message)
+        }
+        var reader = Reader(path: path, bytes: bytes)
+        return try reader.habits(document)
+    }
+
+    /// The whole file, read with plain system calls.
+    static func readFile(_ path: String) throws(HabitImportError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw HabitImportError(file: path, problem: "cannot read it: " + String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw HabitImportError(file: path, problem: "cannot read it: " + String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// The error at byte `offset` of the file, with its line and column.
+    static func failure(_ path: String, _ bytes: [UInt8], _ offset: Int, _ problem: String) -> HabitImportError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<Swift.min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<Swift.min(offset, bytes.count)], as: UTF8.self).count + 1
+        return HabitImportError(file: path, line: line, column: column, problem: problem)
+    }
+
+    /// Turns the document's values into habits, reporting each problem where it is.
+    private struct Reader {
+        let path: String
+        let bytes: [UInt8]
+
+        func fail(_ value: JSONValue, _ problem: String) -> HabitImportError {
+            HabitImportFormat.failure(path, bytes, value.offset, problem)
+        }
+
+        mutating func habits(_ document: JSONValue) throws(HabitImportError) -> [Habit] {
+            let top = try object(document, keys: ["habits"], required: ["habits"])
+            guard case .array(let items, _) = top["habits"]! else {
+                throw fail(top["habits"]!, "expected an array of habits")
+            }
+            var habits: [Habit] = []
+            var keys: [String: String] = [:]
+            for item in items {
+                let habit = try self.habit(item)
+                if let earlier = keys[habit.nameKey] {
+                    throw fail(item, "the habit \(MessageText.quoted(habit.name)) is in the file twice (as \(MessageText.quoted(earlier)))")
+                }
+                keys[habit.nameKey] = habit.name
+                habits.append(habit)
+            }
+            return habits
+        }
+
+        func habit(_ value: JSONValue) throws(HabitImportError) -> Habit {
+            let fields = try object(
+                value, keys: ["name", "start", "archived", "target", "done", "skipped", "paused", "notes"],
+                required: ["name", "start", "archived", "done"])
+            let name = try string(fields["name"]!)
+            let start = try day(fields["start"]!)
+            let archived: Day? = try fields["archived"].flatMap { value throws(HabitImportError) -> Day? in
+                if case .null = value { return nil }
+                return try day(value)
+            }
+            var target = HabitTarget.daily
+            if let value = fields["target"] {
+                let text = try string(value)
+                let parsed: HabitTarget?
+                do throws(HabitError) {
+                    parsed = try HabitTarget.parse(text.split(separator: " ").map(String.init))
+                } catch {
+                    throw fail(value, error.message)
+                }
+                guard let parsed else { throw fail(value, "expected a target: daily, N/week, N/month or every N days") }
+                target = parsed
+            }
+            let done = try days(fields["done"]!)
+            let skipped = try fields["skipped"].map { value throws(HabitImportError) in try days(value) } ?? []
+            var pauses: [ClosedRange<Day>] = []
+            if let value = fields["paused"] {
+                guard case .array(let items, _) = value else { throw fail(value, "expected an array of pauses") }
+                for item in items {
+                    guard case .array(let ends, _) = item, ends.count == 2 else {
+                        throw fail(item, "expected a pause as [\"FIRST\", \"LAST\"]")
+                    }
+                    let (first, last) = (try day(ends[0]), try day(ends[1]))
+                    guard first <= last else { throw fail(item, "this pause ends before it begins") }
+                    pauses.append(first...last)
+                }
+            }
+            var notes: [Day: String] = [:]
+            if let value = fields["notes"] {
+                guard case .object(let members, _) = value else { throw fail(value, "expected an object of notes") }
+                for member in members {
+                    let noteDay: Day
+                    do throws(DayParseError) {
+                        noteDay = try Day.parse(member.key)
+                    } catch {
+                        throw fail(member.value, "the key \(MessageText.quoted(member.key)) is not a day: \(error.message)")
+                    }
+                    notes[noteDay] = try string(member.value)
+                }
+            }
+            do throws(HabitError) {
+                return try Habit(
+                    restoring: .random(), name: name, start: start, archiveDay: archived, daysDone: done, target: target,
+                    skippedDays: skipped, pauses: pauses, notes: notes)
+            } catch {
+                throw fail(value, error.message)
+            }
+        }
+
+        /// The members of an object, which may have only `keys`, each once, and must have
+        /// `required`.
+        func object(_ value: JSONValue, keys: Set<String>, required: [String]) throws(HabitImportError)
+            -> [String: JSONValue]
+        {
+            guard case .object(let members, _) = value else { throw fail(value, "expected an object") }
+            var fields: [String: JSONValue] = [:]
+            for member in members {
+                guard keys.contains(member.key) else {
+                    throw fail(member.value, "unknown key \(MessageText.quoted(member.key))")
+                }
+                guard fields[member.key] == nil else {
+                    throw fail(member.value, "the key \(MessageText.quoted(member.key)) is given twice")
+                }
+                fields[member.key] = member.value
+            }
+            for key in required where fields[key] == nil {
+                throw fail(value, "missing the key '\(key)'")
+            }
+            return fields
+        }
+
+        func string(_ value: JSONValue) throws(HabitImportError) -> String {
+            guard case .string(let text, _) = value else { throw fail(value, "expected a string, not \(value.kind)") }
+            return text
+        }
+
+        func day(_ value: JSONValue) throws(HabitImportError) -> Day {
+            let text = try string(value)
+            do throws(DayParseError) {
+                return try Day.parse(text)
+            } catch {
+                throw fail(value, error.message)
+            }
+        }
+
+        func days(_ value: JSONValue) throws(HabitImportError) -> [Day] {
+            guard case .array(let items, _) = value else { throw fail(value, "expected an array of days") }
+            var result: [Day] = []
+            for item in items { result.append(try day(item)) }
+            return result
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import TallyCore
+
+/// What `habit today` (and `habit` alone) prints: each active habit with today's state and how
+/// far its current period has come (`Gym  ·  1 of 3 this week`).
+public struct HabitTodayView {
+    /// The day shown.
+    public var today: Day
+    /// Whether to colour the marks with ANSI escapes.
+    public var useColour: Bool
+    /// The characters the marks are drawn with.
+    public var glyphs: HabitGlyphs
+
+    /// A view of `today`.
+    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
+        self.today = today
+        self.useColour = useColour
+        self.glyphs = glyphs
+    }
+
+    /// The heading and one row per habit (in the order given), with no trailing newline.
+    public func render(_ habits: [HabitSummary]) -> String {
+        var table = TextTable(alignments: [.left, .left, .left])
+        for habit in habits {
+            let mark = DayMark(habit: habit, day: today, today: today)
+            table.rows.append([
+                TextTable.Cell(TerminalSafeText.escaped(habit.name)),
+                TextTable.Cell(styled: mark.symbol(useColour: useColour, glyphs: glyphs), width: 1),
+                TextTable.Cell(progress(of: habit)),
+            ])
+        }
+        table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
+        let weekday = Day.weekdayNames[today.weekday.rawValue]
+        return "today, \(weekday) \(today)\n" + table.render()
+    }
+
+    /// Today's state for a daily habit; the period's count against the target otherwise.
+    func progress(of habit: HabitSummary) -> String {
+        if habit.isSkipped(today) { return "skipped" }
+        if habit.isExcused(today) { return "paused" }
+        let period = habit.target.period(containing: today, start: habit.start)
+        let done = habit.doneCount(in: Swift.max(period.lowerBound, habit.start)...today)
+        switch habit.target {
+        case .everyDays(1):
+            return done > 0 ? "done" : "not done yet"
+        case .everyDays:
+            return done > 0 ? "done this period (until \(period.upperBound))" : "due by \(period.upperBound)"
+        case .perWeek(let times):
+            return "\(done) of \(times) this week"
+        case .perMonth(let times):
+            return "\(done) of \(times) this month"
+        }
+    }
+}
