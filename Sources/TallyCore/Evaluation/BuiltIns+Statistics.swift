@@ -96,7 +96,7 @@ extension BuiltIns {
                     return false
                 }
                 return sign < 0
-            case .quantity, .truth: preconditionFailure(FunctionCall.plainArguments)
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         if let failure { throw failure }

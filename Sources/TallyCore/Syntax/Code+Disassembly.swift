@@ -33,7 +33,6 @@ extension Code {
             switch operation {
             case .negate: return "neg"
             case .plus: return "pos"
-            case .complement: return "~"
             case .not: return "not"
             case .complement: return "~"
             }
