@@ -93,6 +93,12 @@ import Testing
         ("fib(⟨1.5⟩)", "fib needs integers"),
     ])
     func errorsPointAtTheCulprit(_ marked: String, _ message: String) throws {
+        try FormatsTests.expectError(marked, message)
+    }
+
+    /// Runs the line marked with ⟨…⟩ and expects an error with `message` at the marked span, in
+    /// the text form and in `--json`.
+    static func expectError(_ marked: String, _ message: String) throws {
         let line = MarkedLine(marked)
         let result = try TallyUnderTest.run(["-e", line.text])
         #expect(result.status == 1)

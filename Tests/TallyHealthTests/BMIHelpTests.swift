@@ -19,7 +19,8 @@ import Testing
                   weight   kg (the default), lb, or st and lb: 70, 154lb, 11st, 11st4lb
 
                 Unit words may be spelt out, in any case: cms, centimetres, metres, inches,
-                feet, kgs, kilos, lbs, pounds, stone. Numbers are written as in expressions
+                feet, kgs, kilos, lbs, pounds, stone; any length or mass of 'help units' works
+                too (bmi 2 yd 12 st, bmi 1750 mm 70000 g). Numbers are written as in expressions
                 (1_750, 1.75e2, full-width digits too); a decimal comma works (170,5); a unit
                 may stand apart (175 cm); an argument may be a variable or an expression in
                 parentheses: bmi h w, bmi (h+2)cm 70. A weight given in pounds or stones gets

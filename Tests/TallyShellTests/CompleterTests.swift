@@ -18,7 +18,7 @@ struct CompleterTests {
         ("1 + ", "h", ["hypot("]),
         ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]), ("x = ", "p", ["pi", "powmod(", "product(", "pstdev(", "pvariance("]),
         ("help ", "f", ["functions"]),
-        ("help ", "", ["syntax", "functions", "bmi", "habit"]),
+        ("help ", "", ["syntax", "functions", "units", "bmi", "habit"]),
         ("help functions ", "", []),
         ("set ", "d", ["digits"]),
         ("set ", "m", ["maxdigits"]),
@@ -31,6 +31,9 @@ struct CompleterTests {
         ("habit done \"", "Read", ["Read 20 pages"]),
         ("habit undo ", "s", ["'Say \"hi\"'"]),
         ("habit add ", "w", []),
+        // Unit names after a number, a ')' or 'to'; a name elsewhere is a function or variable.
+        ("5 ", "kW", ["kW", "kWh"]), ("", "5kW", ["5kW", "5kWh"]), ("(1 + 2) ", "mp", ["mph"]),
+        ("5 km to ", "ya", ["yard", "yards"]), ("5 to ", "fr", ["fraction"]), ("", "mi", ["min("]),
         ("bmi 180cm ", "al", ["alpha"]),
         ("bmi 175 ", "centimet", ["centimeter", "centimeters", "centimetre", "centimetres"]),
         ("bmi 175 70 ", "ag", ["age"]),

@@ -61,6 +61,17 @@ extension DiagnosticID {
     public static let cannotConvert = DiagnosticID("cannot-convert")
     public static let negativeShift = DiagnosticID("negative-shift")
 
+    // MARK: Units and quantities
+
+    /// Adding, comparing or converting quantities of different dimensions (`1 m + 1 s`).
+    public static let dimensionMismatch = DiagnosticID("dimension-mismatch")
+    /// A quantity where only a plain number makes sense (`sqrt(2 m)`, `(2 m)!`).
+    public static let quantityNotAllowed = DiagnosticID("quantity-not-allowed")
+    /// Arithmetic on a point of a temperature scale that has no meaning (`20 °C + 10 °C`).
+    public static let temperatureArithmetic = DiagnosticID("temperature-arithmetic")
+    /// A unit written where it cannot stand (`°C^2`, `m^0`).
+    public static let invalidUnit = DiagnosticID("invalid-unit")
+
     // MARK: Words of commands (Word.split)
 
     public static let unclosedQuote = DiagnosticID("unclosed-quote")

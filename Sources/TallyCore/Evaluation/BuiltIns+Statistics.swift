@@ -96,6 +96,7 @@ extension BuiltIns {
                     return false
                 }
                 return sign < 0
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         if let failure { throw failure }

@@ -32,6 +32,7 @@ enum BuiltIns {
                 return .real(sign < 0 ? -x : x)
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         },
         function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square") {
@@ -193,6 +194,7 @@ enum BuiltIns {
                 return .number(try call.settings.rounded(x, toPlaces: places, at: call.span))
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
@@ -302,6 +304,7 @@ enum BuiltIns {
             return Number(floor)
         case .truth:
             preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+        case .quantity: preconditionFailure(FunctionCall.plainArguments)
         }
     }
 
@@ -324,6 +327,7 @@ enum BuiltIns {
                 }
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
+            case .quantity: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         return best

@@ -14,7 +14,15 @@ public struct ConversionFormatter: Sendable {
         -> ValueFormatter.Output
     {
         if value.isTruth { throw Value.expectedNumber(at: valueSpan) }
+        if case .quantity(let quantity) = value.kind {
+            // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.
+            var output = try format(quantity.magnitude, as: target, valueSpan: valueSpan)
+            output.text += " " + quantity.unit.text
+            return output
+        }
         switch target {
+        case .unit, .mixedUnits, .si:
+            preconditionFailure("the evaluator converts units (Evaluator.convert)")
         case .hexadecimal: return exact(try radixText(value, 16, prefix: "0x", name: "hex", at: valueSpan))
         case .binary: return exact(try radixText(value, 2, prefix: "0b", name: "binary", at: valueSpan))
         case .octal: return exact(try radixText(value, 8, prefix: "0o", name: "octal", at: valueSpan))
@@ -38,6 +46,7 @@ public struct ConversionFormatter: Sendable {
         case .scientific:
             switch value.kind {
             case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x, at: valueSpan).scientific)
             case .real(let real):
@@ -48,6 +57,7 @@ public struct ConversionFormatter: Sendable {
             let hundred = Value.number(Number(100))
             switch value.kind {
             case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x * Number(100), at: valueSpan).text + "%")
             case .real:
@@ -59,6 +69,7 @@ public struct ConversionFormatter: Sendable {
             try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
             case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }
                 if !x.isInteger {
@@ -77,6 +88,7 @@ public struct ConversionFormatter: Sendable {
             let isRounded: Bool
             switch value.kind {
             case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 try settings.checkSize(Double(x.decimalSize + places), at: valueSpan)
                 rounded = x.rounded(toPlaces: places)
@@ -91,6 +103,7 @@ public struct ConversionFormatter: Sendable {
             // value as it is shown, rounded.
             switch value.kind {
             case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
             case .real:
@@ -112,6 +125,9 @@ public struct ConversionFormatter: Sendable {
             return exact(terms.joined(separator: " × "))
         }
     }
+
+    /// Why the switches below never see a quantity: `format` writes its magnitude, then its unit.
+    private static let formattedAbove = "a quantity's magnitude is formatted, then its unit"
 
     private func exact(_ text: String) -> ValueFormatter.Output {
         ValueFormatter.Output(text: text, isRounded: false)
@@ -139,6 +155,7 @@ public struct ConversionFormatter: Sendable {
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
         case .truth: throw Value.expectedNumber(at: span)
+        case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
         case .number(let x): return x
         case .real:
             throw Diagnostic(

@@ -16,6 +16,8 @@ extension EvaluationSettings {
             throw undecidable(
                 "\(purpose): cannot decide whether \(briefly(value)) is one (it is within \(budgetText) of \(real.nearestInteger().description()))",
                 at: span)
+        case .quantity(let quantity):
+            throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose)
         case .truth:
             throw Value.expectedNumber(at: span)
         }
@@ -77,6 +79,8 @@ extension EvaluationSettings {
                     "cannot decide \(question): it is within \(budgetText) of \(briefly(.number(number)))", at: span)
             }
             return order
+        case .quantity(let quantity):
+            throw Value.expectedPlainNumber(quantity, at: span)
         case .truth:
             throw Value.expectedNumber(at: span)
         }

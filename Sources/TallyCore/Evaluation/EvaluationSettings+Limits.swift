@@ -76,6 +76,8 @@ extension EvaluationSettings {
             return (formatted.isRounded ? "≈ " : "") + formatted.text
         case .real(let real):
             return "≈ " + real.formatted(significantDigits: digits, within: budget).text
+        case .quantity(let quantity):
+            return briefly(quantity.magnitude) + " " + quantity.unit.text
         case .truth(let value):
             return value ? "true" : "false"
         }

@@ -10,13 +10,15 @@ extension Evaluator {
         switch (operation, operand.kind) {
         case (.negate, .number(let x)): return .number(-x)
         case (.negate, .real(let x)): return .real(-x)
-        case (.plus, .number), (.plus, .real): return operand
-        case (.complement, .number), (.complement, .real):
+        case (.negate, .quantity(let x)):
+            return .quantity(try apply(.negate, x.magnitude, operandSpan: operandSpan), x.unit)
+        case (.plus, .number), (.plus, .real), (.plus, .quantity): return operand
+        case (.complement, .number), (.complement, .real), (.complement, .quantity):
             let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
             return .number(-x - Number(1))
         case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Value.expectedNumber(at: operandSpan)
         case (.not, .truth(let value)): return .truth(!value)
-        case (.not, .number), (.not, .real): throw Value.expectedTruth(at: operandSpan)
+        case (.not, .number), (.not, .real), (.not, .quantity): throw Value.expectedTruth(at: operandSpan)
         }
     }
 
@@ -37,6 +39,8 @@ extension Evaluator {
             throw Value.expectedNumber(at: lhs.span)
         case (_, .truth):
             throw Value.expectedNumber(at: rhs.span)
+        case (.quantity, _), (_, .quantity):
+            return try compareQuantities(comparison, lhs, rhs, operatorSpan: operatorSpan)
         default:
             let span = lhs.span.union(rhs.span)
             let difference = try settings.checked(lhs.value - rhs.value, at: span)
@@ -52,6 +56,9 @@ extension Evaluator {
     func apply(_ operation: PostfixOperator, _ operand: Value, operandSpan: SourceSpan, span: SourceSpan)
         throws(Diagnostic) -> Value
     {
+        if case .quantity(let quantity) = operand.kind, operation != .factorial {
+            throw Value.expectedPlainNumber(quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
+        }
         switch operation {
         case .factorial:
             let n = try settings.integer(operand, at: operandSpan, purpose: "factorial needs a non-negative integer")
@@ -62,6 +69,7 @@ extension Evaluator {
             if settings.angle == .degrees { return operand }
             return try settings.checked(operand * .real(Real.radiansPerDegree), at: span)
         case .percent:
+            if operand.isTruth { throw Value.expectedNumber(at: operandSpan) }
             if let x = operand.number { return .number(x / Number(100)) }
             return try settings.checked(operand / .number(Number(100)), at: span)
         }
@@ -174,12 +182,14 @@ extension Evaluator {
 
     /// Fails unless the operand (a divisor, a base under a negative power) is known not to be
     /// zero.
-    private func requireNonZero(_ operand: Operand, what: String, id: DiagnosticID, role: String = "the divisor")
+    func requireNonZero(_ operand: Operand, what: String, id: DiagnosticID, role: String = "the divisor")
         throws(Diagnostic)
     {
         switch operand.value.kind {
         case .number(let y):
             if y.isZero { throw Diagnostic(id, what, at: operand.span) }
+        case .quantity(let y):
+            try requireNonZero(Operand(value: y.magnitude, span: operand.span), what: what, id: id, role: role)
         case .real(let y):
             if y.sign(within: settings.budget) == nil {
                 throw settings.undecidable(
@@ -332,6 +342,8 @@ extension Value {
         case (.number(let x), .real(let y)): return .from(real(Real(x), y))
         case (.real(let x), .number(let y)): return .from(real(x, Real(y)))
         case (.real(let x), .real(let y)): return .from(real(x, y))
+        case (.quantity, _), (_, .quantity):
+            preconditionFailure("quantities are combined by the evaluator's quantity arithmetic")
         case (.truth, _), (_, .truth): preconditionFailure("arithmetic on a truth value: operands are checked first")
         }
     }

@@ -99,6 +99,9 @@ public struct Evaluator: Sendable {
             return .nothing
         case .expression(let expression, let conversion):
             let value = try evaluate(expression)
+            if let conversion, conversion.target.isUnitConversion {
+                return try runUnitConversion(value, of: expression, conversion)
+            }
             if let target = displayTarget(of: expression, conversion) {
                 let shown = try show(value, as: target, valueSpan: expression.span)
                 lastResult = value
@@ -114,6 +117,24 @@ public struct Evaluator: Sendable {
         case .definition(let definition):
             return .defined(try define(definition, line: line, origin: origin))
         }
+    }
+
+    /// A line's value converted as its `to UNIT` asks; `ans` becomes the converted quantity.
+    /// Out of line, so that `run` stays small for the lines without units.
+    @inline(never)
+    private mutating func runUnitConversion(_ value: Value, of expression: Code, _ conversion: Conversion)
+        throws(EvaluationError) -> StatementResult
+    {
+        let converted: Value
+        let shown: ValueFormatter.Output?
+        do throws(Diagnostic) {
+            (converted, shown) = try convert(value, valueSpan: expression.span, to: conversion, units: expression.units)
+        } catch {
+            throw Interruption.isRequested ? .interrupted : .failed(error)
+        }
+        lastResult = converted
+        if let shown { return .shown(converted, shown) }
+        return .value(converted)
     }
 
     /// `value` written as `target` asks.
@@ -447,12 +468,18 @@ public struct Evaluator: Sendable {
             if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
                 value = try apply(
                     operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+            } else if lhs.value.isQuantity || rhs.value.isQuantity {
+                value = try applyQuantity(operation, lhs, rhs, operatorSpan: operatorSpan)
             } else {
                 value = try applyReal(operation, lhs, rhs, operatorSpan: operatorSpan)
             }
             stack.replaceRemoved(with: Operand(value: value, span: span))
         case .powerModulo(let powerSpan, let operatorSpan):
             try powerModulo(on: &stack, powerSpan: powerSpan, operatorSpan: operatorSpan)
+        case .unit(let unitIndex, let span):
+            let operand = stack.removeLast()
+            let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
+            stack.replaceRemoved(with: Operand(value: value, span: operand.span.union(span)))
         case .checkCall(let call):
             try check(code.calls[call])
         case .parameter(let position, let span):
@@ -606,10 +633,17 @@ public struct Evaluator: Sendable {
             for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
         }
         // A function may do more with its arguments than an operator (a gcd of two million-digit
-        // numbers takes half a second): its work counts 25 times their size.
+        // numbers takes half a second): its work counts 25 times their size. Built-in functions
+        // take plain numbers only.
         for operand in operands {
-            if case .number(let number) = operand.value.kind, !number.isMachineWord {
-                try settings.chargeWork(25 * Double(number.decimalSize), at: site.span)
+            switch operand.value.kind {
+            case .number(let number):
+                if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: site.span) }
+            case .real, .truth:
+                break
+            case .quantity(let quantity):
+                if site.name == "if" { break }
+                throw Value.expectedPlainNumber(quantity, at: operand.span, purpose: "\(site.name) needs plain numbers")
             }
         }
         return try implementation(

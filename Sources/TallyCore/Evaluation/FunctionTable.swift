@@ -137,6 +137,9 @@ public enum Arity: Sendable {
 /// One call of a function, as its implementation sees it: the evaluated arguments with the
 /// spans they came from, where the call stands, and the settings in force.
 public struct FunctionCall: Sendable {
+    /// Why built-in functions never see a quantity: the evaluator refuses one before the call.
+    static let plainArguments = "built-in functions take plain numbers (Evaluator.call checks)"
+
     public let name: String
     public let arguments: [Value]
     /// The source of each argument, for errors about one of them.

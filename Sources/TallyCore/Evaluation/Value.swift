@@ -17,6 +17,7 @@ public struct Value: Sendable {
         case bigInteger(BigInteger)
         case bigFraction(BigRational)
         case real(Real)
+        case quantity(Quantity)
         case truth(Bool)
     }
 
@@ -28,6 +29,8 @@ public struct Value: Sendable {
         case number(Number)
         /// A real number not known to be rational.
         case real(Real)
+        /// A number with a unit.
+        case quantity(Quantity)
         /// `true` or `false`.
         case truth(Bool)
     }
@@ -45,6 +48,18 @@ public struct Value: Sendable {
     /// A real not known to be rational; use ``from(_:)`` for one that may be.
     public static func real(_ real: Real) -> Value {
         Value(storage: .real(real))
+    }
+
+    /// A number with a unit; `magnitude` is a plain number.
+    public static func quantity(_ magnitude: Value, _ unit: CompoundUnit) -> Value {
+        Value(storage: .quantity(Quantity(magnitude: magnitude, unit: unit)))
+    }
+
+    /// Whether the value has a unit.
+    @inline(__always)
+    public var isQuantity: Bool {
+        if case .quantity = storage { return true }
+        return false
     }
 
     /// A truth value.
@@ -68,6 +83,7 @@ public struct Value: Sendable {
         case .bigInteger(let value): return .number(Number(storage: .bigInteger(value)))
         case .bigFraction(let value): return .number(Number(storage: .bigFraction(value)))
         case .real(let real): return .real(real)
+        case .quantity(let quantity): return .quantity(quantity)
         case .truth(let value): return .truth(value)
         }
     }
@@ -92,6 +108,7 @@ public struct Value: Sendable {
         switch kind {
         case .number(let number): return Real(number)
         case .real(let real): return real
+        case .quantity(let quantity): throw Value.expectedPlainNumber(quantity, at: span)
         case .truth: throw Value.expectedNumber(at: span)
         }
     }
@@ -105,6 +122,14 @@ public struct Value: Sendable {
     static func expectedTruth(at span: SourceSpan) -> Diagnostic {
         Diagnostic(.typeMismatch, "expected a truth value, found a number", at: span)
     }
+
+    /// The error for a quantity where a plain number is needed.
+    public static func expectedPlainNumber(_ quantity: Quantity, at span: SourceSpan, purpose: String? = nil) -> Diagnostic {
+        Diagnostic(
+            .quantityNotAllowed,
+            "\(purpose ?? "expected a plain number"), found \(quantity.described): divide by a unit for a plain number, as in x / (1 \(quantity.unit.text))",
+            at: span)
+    }
 }
 
 extension Value.Kind {
@@ -114,6 +139,7 @@ extension Value.Kind {
         switch self {
         case .number(let number): return number.signum
         case .real(let real): return real.sign(within: budget)
+        case .quantity(let quantity): return quantity.magnitude.kind.sign(within: budget)
         case .truth: preconditionFailure("the sign of a truth value: arguments are checked to be numbers first")
         }
     }

@@ -45,6 +45,10 @@ public struct ValueFormatter: Sendable {
         case (.real(let real), .decimal(let significantDigits)):
             let formatted = real.formatted(significantDigits: significantDigits, within: budget)
             output = Output(text: formatted.text, isRounded: true)
+        case (.quantity(let quantity), _):
+            output = format(quantity.magnitude)
+            output.text += " " + quantity.unit.text
+            return output
         case (.truth(let value), _):
             output = Output(text: value ? "true" : "false", isRounded: false)
         }

@@ -2,6 +2,7 @@ extension Code {
     /// The instructions as postfix text, one word each, for tests and debugging:
     /// `2^3^2` is `2 3 2 ^ ^`, `-x!` is `x ! neg`, `(1+2)*3` is `1 2 + () 3 *`, and
     /// `max(1, 2)` is `check:max/2 1 2 call:max/2` (the call is checked before its arguments run),
+    /// `5 ft 9 in` is `5 [ft] 9 [in] +`,
     /// `1 < x < 3` is `1 x <?@5 3 < span`, `a and b` is `a and?@3 b truth`, and
     /// `if(c, 1, 2)` is `c unless@4 1 jump@5 2 span` (jump targets are instruction indexes).
     public var disassembled: String {
@@ -45,6 +46,8 @@ extension Code {
             return "check:\(calls[index].name)/\(calls[index].argumentCount)"
         case .call(let index):
             return "call:\(calls[index].name)/\(calls[index].argumentCount)"
+        case .unit(let index, _):
+            return "[\(units[index].text)]"
         case .parameter(let index, _):
             return "$\(index)"
         case .compare(let comparison, _):

@@ -41,21 +41,41 @@ public enum ConversionTarget: Sendable, Equatable {
     case grouped
     /// The prime factorization: `2^3 × 3^2 × 5`.
     case factors
+    /// A quantity in another unit of its dimension: `to km/h`, `to °C`; the unit is
+    /// ``Code/units``[index]. (An index keeps the target a plain value, so that a line's code
+    /// costs nothing more to copy and free when it has no units.)
+    case unit(Int)
+    /// A quantity in whole units and a last part: `to ft in` shows `5 ft 8.9 in`, for reading;
+    /// the units are ``Code/units``[first...] (the conversion ends the line, so its units are
+    /// the last), single named units.
+    case mixedUnits(first: Int)
+    /// A quantity in SI base units: `to si`.
+    case si
 
     /// The targets written as one word after `to`. A target with an argument (`base N`,
     /// `N digits`, `N places`) is read by the parser; new kinds of target (units) join here.
     public static let words: [String: ConversionTarget] = [
         "hex": .hexadecimal, "bin": .binary, "oct": .octal, "fraction": .fraction, "mixed": .mixed,
-        "sci": .scientific, "exact": .exact, "grouped": .grouped, "factors": .factors,
+        "sci": .scientific, "exact": .exact, "grouped": .grouped, "factors": .factors, "si": .si,
     ]
 
     /// How the targets are written, for messages and help.
-    public static let summary = "hex, bin, oct, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors"
+    public static let summary =
+        "hex, bin, oct, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si"
+
+    /// Whether the conversion changes the unit of a quantity rather than how its number is
+    /// written.
+    public var isUnitConversion: Bool {
+        switch self {
+        case .unit, .mixedUnits, .si: return true
+        default: return false
+        }
+    }
 
     /// Whether the text of this form, read back, is the value itself.
     public var readsBack: Bool {
         switch self {
-        case .digits, .places, .mixed: return false
+        case .digits, .places, .mixed, .mixedUnits: return false
         default: return true
         }
     }

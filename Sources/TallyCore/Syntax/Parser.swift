@@ -350,6 +350,7 @@ public struct Parser {
                 .unknownConversion, "expected what to convert to after 'to': \(ConversionTarget.summary)",
                 at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
         }
+        if startsUnit() { return try unitConversion(word: word) }
         switch first.kind {
         case .operator(.percent):
             target = .percent
@@ -399,6 +400,209 @@ public struct Parser {
                 .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
         }
         return Conversion(target: target, span: SourceSpan(start: word.span.start, end: end))
+    }
+
+    // MARK: Units
+
+    /// Whether a token of this kind may start a unit (a name or a `°`): the one test a plain
+    /// line pays after each number or `)`, on the token's kind alone, so that the parser is not
+    /// copied to ask ``startsUnit()``.
+    @inline(__always)
+    private static func mayStartUnit(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .name, .operator(.degree): return true
+        default: return false
+        }
+    }
+
+    /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
+    /// `F`. Asked only after a number, a `)` or `to`.
+    @inline(never)
+    private func startsUnit() -> Bool {
+        switch current.kind {
+        case .name:
+            return UnitTable.unit(named: lexer.text(of: current.span)) != nil
+        case .operator(.degree):
+            return temperatureScale() != nil
+        default:
+            return false
+        }
+    }
+
+    /// Whether the token after the current one starts a unit. Only the lexer is copied to look
+    /// (a copy of the parser would share its code, and the next append would copy that: a line
+    /// of many quantities side by side would take quadratic time).
+    private func nextStartsUnit() -> Bool {
+        var probe = lexer
+        guard let next = try? probe.next() else { return false }
+        switch next.kind {
+        case .name:
+            return UnitTable.unit(named: probe.text(of: next.span)) != nil
+        case .operator(.degree):
+            guard let letter = try? probe.next(), case .name = letter.kind, letter.span.start == next.span.end else {
+                return false
+            }
+            let text = probe.text(of: letter.span)
+            return text == "C" || text == "F"
+        default:
+            return false
+        }
+    }
+
+    /// `°C` or `°F` when the current token is a `°` written against `C` or `F`.
+    @inline(never)
+    private func temperatureScale() -> (PhysicalUnit, SourceSpan)? {
+        var probe = lexer
+        guard let next = try? probe.next(), case .name = next.kind, next.span.start == current.span.end else {
+            return nil
+        }
+        let letter = probe.text(of: next.span)
+        guard letter == "C" || letter == "F", let unit = UnitTable.unit(named: "°" + letter) else { return nil }
+        return (unit, current.span.union(next.span))
+    }
+
+    /// One named unit at the current token (which ``startsUnit()``), and its span.
+    private mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
+        if case .operator(.degree) = current.kind, let (unit, span) = temperatureScale() {
+            try advance()
+            try advance()
+            return (unit, span)
+        }
+        let span = current.span
+        guard let unit = UnitTable.unit(named: lexer.text(of: span)) else {
+            preconditionFailure("namedUnit() follows startsUnit()")
+        }
+        try advance()
+        return (unit, span)
+    }
+
+    /// A unit, as a quantity or a `to` target writes it: named units with optional integer
+    /// powers, joined by `*` and `/` when a unit follows them (`m/s^2`, `kg*m^2`, `km/h`).
+    private mutating func compoundUnit() throws(Diagnostic) -> (CompoundUnit, SourceSpan) {
+        var factors: [CompoundUnit.Factor] = []
+        var span = current.span
+        var sign = 1
+        while true {
+            let (unit, unitSpan) = try namedUnit()
+            span = span.union(unitSpan)
+            var exponent = 1
+            if case .operator(.caret) = current.kind {
+                let caret = current
+                try advance()
+                var negative = false
+                if case .operator(.minus) = current.kind {
+                    negative = true
+                    try advance()
+                }
+                guard case .number(.integer(let power)) = current.kind, power >= 1, power <= 100 else {
+                    throw Diagnostic(
+                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
+                        at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
+                }
+                exponent = negative ? -power : power
+                span = span.union(current.span)
+                try advance()
+            }
+            exponent *= sign
+            if let index = factors.firstIndex(where: { $0.unit == unit }) {
+                factors[index].exponent += exponent
+            } else {
+                factors.append(CompoundUnit.Factor(unit: unit, exponent: exponent))
+            }
+            // `*` or `/` continues the unit only when a unit follows it.
+            guard case .operator(let symbol) = current.kind, symbol == .star || symbol == .slash else { break }
+            guard nextStartsUnit() else { break }
+            sign = symbol == .slash ? -1 : 1
+            try advance()
+        }
+        factors.removeAll { $0.exponent == 0 }
+        guard !factors.isEmpty else {
+            throw Diagnostic(.invalidUnit, "this unit cancels out: write the number alone", at: span)
+        }
+        let unit = CompoundUnit(factors: factors)
+        if unit.factors.contains(where: \.unit.isAffine), unit.affineUnit == nil {
+            let scale = unit.factors.first(where: \.unit.isAffine)!.unit.symbol
+            throw Diagnostic(
+                .invalidUnit,
+                "\(scale) is a point on a temperature scale and cannot be part of a compound unit or a power: use K",
+                at: span)
+        }
+        return (unit, span)
+    }
+
+    /// The unit after an operand that ends at `operandSpan` (a number or a `)`), then, after
+    /// a number, further quantities of the same dimension, which add up: `5 ft 9 in`,
+    /// `2 h 30 min`. Returns the span of them all.
+    @inline(never)
+    private mutating func quantity(after operandSpan: SourceSpan, adjacentAllowed: Bool) throws(Diagnostic) -> SourceSpan {
+        let (unit, unitSpan) = try compoundUnit()
+        code.units.append(unit)
+        code.instructions.append(.unit(code.units.count - 1, unitSpan))
+        var span = operandSpan.union(unitSpan)
+        guard adjacentAllowed else { return span }
+        while case .number = current.kind {
+            guard nextStartsUnit() else { break }
+            let numberToken = current
+            operandCount += 1
+            if operandCount > Parser.maximumOperands {
+                throw Diagnostic(
+                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: numberToken.span)
+            }
+            try emitNumber(numberToken)
+            try advance()
+            let (next, nextSpan) = try compoundUnit()
+            if next.dimension != unit.dimension {
+                throw Diagnostic(
+                    .dimensionMismatch,
+                    "quantities side by side add up, but \(next.dimension.name) (\(next.text)) cannot be added to \(unit.dimension.name) (\(unit.text))",
+                    at: numberToken.span.union(nextSpan))
+            }
+            code.units.append(next)
+            code.instructions.append(.unit(code.units.count - 1, nextSpan))
+            code.instructions.append(.binary(.add, operatorSpan: SourceSpan(at: numberToken.span.start)))
+            span = span.union(nextSpan)
+        }
+        return span
+    }
+
+    /// `to` a unit (`to km/h`, `to °C`) or to mixed units (`to ft in`): the rest of the line.
+    @inline(never)
+    private mutating func unitConversion(word: Token) throws(Diagnostic) -> Conversion {
+        let (unit, unitSpan) = try compoundUnit()
+        var span = word.span.union(unitSpan)
+        code.units.append(unit)
+        var target = ConversionTarget.unit(code.units.count - 1)
+        if startsUnit() {
+            var units = [unit]
+            var spans = [unitSpan]
+            while startsUnit() {
+                let (next, nextSpan) = try compoundUnit()
+                units.append(next)
+                spans.append(nextSpan)
+                span = span.union(nextSpan)
+            }
+            for (index, part) in units.enumerated() {
+                guard part.isSingle, part.affineUnit == nil else {
+                    throw Diagnostic(
+                        .invalidUnit, "mixed units are single units of one dimension, as in 'to ft in' or 'to h min s'",
+                        at: spans[index])
+                }
+                if part.dimension != unit.dimension {
+                    throw Diagnostic(
+                        .dimensionMismatch,
+                        "mixed units must all measure the same thing, but \(part.text) is \(part.dimension.name) and \(unit.text) \(unit.dimension.name)",
+                        at: spans[index])
+                }
+            }
+            code.units.removeLast()
+            code.units += units
+            target = .mixedUnits(first: code.units.count - units.count)
+        }
+        if case .end = current.kind {} else {
+            throw Diagnostic(
+                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
+        }
+        return Conversion(target: target, span: span)
     }
 
     /// The comparisons after a left operand already emitted: `< b`, or a chain `< b <= c`, in
@@ -459,26 +663,10 @@ public struct Parser {
                 .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: token.span)
         }
         switch token.kind {
-        case .number(let number):
-            switch number {
-            case .integer(let value):
-                code.instructions.append(.integer(value, token.span))
-            case .smallDecimal(let significand, let exponent):
-                code.instructions.append(.smallDecimal(significand: significand, exponent: exponent, token.span))
-            case .digits(let radix):
-                code.literals.append(.digits(lexer.literalText, radix: radix))
-                code.instructions.append(.literal(code.literals.count - 1, token.span))
-            case .decimal(let exponent):
-                code.literals.append(.decimal(significand: lexer.literalText, exponent: exponent))
-                code.instructions.append(.literal(code.literals.count - 1, token.span))
-            case .repeating(let fractionDigits, let repeatingDigits, let exponent):
-                code.literals.append(
-                    .repeating(
-                        digits: lexer.literalText, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
-                        exponent: exponent))
-                code.instructions.append(.literal(code.literals.count - 1, token.span))
-            }
+        case .number:
+            try emitNumber(token)
             try advance()
+            if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: token.span, adjacentAllowed: true) }
             return token.span
         case .name:
             let name = lexer.text(of: token.span)
@@ -490,7 +678,9 @@ public struct Parser {
                 current.span.start == token.span.end || FunctionTable.builtIn.isFunction(name)
             {
                 if name == "if" { return try conditional(nameSpan: token.span) }
-                return try call(name, nameSpan: token.span)
+                let span = try call(name, nameSpan: token.span)
+                if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
+                return span
             }
             if !parameters.isEmpty, let index = parameters[name] {
                 code.instructions.append(.parameter(index, token.span))
@@ -512,6 +702,7 @@ public struct Parser {
             let closing = try expectClosing(opening: token)
             let span = token.span.union(closing.span)
             code.instructions.append(.group(span))
+            if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
             return span
         case .operator(let symbol):
             if let definition = operators[OperatorTable.index(of: symbol, leading: true)] {
@@ -520,6 +711,30 @@ public struct Parser {
             throw expectedOperand(found: token)
         case .end, .rightParenthesis, .comma, .equals:
             throw expectedOperand(found: token)
+        }
+    }
+
+    /// Appends the instruction that pushes the number `token`.
+    @inline(__always)
+    private mutating func emitNumber(_ token: Token) throws(Diagnostic) {
+        guard case .number(let number) = token.kind else { preconditionFailure("not a number") }
+        switch number {
+        case .integer(let value):
+            code.instructions.append(.integer(value, token.span))
+        case .smallDecimal(let significand, let exponent):
+            code.instructions.append(.smallDecimal(significand: significand, exponent: exponent, token.span))
+        case .digits(let radix):
+            code.literals.append(.digits(lexer.literalText, radix: radix))
+            code.instructions.append(.literal(code.literals.count - 1, token.span))
+        case .decimal(let exponent):
+            code.literals.append(.decimal(significand: lexer.literalText, exponent: exponent))
+            code.instructions.append(.literal(code.literals.count - 1, token.span))
+        case .repeating(let fractionDigits, let repeatingDigits, let exponent):
+            code.literals.append(
+                .repeating(
+                    digits: lexer.literalText, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
+                    exponent: exponent))
+            code.instructions.append(.literal(code.literals.count - 1, token.span))
         }
     }
 

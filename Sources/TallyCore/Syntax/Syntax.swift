@@ -15,6 +15,8 @@ public struct Code: Sendable {
     public internal(set) var names: [String] = []
     /// Function calls, by index.
     public internal(set) var calls: [CallSite] = []
+    /// Units of quantities, by ``Instruction/unit(_:_:)`` index.
+    public internal(set) var units: [CompoundUnit] = []
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
 }
@@ -45,6 +47,9 @@ public enum Instruction: Sendable {
     case checkCall(Int)
     /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index].
     case call(Int)
+    /// Makes the plain number on top a quantity in ``Code/units``[index]: `5 km`, `(1+2) h`.
+    /// The span is the unit's.
+    case unit(Int, SourceSpan)
     /// Pushes the argument a user function's call gave its parameter `index` (in a body).
     case parameter(Int, SourceSpan)
     /// Replaces the two values on top by whether `lhs op rhs` holds: the last (or only) link

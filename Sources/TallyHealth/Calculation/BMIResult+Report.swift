@@ -21,7 +21,7 @@ extension BMIResult {
         if let child = childAssessment {
             let weights = child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .kilogram)
             let pounds =
-                weightUnit == .kilogram
+                !weightUnit.isImperial
                 ? nil : child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .pound)
             return "BMI \(bmi)  \(child.category.rawValue)  (\(BMIForAgeAssessment.sourceName))\n"
                 + "\(child.sex.childWord), \(ChildAge.text(months: child.months)): "
@@ -31,7 +31,7 @@ extension BMIResult {
         let label = ageInMonths == nil ? "\(standard.sourceName), ages 20 and over" : standard.sourceName
         let weights = (healthyWeightRange.lowestInKilograms, healthyWeightRange.highestInKilograms)
         var pounds: (Number, Number)?
-        if weightUnit != .kilogram {
+        if weightUnit.isImperial {
             let range = HealthyWeightRange(
                 heightInCentimetres: heightInCentimetres, band: standard.normalBand,
                 unitInKilograms: MeasurementUnit.pound.sizeInBaseUnit)
@@ -44,7 +44,7 @@ extension BMIResult {
     /// `175 cm`, or `5ft 9in (175.3 cm)` for a height written in feet or inches.
     private var heightText: String {
         let centimetres = "\(heightInCentimetres.rounded(toPlaces: 1).plainText) cm"
-        guard heightUnit == .foot || heightUnit == .inch else { return centimetres }
+        guard heightUnit.isImperial else { return centimetres }
         let inches = (heightInCentimetres / MeasurementUnit.inch.sizeInBaseUnit).rounded(toPlaces: 1)
         let feet = (inches / Number(12)).floor
         return "\(feet.plainText)ft \((inches - feet * Number(12)).plainText)in (\(centimetres))"

@@ -1,55 +1,98 @@
 import TallyCore
 
-/// A unit a `bmi` argument may carry, with its exact size in its quantity's base unit.
-public enum MeasurementUnit: String, Sendable, CaseIterable {
-    /// Millimetre.
-    case millimetre = "mm"
-    /// Centimetre, the default height unit.
-    case centimetre = "cm"
-    /// Metre.
-    case metre = "m"
-    /// Inch, exactly 2.54 cm.
-    case inch = "in"
-    /// Foot, exactly 12 in.
-    case foot = "ft"
-    /// Kilogram, the default weight unit.
-    case kilogram = "kg"
-    /// Pound, exactly 0.45359237 kg.
-    case pound = "lb"
-    /// Stone, exactly 14 lb.
-    case stone = "st"
+/// A unit a `bmi` argument may carry: any unit of length (a height) or mass (a weight) of the
+/// calculator's own unit table (``UnitTable``, `help units`), with its exact size in its
+/// quantity's base unit — so `bmi 1.75 m 11 st 4 lb`, `bmi 69 in 70 kg` and `bmi 5.75 ft 70000 g`
+/// all work, with the same exact factors as `5 ft 9 in to cm`.
+///
+/// `bmi` is more forgiving than the calculator in how a unit is written: any letter case
+/// (`CM`, `Kg`), full-width letters (`ｃｍ`), a few extra plurals (`cms`, `kgs`, `ins`), and the
+/// marks `'` and `"` (and their typographic forms) for feet and inches.
+public struct MeasurementUnit: Sendable {
+    /// The unit in the calculator's table.
+    public let unit: PhysicalUnit
+    /// Whether it measures a height or a weight.
+    public let quantity: BodyQuantity
+    /// One of this unit in centimetres (heights) or kilograms (weights), exactly.
+    public let sizeInBaseUnit: Number
 
-    /// Reads a unit word as typed, in any letter case and in full-width letters: the symbols,
-    /// their plurals and names (`cms`, `centimetres`, `lbs`, `pounds`, `stone`, `feet`), and
-    /// `'` and `"` (and their typographic forms) for feet and inches. `nil` for anything else.
+    private init?(_ unit: PhysicalUnit) {
+        guard let factor = unit.factor.number else { return nil }
+        if unit.dimension == Dimension(.length) {
+            quantity = .height
+            sizeInBaseUnit = factor * Number(100)
+        } else if unit.dimension == Dimension(.mass) {
+            quantity = .weight
+            sizeInBaseUnit = factor
+        } else {
+            return nil
+        }
+        self.unit = unit
+    }
+
+    private static func named(_ symbol: String) -> MeasurementUnit {
+        guard let unit = UnitTable.unit(named: symbol), let measurement = MeasurementUnit(unit) else {
+            preconditionFailure("\(symbol) is a length or mass in the unit table")
+        }
+        return measurement
+    }
+
+    public static let millimetre = named("mm")
+    /// The default height unit.
+    public static let centimetre = named("cm")
+    public static let metre = named("m")
+    /// Exactly 2.54 cm.
+    public static let inch = named("in")
+    /// Exactly 12 in.
+    public static let foot = named("ft")
+    /// The default weight unit.
+    public static let kilogram = named("kg")
+    /// Exactly 0.45359237 kg.
+    public static let pound = named("lb")
+    /// Exactly 14 lb.
+    public static let stone = named("st")
+
+    /// The everyday units, in the order `help bmi` and its messages list them; every other
+    /// length and mass unit of the table works too.
+    public static let allCases: [MeasurementUnit] = [
+        .millimetre, .centimetre, .metre, .inch, .foot, .kilogram, .pound, .stone,
+    ]
+
+    /// Reads a unit word as typed: a length or mass unit of the table as written, then in
+    /// lower case with full-width letters as ASCII, then `bmi`'s own extra spellings and marks.
+    /// `nil` for anything else (or a unit of another dimension).
     public init?(symbol: String) {
-        guard let unit = MeasurementUnit.words[MeasurementUnit.folded(symbol)] else { return nil }
+        let folded = MeasurementUnit.folded(symbol)
+        let extra = MeasurementUnit.extraWords[folded].map(MeasurementUnit.named)
+        guard
+            let unit = extra
+                ?? UnitTable.unit(named: symbol).flatMap(MeasurementUnit.init)
+                ?? UnitTable.unit(named: folded).flatMap(MeasurementUnit.init)
+        else { return nil }
         self = unit
     }
 
-    /// Every word `bmi` reads as a unit, in one table: the later units work (general quantities)
-    /// replaces it, and until then nothing else lists unit words.
-    static let words: [String: MeasurementUnit] = {
-        var table: [String: MeasurementUnit] = [:]
-        let spellings: [(MeasurementUnit, [String])] = [
-            (.millimetre, ["mm", "millimeter", "millimeters", "millimetre", "millimetres"]),
-            (.centimetre, ["cm", "cms", "centimeter", "centimeters", "centimetre", "centimetres"]),
-            (.metre, ["m", "meter", "meters", "metre", "metres"]),
-            (.inch, ["in", "ins", "inch", "inches", "\"", "\u{2033}", "''"]),
-            (.foot, ["ft", "foot", "feet", "'", "\u{2032}"]),
-            (.kilogram, ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]),
-            (.pound, ["lb", "lbs", "pound", "pounds"]),
-            (.stone, ["st", "stone", "stones"]),
-        ]
-        for (unit, words) in spellings {
-            for word in words { table[word] = unit }
+    /// Spellings `bmi` reads beyond the unit table's: marks and a few plurals.
+    private static let extraWords: [String: String] = [
+        "'": "ft", "\u{2032}": "ft", "\"": "in", "\u{2033}": "in", "''": "in", "ins": "in",
+        "cms": "cm", "kgs": "kg", "kilogramme": "kg", "kilogrammes": "kg",
+    ]
+
+    /// Every word of the everyday units, for `did you mean`.
+    static let words: [String] = {
+        var words: [String] = []
+        for measurement in allCases {
+            let entry = UnitTable.entries.first { $0.unit == measurement.unit }
+            words.append(measurement.symbol)
+            words += entry?.aliases ?? []
         }
-        return table
+        words += extraWords.keys
+        return words
     }()
 
     /// The unit words a misspelt one is compared with, in a fixed order (ties go to the
     /// earlier): the words of more than one letter, shortest first.
-    static let suggestedWords: [String] = words.keys.filter { $0.count > 1 && $0.first!.isLetter }
+    static let suggestedWords: [String] = Array(Set(words)).filter { $0.count > 1 && $0.first!.isLetter }
         .sorted { ($0.count, $0) < ($1.count, $1) }
 
     /// A word as the unit table holds it: lower case, full-width Latin letters as ASCII.
@@ -66,68 +109,59 @@ public enum MeasurementUnit: String, Sendable, CaseIterable {
     }
 
     /// The canonical symbol: `cm`, `ft`, `lb`.
-    public var symbol: String { rawValue }
+    public var symbol: String { unit.symbol }
 
-    /// Whether the unit measures a height or a weight.
-    public var quantity: BodyQuantity {
-        switch self {
-        case .millimetre, .centimetre, .metre, .inch, .foot: return .height
-        case .kilogram, .pound, .stone: return .weight
-        }
-    }
-
-    /// One of this unit in centimetres (heights) or kilograms (weights), exactly: the
-    /// definitions of the inch (1959) and the pound, so imperial and metric inputs of the same
-    /// person give the same BMI to the last digit.
-    public var sizeInBaseUnit: Number {
-        switch self {
-        case .centimetre, .kilogram: return Number(1)
-        case .millimetre: return Number(numerator: 1, denominator: 10)
-        case .metre: return Number(100)
-        case .inch: return Number(numerator: 254, denominator: 100)
-        case .foot: return Number(12) * MeasurementUnit.inch.sizeInBaseUnit
-        case .pound: return Number(numerator: 45_359_237, denominator: 100_000_000)
-        case .stone: return Number(14) * MeasurementUnit.pound.sizeInBaseUnit
-        }
+    /// Whether the unit is imperial (inches, feet, yards, miles; pounds, stones, ounces): the
+    /// report then adds feet and inches, or pounds, to the metric figures.
+    public var isImperial: Bool {
+        ["in", "ft", "yd", "mi", "lb", "st", "oz"].contains(symbol)
     }
 
     /// The smaller unit that may follow this one in a compound value (`5ft9in`, `11st4lb`,
     /// `1m75`, where a bare number after the metres is centimetres).
     public var minorUnit: MeasurementUnit? {
-        switch self {
-        case .metre: return .centimetre
-        case .foot: return .inch
-        case .stone: return .pound
+        switch symbol {
+        case "m": return .centimetre
+        case "ft": return .inch
+        case "st": return .pound
         default: return nil
         }
     }
 
     /// The unit's name in messages about several of it: "inches", "stones".
     var pluralName: String {
-        switch self {
-        case .millimetre: return "millimetres"
-        case .centimetre: return "centimetres"
-        case .metre: return "metres"
-        case .inch: return "inches"
-        case .foot: return "feet"
-        case .kilogram: return "kilograms"
-        case .pound: return "pounds"
-        case .stone: return "stones"
+        switch symbol {
+        case "mm": return "millimetres"
+        case "cm": return "centimetres"
+        case "m": return "metres"
+        case "in": return "inches"
+        case "ft": return "feet"
+        case "kg": return "kilograms"
+        case "lb": return "pounds"
+        case "st": return "stones"
+        default:
+            let aliases = UnitTable.entries.first { $0.unit == unit }?.aliases ?? []
+            return aliases.last { $0.hasSuffix("s") && $0.count > 3 } ?? symbol
         }
     }
 
     /// A compound value of this unit as a user would write it, for messages.
     var compoundExample: String {
-        switch self {
-        case .metre: return "1m75"
-        case .foot: return "5ft9in"
-        case .stone: return "11st4lb"
+        switch symbol {
+        case "m": return "1m75"
+        case "ft": return "5ft9in"
+        case "st": return "11st4lb"
         default: return symbol
         }
     }
 
     /// How many decimals a limit in this unit needs to be told apart from its neighbours.
     var displayPlaces: Int {
-        self == .metre ? 2 : 1
+        symbol == "m" ? 2 : 1
     }
+}
+
+extension MeasurementUnit: Equatable, Hashable {
+    public static func == (lhs: MeasurementUnit, rhs: MeasurementUnit) -> Bool { lhs.unit == rhs.unit }
+    public func hash(into hasher: inout Hasher) { hasher.combine(unit) }
 }

@@ -5,7 +5,8 @@ import TallyHealth
 /// What Tab offers at the cursor, decided from the words before it: `help` topics after `help`,
 /// setting names after `set`, subcommands after `habit`, habit names after the subcommands that
 /// take one, and otherwise function names, variables and (at the start of a line) command words;
-/// on a `bmi` line also its unit words, standards, `age` and `sex`.
+/// on a `bmi` line also its unit words, standards, `age` and `sex`; unit names after a number,
+/// a `)` or `to`.
 ///
 /// Pure: the line reader hands over the text and inserts the result.
 public struct Completer {
@@ -46,6 +47,9 @@ public struct Completer {
         let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(
             String.init)
         guard let command = words.first.flatMap(CommandWord.init(rawValue:)), command != .bmi else {
+            if words.first != CommandWord.bmi.rawValue, let units = unitCompletion(word, after: prefix, lastWord: words.last) {
+                return units
+            }
             var completion = expressionCompletion(word, atLineStart: words.isEmpty)
             if words.first == CommandWord.bmi.rawValue {
                 // A bmi argument may also be a unit word, a standard, age or sex.
@@ -75,6 +79,26 @@ public struct Completer {
         default:
             return Completion(matches: [])
         }
+    }
+
+    /// Unit names where a unit is read: right after a number or a `)` (`5 k` → `kg`, `km`, …,
+    /// also `5k` typed together), and after `to`, where the conversion words join them.
+    private func unitCompletion(_ word: String, after prefix: String, lastWord: String?) -> Completion? {
+        // A word that starts with digits: the number is typed against its unit (`5k`).
+        let digits = word.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "_") }
+        if !digits.isEmpty, digits.count < word.count, digits.first!.isNumber {
+            let rest = String(word.dropFirst(digits.count))
+            return Completion(matches: Self.starting(with: rest, in: UnitTable.names).map { digits + $0 })
+        }
+        if lastWord == "to" {
+            let words = Array(ConversionTarget.words.keys) + ["base", "si"]
+            return Completion(matches: Self.starting(with: word, in: UnitTable.names + words).sorted())
+        }
+        let before = prefix.reversed().first { !$0.isWhitespace }
+        guard let before, before == ")" || (before.isASCII && before.isNumber) else { return nil }
+        // `2 3` is not a quantity, but a name after a number can only be a unit.
+        guard !word.isEmpty, !(word.first!.isNumber) else { return nil }
+        return Completion(matches: Self.starting(with: word, in: UnitTable.names))
     }
 
     private func expressionCompletion(_ word: String, atLineStart: Bool) -> Completion {

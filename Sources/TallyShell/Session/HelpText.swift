@@ -30,6 +30,7 @@ public enum HelpText {
         Commands:
           help syntax      numbers, operators, precedence, percent, 'to' formats
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
+          help units       units and their exact factors: 5 ft 9 in to cm
           help bmi         body mass index
           help habit       habit tracker
           vars             list variables and functions
@@ -72,6 +73,7 @@ public enum HelpText {
         Functions: f(x) = x^2 + 1, hyp(a, b) = sqrt(a^2 + b^2); parameters shadow variables,
         other names are looked up at each call (recursion works, 100,000 calls deep at most).
         Variables: letters of any script, digits and _, e.g. 키 = 175; 'ans' is the last result.
+        Units: 5 km, 9.81 m/s^2, 5 ft 9 in to cm, 100 °F to °C, 175 cm to ft in (help units).
         Comments start with #.
         Results are exact when they can be: integers, fractions, and real numbers kept as
         formulas (sqrt(2)*sqrt(2) is 2, log10(1000) is 3). Other values are shown rounded to
@@ -94,6 +96,37 @@ public enum HelpText {
         lines.append("isprime: certain below 2^64; above, 'prime' means GMP's Baillie–PSW test passed (no known exception).")
         lines.append("Your own: f(x) = x^2 + 1 defines f; fact(n) = if(n <= 1, 1, n * fact(n - 1)) recurses.")
         lines.append("          'vars' lists them, 'unset f' removes one; an init file can hold them (tally --help).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every unit with its exact factor to the SI unit of its dimension.
+    static var units: String {
+        var lines = [
+            "Units: a unit after a number or ')' makes a quantity; 'to' converts it.",
+            "  5 km   9.81 m/s^2   60 km/h   3 m^2   (1+2) h   5 ft 9 in (side by side: added)",
+            "  5 ft 9 in to cm = 175.26 cm   100 km/h to m/s   175 cm to ft in   1 J to si",
+            "  100 °F to °C   0 °C to K   20 °C + 10 K = 30 °C   30 °C - 20 °C = 10 K",
+            "°C and °F are points on a scale: a difference between two of them is in K, and",
+            "20 °C + 10 °C is an error. Arithmetic keeps the left unit: 1 km + 300 m = 1.3 km.",
+            "A unit is read only after a number, ')' or 'to': min(1, 2) is the function, 5 min",
+            "five minutes. Every factor is exact (NIST SP 811, international yard and pound).",
+            "SI prefixes n µ(u) m c d h k M G T work on m g s L J W Pa N Wh Hz where listed below",
+            "or sensible (MJ, GW, hPa, kN, µL).",
+        ]
+        let rows = UnitTable.entries.filter(UnitTable.isListed)
+        let width = rows.map(\.unit.symbol.count).max() ?? 0
+        var lastDimension: Dimension?
+        for entry in rows {
+            let unit = entry.unit
+            if unit.dimension != lastDimension {
+                lastDimension = unit.dimension
+                let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
+                lines.append("\(unit.dimension.name.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "") (\(base)):")
+            }
+            let padding = String(repeating: " ", count: width - unit.symbol.count)
+            let names = entry.aliases.isEmpty ? "" : "  (\(entry.aliases.joined(separator: ", ")))"
+            lines.append("  \(unit.symbol)\(padding)  = \(UnitTable.factorText(unit))   \(entry.description)\(names)")
+        }
         return lines.joined(separator: "\n")
     }
 

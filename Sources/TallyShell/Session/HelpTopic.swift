@@ -1,13 +1,14 @@
 /// The topics of `help`, as typed after it: the one list that `help`, its overview and
 /// completion read.
 public enum HelpTopic: String, CaseIterable, Sendable {
-    case syntax, functions, bmi, habit
+    case syntax, functions, units, bmi, habit
 
     /// The text of the topic.
     public var text: String {
         switch self {
         case .syntax: return HelpText.syntax
         case .functions: return HelpText.functions
+        case .units: return HelpText.units
         case .bmi: return HelpText.bmi
         case .habit: return HelpText.habit
         }

@@ -1,0 +1,267 @@
+/// Every unit Tally knows, by each way to write it: symbols (`km`), SI-prefixed symbols
+/// (`kHz`, `µs`), full names and plurals (`kilometres`, `feet`). Built once.
+public enum UnitTable {
+    /// One unit as `help units` lists it.
+    public struct Entry: Sendable {
+        public let unit: PhysicalUnit
+        /// Other spellings: full names, plurals, ASCII forms.
+        public let aliases: [String]
+        /// What the unit is, for help: "international foot".
+        public let description: String
+    }
+
+    /// The unit written `name`, if any.
+    @inline(__always)
+    public static func unit(named name: String) -> PhysicalUnit? {
+        byName[name]
+    }
+
+    /// The units in the order `help units` lists them, grouped by dimension.
+    public static let entries: [Entry] = makeEntries()
+
+    /// Every spelling, for completion and suggestions.
+    public static var names: [String] { Array(byName.keys).sorted() }
+
+    private static let byName: [String: PhysicalUnit] = {
+        var table: [String: PhysicalUnit] = [:]
+        for entry in entries {
+            table[entry.unit.symbol] = entry.unit
+            for alias in entry.aliases { table[alias] = entry.unit }
+        }
+        return table
+    }()
+
+    /// Whether `help units` lists the entry: every unit but the SI-prefixed forms beyond the
+    /// common ones, which the help names by rule.
+    public static func isListed(_ entry: Entry) -> Bool {
+        !prefixedSymbols.contains(entry.unit.symbol)
+    }
+
+    private static let prefixedSymbols: Set<String> = Set(
+        entries.suffix(from: entries.firstIndex(where: { $0.unit.symbol == "°F" })! + 1).map(\.unit.symbol))
+
+    /// The factor as help writes it, exactly: `0.3048 m`, `0.51(4) m/s`, `π/180 rad`, and for
+    /// a scale the formula to kelvin.
+    public static func factorText(_ unit: PhysicalUnit) -> String {
+        let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
+        if unit.symbol == "°C" { return "K − 273.15 (a point on a scale)" }
+        if unit.symbol == "°F" { return "(°F + 459.67) × 5/9 K (a point on a scale)" }
+        guard let number = unit.factor.number else {
+            return unit.symbol == "deg" ? "π/180 rad" : "2π rad"
+        }
+        let text = number.decimalExpansion(limit: 100)?.text ?? "\(number.numerator.description())/\(number.denominator.description())"
+        return "\(text) \(base)"
+    }
+
+    // MARK: Definitions
+
+    private static func decimal(_ text: String) -> Number {
+        // Small literals only (definitions below): digits with at most one point.
+        var digits = 0
+        var scale = 1
+        var afterPoint = false
+        for character in text.utf8 {
+            if character == UInt8(ascii: ".") {
+                afterPoint = true
+                continue
+            }
+            digits = digits * 10 + Int(character - UInt8(ascii: "0"))
+            if afterPoint { scale *= 10 }
+        }
+        return Number(numerator: digits, denominator: scale)
+    }
+
+    private static func makeEntries() -> [Entry] {
+        var entries: [Entry] = []
+        let length = Dimension(.length), mass = Dimension(.mass), time = Dimension(.time)
+        let data = Dimension(.data), angle = Dimension(.angle), temperature = Dimension(.temperature)
+        let area = length * length, volume = area * length
+        let speed = length * time.raised(to: -1)!
+        let force = mass * length * time.raised(to: -2)!
+        let energy = force * length
+        let power = energy * time.raised(to: -1)!
+        let pressure = force * area.raised(to: -1)!
+        let frequency = time.raised(to: -1)!
+
+        func add(
+            _ symbol: String, _ factor: Number, _ dimension: Dimension, _ description: String, _ aliases: [String] = []
+        ) {
+            entries.append(
+                Entry(
+                    unit: PhysicalUnit(symbol: symbol, factor: .number(factor), dimension: dimension), aliases: aliases,
+                    description: description))
+        }
+        func names(_ singular: String, _ plural: String? = nil) -> [String] {
+            [singular, plural ?? singular + "s"]
+        }
+        func metric(_ singular: String) -> [String] {
+            // metre and meter, litre and liter, in both numbers.
+            if singular.hasSuffix("metre") {
+                let american = String(singular.dropLast(5)) + "meter"
+                return names(singular) + names(american)
+            }
+            if singular.hasSuffix("litre") {
+                let american = String(singular.dropLast(5)) + "liter"
+                return names(singular) + names(american)
+            }
+            return names(singular)
+        }
+        let one = Number(1)
+        func tenTo(_ n: Int) -> Number {
+            n >= 0 ? Number(BigInteger.power(10, UInt(n))) : Number(BigInteger.power(10, UInt(-n))).reciprocal
+        }
+        let inch = decimal("0.0254"), foot = decimal("0.3048"), yard = decimal("0.9144")
+        let pound = decimal("0.45359237")
+        let gravity = decimal("9.80665")
+        let gallon = Number(231) * inch * inch * inch
+
+        // Length
+        add("m", one, length, "metre (SI)", metric("metre"))
+        add("km", tenTo(3), length, "kilometre", metric("kilometre"))
+        add("cm", tenTo(-2), length, "centimetre", metric("centimetre"))
+        add("mm", tenTo(-3), length, "millimetre", metric("millimetre"))
+        add("µm", tenTo(-6), length, "micrometre", ["um", "μm"] + metric("micrometre") + names("micron"))
+        add("nm", tenTo(-9), length, "nanometre", metric("nanometre"))
+        add("in", inch, length, "inch (international)", ["inch", "inches"])
+        add("ft", foot, length, "foot (international)", ["foot", "feet"])
+        add("yd", yard, length, "yard (international)", names("yard"))
+        add("mi", Number(1760) * yard, length, "mile (international)", names("mile"))
+        add("nmi", Number(1852), length, "nautical mile", [])
+        // Mass
+        add("kg", one, mass, "kilogram (SI)", names("kilogram") + ["kilo", "kilos"])
+        add("g", tenTo(-3), mass, "gram", names("gram") + names("gramme"))
+        add("mg", tenTo(-6), mass, "milligram", names("milligram"))
+        add("µg", tenTo(-9), mass, "microgram", ["ug", "μg"] + names("microgram"))
+        add("t", tenTo(3), mass, "tonne (metric ton)", names("tonne"))
+        add("lb", pound, mass, "pound (international avoirdupois)", ["lbs"] + names("pound"))
+        add("oz", pound / Number(16), mass, "ounce (avoirdupois, 1/16 lb)", names("ounce"))
+        add("st", Number(14) * pound, mass, "stone (14 lb)", ["stone", "stones"])
+        // Time
+        add("s", one, time, "second (SI)", ["sec", "secs"] + names("second"))
+        add("ms", tenTo(-3), time, "millisecond", names("millisecond"))
+        add("µs", tenTo(-6), time, "microsecond", ["us", "μs"] + names("microsecond"))
+        add("ns", tenTo(-9), time, "nanosecond", names("nanosecond"))
+        add("min", Number(60), time, "minute", ["mins"] + names("minute"))
+        add("h", Number(3600), time, "hour", ["hr", "hrs"] + names("hour"))
+        add("day", Number(86400), time, "day (86,400 s)", ["days", "d"])
+        add("week", Number(604800), time, "week (7 days)", ["weeks", "wk"])
+        // Volume
+        add("L", tenTo(-3), volume, "litre", ["l"] + metric("litre"))
+        add("mL", tenTo(-6), volume, "millilitre", ["ml"] + metric("millilitre"))
+        add("gal", gallon, volume, "US gallon (231 in^3)", names("gallon"))
+        add("qt", gallon / Number(4), volume, "US quart (1/4 gal)", names("quart"))
+        add("pt", gallon / Number(8), volume, "US pint (1/8 gal)", names("pint"))
+        add("cup", gallon / Number(16), volume, "US cup (1/16 gal)", ["cups"])
+        add("floz", gallon / Number(128), volume, "US fluid ounce (1/128 gal)", [])
+        // Area
+        add("ha", tenTo(4), area, "hectare", names("hectare"))
+        add("acre", Number(4840) * yard * yard, area, "acre (4,840 international yd^2)", ["acres"])
+        // Speed
+        add("mph", Number(1760) * yard / Number(3600), speed, "mile per hour", [])
+        add("kn", Number(1852) / Number(3600), speed, "knot (nautical mile per hour)", ["kt"] + names("knot"))
+        // Force
+        add("N", one, force, "newton (SI)", names("newton"))
+        add("lbf", pound * gravity, force, "pound-force", [])
+        // Energy
+        add("J", one, energy, "joule (SI)", names("joule"))
+        add("kJ", tenTo(3), energy, "kilojoule", names("kilojoule"))
+        add("cal", decimal("4.184"), energy, "thermochemical calorie", names("calorie"))
+        add("kcal", Number(4184), energy, "kilocalorie", names("kilocalorie") + ["Cal"])
+        add("Wh", Number(3600), energy, "watt-hour", [])
+        add("kWh", Number(3_600_000), energy, "kilowatt-hour", [])
+        // Power
+        add("W", one, power, "watt (SI)", names("watt"))
+        add("kW", tenTo(3), power, "kilowatt", names("kilowatt"))
+        add("hp", Number(550) * foot * pound * gravity, power, "mechanical horsepower (550 ft lbf/s)", ["horsepower"])
+        // Pressure
+        add("Pa", one, pressure, "pascal (SI)", names("pascal"))
+        add("kPa", tenTo(3), pressure, "kilopascal", [])
+        add("bar", tenTo(5), pressure, "bar", ["bars"])
+        add("atm", Number(101_325), pressure, "standard atmosphere", names("atmosphere"))
+        add("psi", pound * gravity / (inch * inch), pressure, "pound-force per square inch", [])
+        add("mmHg", decimal("133.322387415"), pressure, "millimetre of mercury (13.5951 g/cm^3 × g₀ × 1 mm)", [])
+        // Frequency
+        add("Hz", one, frequency, "hertz (SI)", ["hertz"])
+        add("kHz", tenTo(3), frequency, "kilohertz", ["kilohertz"])
+        add("MHz", tenTo(6), frequency, "megahertz", ["megahertz"])
+        add("GHz", tenTo(9), frequency, "gigahertz", ["gigahertz"])
+        // Data
+        add("bit", one, data, "bit", ["bits"])
+        add("B", Number(8), data, "byte (8 bits)", names("byte"))
+        add("kB", Number(8) * tenTo(3), data, "kilobyte (1000 B)", names("kilobyte"))
+        add("MB", Number(8) * tenTo(6), data, "megabyte (10^6 B)", names("megabyte"))
+        add("GB", Number(8) * tenTo(9), data, "gigabyte (10^9 B)", names("gigabyte"))
+        add("TB", Number(8) * tenTo(12), data, "terabyte (10^12 B)", names("terabyte"))
+        add("KiB", Number(8 << 10), data, "kibibyte (1024 B)", names("kibibyte"))
+        add("MiB", Number(8 << 20), data, "mebibyte (2^20 B)", names("mebibyte"))
+        add("GiB", Number(8 << 30), data, "gibibyte (2^30 B)", names("gibibyte"))
+        add("TiB", Number(8 << 40), data, "tebibyte (2^40 B)", names("tebibyte"))
+        // Angle: the radian is the SI unit, so the others are exact multiples of π.
+        add("rad", one, angle, "radian (SI)", names("radian"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(symbol: "deg", factor: .real(Real.radiansPerDegree), dimension: angle),
+                aliases: names("degree"), description: "degree (π/180 rad); 30° alone is the angle operator"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(symbol: "turn", factor: .real(Real.pi * Real(Number(2))), dimension: angle),
+                aliases: ["turns", "rev", "revs", "revolution", "revolutions"], description: "turn (2π rad)"))
+        // Temperature: kelvin, and the two scales with an offset.
+        add("K", one, temperature, "kelvin (SI); also a temperature difference", ["kelvin", "kelvins"])
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(
+                    symbol: "°C", factor: .number(one), offset: decimal("273.15"), dimension: temperature),
+                aliases: ["degC", "celsius", "Celsius"], description: "degree Celsius (K − 273.15)"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(
+                    symbol: "°F", factor: .number(Number(numerator: 5, denominator: 9)),
+                    offset: decimal("459.67") * Number(numerator: 5, denominator: 9), dimension: temperature),
+                aliases: ["degF", "fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
+        entries.append(contentsOf: prefixed(entries, energy: energy, power: power, pressure: pressure, force: force))
+        return entries
+    }
+
+    /// SI prefixes on the SI units where they make sense (`MJ`, `GW`, `hPa`, `kN`, `µL`),
+    /// beyond the common ones listed above.
+    private static func prefixed(
+        _ entries: [Entry], energy: Dimension, power: Dimension, pressure: Dimension, force: Dimension
+    ) -> [Entry] {
+        let prefixes: [(String, String, Int)] = [
+            ("n", "nano", -9), ("µ", "micro", -6), ("m", "milli", -3), ("c", "centi", -2), ("d", "deci", -1),
+            ("h", "hecto", 2), ("k", "kilo", 3), ("M", "mega", 6), ("G", "giga", 9), ("T", "tera", 12),
+        ]
+        let bases: [(String, String, Set<String>)] = [
+            ("m", "metre", ["d", "h", "M", "G", "T"]), ("g", "gram", ["c", "d", "h", "k", "M", "G", "T"]),
+            ("s", "second", ["c", "d", "h", "k", "M", "G", "T"]), ("L", "litre", ["k", "M", "G", "T"]),
+            ("J", "joule", ["c", "d", "h"]), ("W", "watt", ["c", "d", "h"]), ("Pa", "pascal", ["n", "µ", "c", "d"]),
+            ("N", "newton", ["c", "d", "h"]), ("Wh", "watt-hour", ["n", "µ", "c", "d", "h"]),
+            ("Hz", "hertz", ["c", "d", "h"]),
+        ]
+        var known = Set(entries.map(\.unit.symbol))
+        var result: [Entry] = []
+        for (base, baseName, excluded) in bases {
+            guard let unit = entries.first(where: { $0.unit.symbol == base })?.unit else { continue }
+            for (prefix, prefixName, power) in prefixes where !excluded.contains(prefix) {
+                let symbol = prefix + base
+                guard !known.contains(symbol) else { continue }
+                known.insert(symbol)
+                let scale = power >= 0
+                    ? Number(BigInteger.power(10, UInt(power))) : Number(BigInteger.power(10, UInt(-power))).reciprocal
+                guard let factor = unit.factor.number else { continue }
+                var aliases = prefix == "µ" ? ["u" + base, "μ" + base] : []
+                if baseName == "hertz" {
+                    aliases += [prefixName + baseName]
+                } else if baseName != "watt-hour" {
+                    aliases += [prefixName + baseName, prefixName + baseName + "s"]
+                }
+                result.append(
+                    Entry(
+                        unit: PhysicalUnit(symbol: symbol, factor: .number(factor * scale), dimension: unit.dimension),
+                        aliases: aliases, description: "\(prefixName)\(baseName)"))
+            }
+        }
+        return result
+    }
+}
