@@ -32,8 +32,14 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             for scalar in (located + interactive).unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
                 precondition(scalar == "\n" || scalar == "\u{1B}", "raw control character in a diagnostic")
             }
-            for span in [diagnostic.span] + diagnostic.notes.compactMap(\.span) {
-                precondition(span.start <= span.end && span.end <= line.utf8.count, "span outside the line")
+            // A note may point into another line (the definition of a function an error
+            // happened inside): its span lies in that line.
+            var spans = [(diagnostic.span, line)]
+            for note in diagnostic.notes {
+                if let span = note.span { spans.append((span, note.source?.line ?? line)) }
+            }
+            for (span, text) in spans {
+                precondition(span.start <= span.end && span.end <= text.utf8.count, "span outside its line")
             }
         }
         // Output reaches a terminal too: no raw control characters but newlines and tabs.

@@ -15,6 +15,6 @@ for directory in "$root/Grammar" "$root/Grammar/examples"; do
     [ -d "$directory" ] && grammar="$grammar $directory"
 done
 exec nice -n 19 "$here/build/tally-fuzz" \
-    -max_total_time="$seconds" -timeout=30 -rss_limit_mb=1024 -max_len=1100000 -len_control=50 \
+    -max_total_time="$seconds" -timeout=30 -rss_limit_mb=1024 -max_len=1100000 -len_control=0 \
     -dict="$here/tally.dict" -artifact_prefix="$here/artifacts/" -print_final_stats=1 \
     "$here/corpus" "$here/seeds" $grammar "$@"
