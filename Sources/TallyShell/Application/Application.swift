@@ -90,8 +90,8 @@ public enum Application {
             runner.run(source, sourceName: path)
         }
         output.flush()
-        if let failure = output.failure {
-            errors.write("tally: write error: \(String(cString: strerror(failure)))\n")
+        if let report = output.failureReport {
+            errors.write(report)
             return 1
         }
         if usageFailed || runner.readFailed { return 2 }

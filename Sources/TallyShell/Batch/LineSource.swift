@@ -134,9 +134,7 @@ public final class LineSource {
         let bytes = UnsafeBufferPointer(
             start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: count)
         if isCut {
-            count -= 1
-            // Back off to the start of a character: never split a UTF-8 sequence.
-            while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+            count = Session.characterBoundary(atOrBefore: limit, in: bytes)
         } else {
             if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
         }

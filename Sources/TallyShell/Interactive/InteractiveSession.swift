@@ -65,8 +65,8 @@ enum InteractiveSession {
 
     /// 0, or 1 after saying so when standard output could not be written (a full disk).
     private static func exitStatus(output: OutputStream, errors: OutputStream) -> Int32 {
-        guard let failure = output.failure else { return 0 }
-        errors.write("tally: write error: \(String(cString: strerror(failure)))\n")
+        guard let report = output.failureReport else { return 0 }
+        errors.write(report)
         return 1
     }
 

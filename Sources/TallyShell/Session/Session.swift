@@ -49,13 +49,20 @@ public struct Session {
             at: SourceSpan(at: offset))
     }
 
+    /// Where a line of `bytes`, longer than `limit`, is cut: the start of the character at
+    /// byte `limit`, so that a cut never splits a UTF-8 sequence.
+    static func characterBoundary(atOrBefore limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = limit
+        while offset > 0 && bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        return offset
+    }
+
     /// Evaluates one line, which came from `origin` (a function defined on it remembers where).
     public mutating func handle(_ line: String, origin: LineOrigin = .unnamed) -> LineOutcome {
         Interruption.clear()
         if line.utf8.count > Session.maximumLineBytes {
-            var offset = Session.maximumLineBytes
-            let utf8 = line.utf8
-            while offset > 0 && utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 { offset -= 1 }
+            var line = line
+            let offset = line.withUTF8 { Session.characterBoundary(atOrBefore: Session.maximumLineBytes, in: $0) }
             return .failing(Session.lineTooLong(at: offset))
         }
         do {

@@ -10,6 +10,12 @@ public final class OutputStream {
     /// every write has succeeded. Output after a failure is dropped; the program reports it.
     public private(set) var failure: Int32?
 
+    /// What the program says when a write failed (`tally: write error: No space left on
+    /// device`), with its newline; nil while every write has succeeded.
+    public var failureReport: String? {
+        failure.map { "tally: write error: \(String(cString: strerror($0)))\n" }
+    }
+
     /// Standard output.
     nonisolated(unsafe) public static let standardOutput = OutputStream(descriptor: 1)
     /// Standard error (flushed at every write).
