@@ -118,16 +118,10 @@ struct HabitStoreSafetyTests {
     @Test func permissionsAreMadePrivateWhateverTheUmask() throws {
         try withDirectory { directory in
             let data = directory.appendingPathComponent("new/data")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [
-                "-c", "umask 0277; exec \"$0\" --data-dir \"$1\" -e 'habit add Read' -e 'habit done Read'",
-                TallyUnderTest.executable.path, data.path,
-            ]
-            process.environment = ["TALLY_TODAY": "2026-11-29", "PATH": "/usr/bin:/bin"]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let result = try TallyUnderTest.runInShell(
+                #"umask 0277; exec "$TALLY" --data-dir "$DATA" -e 'habit add Read' -e 'habit done Read'"#,
+                environment: ["DATA": data.path, "TALLY_TODAY": "2026-11-29"])
+            #expect(result.status == 0, "\(result.errors)")
             #expect(try mode(data.path) == 0o700)
             #expect(try mode(data.appendingPathComponent("habits.sqlite3").path) == 0o600)
 

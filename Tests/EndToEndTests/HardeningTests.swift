@@ -8,33 +8,6 @@ import Testing
 /// cannot be written. Each test failed before its fix.
 @Suite("Hardening through the binary")
 struct HardeningTests {
-    /// Runs `script` under `/bin/sh` with `$TALLY` naming the built binary, for redirections
-    /// the test runner cannot make itself (a closed standard input, `/dev/full`).
-    private func shell(_ script: String, environment: [String: String] = [:]) throws -> (
-        status: Int32, output: String, errors: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        var variables = ProcessInfo.processInfo.environment
-        variables["TALLY"] = TallyUnderTest.executable.path
-        variables["NO_COLOR"] = "1"
-        for (name, value) in environment { variables[name] = value }
-        process.environment = variables
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
-    }
-
     // MARK: Crashes
 
     /// Powers whose size estimate was 0 × ∞ (NaN) or that negated `Int.min` trapped.
@@ -78,7 +51,7 @@ struct HardeningTests {
     }
 
     @Test func aClosedStandardInputIsAnError() throws {
-        let result = try shell(#""$TALLY" <&-"#)
+        let result = try TallyUnderTest.runInShell(#""$TALLY" <&-"#)
         #expect(result.status == 2)
         #expect(result.errors == "tally: cannot read standard input: Bad file descriptor\n")
     }
@@ -118,7 +91,7 @@ struct HardeningTests {
     // MARK: Output that cannot be written
 
     @Test func aFullDiskOnStandardOutputIsAnError() throws {
-        let result = try shell(#""$TALLY" -e 1+1 > /dev/full"#)
+        let result = try TallyUnderTest.runInShell(#""$TALLY" -e 1+1 > /dev/full"#)
         #expect(result.status == 1)
         #expect(result.errors == "tally: write error: No space left on device\n")
     }
@@ -128,11 +101,12 @@ struct HardeningTests {
         let folder = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["TALLY_DATA_DIR": folder.path, "TALLY_TODAY": "2026-11-30"]
-        let result = try shell(#""$TALLY" -e 'habit add Read' -e 'habit add Run' > /dev/full"#, environment: environment)
+        let result = try TallyUnderTest.runInShell(
+            #""$TALLY" -e 'habit add Read' -e 'habit add Run' > /dev/full"#, environment: environment)
         #expect(result.status == 1)
         #expect(result.errors == "tally: write error: No space left on device\n")
         // The first line's change is on disk; the session stopped before the second.
-        let list = try shell(#""$TALLY" -e 'habit list'"#, environment: environment)
+        let list = try TallyUnderTest.runInShell(#""$TALLY" -e 'habit list'"#, environment: environment)
         #expect(list.output.contains("Read"))
         #expect(!list.output.contains("Run"))
     }

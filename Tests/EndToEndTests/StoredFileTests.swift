@@ -13,8 +13,7 @@ struct StoredFileTests {
         try body(directory)
     }
 
-    /// Runs `program arguments` (a shell or Python, not `tally` itself) to completion; its exit
-    /// status.
+    /// Runs `program arguments` (Python, not `tally` itself) to completion; its exit status.
     @discardableResult
     private func run(_ program: String, _ arguments: [String], in directory: URL) throws -> Int32 {
         let process = Process()
@@ -38,14 +37,11 @@ struct StoredFileTests {
         try withDirectory { directory in
             let data = directory.appendingPathComponent("nested/data")
             // umask 000 would let a file created with default permissions be world-readable.
-            let status = try run(
-                "/bin/sh",
-                [
-                    "-c", "umask 000; exec \"$0\" --data-dir \"$1\" -e 'habit add Read' -e 'habit done Read'",
-                    TallyUnderTest.executable.path, data.path,
-                ],
-                in: directory)
-            #expect(status == 0)
+            let result = try TallyUnderTest.runInShell(
+                #"umask 000; exec "$TALLY" --data-dir "$DATA" -e 'habit add Read' -e 'habit done Read'"#,
+                environment: ["DATA": data.path, "HOME": directory.path, "TALLY_TODAY": "2026-11-29"],
+                currentDirectory: directory)
+            #expect(result.status == 0, "\(result.errors)")
             #expect(try mode(data.appendingPathComponent("habits.sqlite3")) == 0o600)
             #expect(try mode(data) == 0o700)
             #expect(try mode(directory.appendingPathComponent("nested")) == 0o700)

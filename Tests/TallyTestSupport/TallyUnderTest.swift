@@ -59,4 +59,36 @@ public enum TallyUnderTest {
         try RunningTally(
             arguments: arguments, input: input, environment: environment, currentDirectory: currentDirectory)
     }
+
+    /// What a shell script printed and how it ended.
+    public struct ShellRun: Sendable {
+        public var status: Int32
+        public var output: String
+        public var errors: String
+    }
+
+    /// Runs `script` under `/bin/sh` with `$TALLY` naming the built binary, for what the test
+    /// runner cannot set up itself: a umask, a closed standard input, output to `/dev/full`.
+    /// The environment holds only `PATH`, `NO_COLOR`, `TALLY` and `environment`.
+    public static func runInShell(
+        _ script: String, environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> ShellRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TALLY": executable.path]
+            .merging(environment) { $1 }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ShellRun(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
 }
