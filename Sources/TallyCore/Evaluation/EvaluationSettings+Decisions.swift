@@ -2,22 +2,22 @@
 extension EvaluationSettings {
     /// The operand as an exact integer, decided from its bounds when it is a real: an error
     /// that names `purpose` when it is not one, or when the budget cannot tell.
-    func integer(_ value: Value, at span: SourceSpan, purpose: String) throws(Diagnostic) -> Number {
+    func integer(_ value: Value, at span: SourceSpan, purpose: @autoclosure () -> String) throws(Diagnostic) -> Number {
         switch value.kind {
         case .number(let number):
             guard number.isInteger else {
-                throw Diagnostic(.notAnInteger, "\(purpose), got \(briefly(value))", at: span)
+                throw Diagnostic(.notAnInteger, "\(purpose()), got \(briefly(value))", at: span)
             }
             return number
         case .real(let real):
             if real.isInteger(within: budget) == false {
-                throw Diagnostic(.notAnInteger, "\(purpose), got \(briefly(value))", at: span)
+                throw Diagnostic(.notAnInteger, "\(purpose()), got \(briefly(value))", at: span)
             }
             throw undecidable(
-                "\(purpose): cannot decide whether \(briefly(value)) is one (it is within \(budgetText) of \(real.nearestInteger().description()))",
+                "\(purpose()): cannot decide whether \(briefly(value)) is one (it is within \(budgetText) of \(real.nearestInteger().description()))",
                 at: span)
         case .quantity(let quantity):
-            throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose)
+            throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose())
         case .truth:
             throw Value.expectedNumber(at: span)
         }

@@ -40,6 +40,9 @@ public struct Evaluator: Sendable {
     public internal(set) var variables: [String: Value] = [:]
     /// The last expression result.
     public private(set) var lastResult: Value?
+    /// The instruction storage of the last expression line, handed to the next line's parser
+    /// so that an everyday line allocates none (kept only while small).
+    private var spareInstructions: [Instruction] = []
     public var settings: EvaluationSettings
     /// The functions and constants names may refer to.
     public internal(set) var functions: FunctionTable
@@ -70,11 +73,16 @@ public struct Evaluator: Sendable {
         LineWork.reset()
         let statement: Statement
         do {
-            statement = try Parser.parseStatement(line, startingAt: offset)
+            statement = try Parser.parseStatement(line, startingAt: offset, reusing: &spareInstructions)
         } catch {
             throw .failed(error)
         }
-        return try run(statement, line: line, origin: origin)
+        // Kept past the statement, whose code is gone once it has run: the storage is then
+        // this reference's alone, ready for the next line.
+        let instructions = statement.expressionInstructions
+        let result = try run(statement, line: line, origin: origin)
+        if let instructions, instructions.capacity <= 1024 { spareInstructions = instructions }
+        return result
     }
 
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
@@ -254,9 +262,20 @@ public struct Evaluator: Sendable {
         }
 
         /// The top `n` operands, bottom first.
-        mutating func removeLast(_ n: Int) -> [Operand] {
+        /// Removes the top `n` operands, handing over their values and spans (a call's
+        /// arguments) in two arrays made at their final size.
+        mutating func removeArguments(_ n: Int) -> (values: [Value], spans: [SourceSpan]) {
             count -= n
-            return (0..<n).map { (storage + count + $0).move() }
+            let first = storage + count
+            let spans = [SourceSpan](unsafeUninitializedCapacity: n) { buffer, initialized in
+                for index in 0..<n { (buffer.baseAddress! + index).initialize(to: first[index].span) }
+                initialized = n
+            }
+            let values = [Value](unsafeUninitializedCapacity: n) { buffer, initialized in
+                for index in 0..<n { (buffer.baseAddress! + index).initialize(to: (first + index).move().value) }
+                initialized = n
+            }
+            return (values, spans)
         }
 
         /// The operand at `index` from the bottom.
@@ -348,8 +367,8 @@ public struct Evaluator: Sendable {
         case .user(let function):
             first = function
         case .function(_, let implementation):
-            let operands = stack.removeLast(site.argumentCount)
-            stack.append(Operand(value: try call(site, implementation, operands), span: site.span))
+            let (values, spans) = stack.removeArguments(site.argumentCount)
+            stack.append(Operand(value: try call(site, implementation, values, spans), span: site.span))
             return
         case .constant:
             preconditionFailure("a call runs only after its check")
@@ -402,8 +421,8 @@ public struct Evaluator: Sendable {
                         cachedName = site.name
                         cachedFunction = found
                     case .function(_, let implementation):
-                        let operands = stack.removeLast(site.argumentCount)
-                        stack.append(Operand(value: try call(site, implementation, operands), span: site.span))
+                        let (values, spans) = stack.removeArguments(site.argumentCount)
+                        stack.append(Operand(value: try call(site, implementation, values, spans), span: site.span))
                         break dispatch
                     case .constant:
                         preconditionFailure("a call runs only after its check")
@@ -442,7 +461,7 @@ public struct Evaluator: Sendable {
         case .integer(let value, let span):
             stack.append(Operand(value: .number(Number(value)), span: span))
         case .smallDecimal(let significand, let exponent, let span):
-            let value = Number(numerator: significand, denominator: powerOfTen(-exponent))
+            let value = Number(significand: significand, decimalPlaces: -exponent)
             stack.append(Operand(value: .number(value), span: span))
         case .literal(let literal, let span):
             stack.append(Operand(value: .number(try value(of: code.literals[literal], at: span)), span: span))
@@ -627,28 +646,27 @@ public struct Evaluator: Sendable {
     /// Applies a checked call of a built-in function to its evaluated arguments, which must be
     /// numbers (`if` takes a truth value too, when it is not compiled to a jump).
     private func call(
-        _ site: CallSite, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, _ operands: [Operand]
+        _ site: CallSite, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, _ values: [Value],
+        _ spans: [SourceSpan]
     ) throws(Diagnostic) -> Value {
         if site.name != "if" {
-            for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
+            for (value, span) in zip(values, spans) where value.isTruth { throw Value.expectedNumber(at: span) }
         }
         // A function may do more with its arguments than an operator (a gcd of two million-digit
         // numbers takes half a second): its work counts 25 times their size. Built-in functions
         // take plain numbers only.
-        for operand in operands {
-            switch operand.value.kind {
+        for (value, span) in zip(values, spans) {
+            switch value.kind {
             case .number(let number):
                 if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: site.span) }
             case .real, .truth:
                 break
             case .quantity(let quantity):
                 if site.name == "if" { break }
-                throw Value.expectedPlainNumber(quantity, at: operand.span, purpose: "\(site.name) needs plain numbers")
+                throw Value.expectedPlainNumber(quantity, at: span, purpose: "\(site.name) needs plain numbers")
             }
         }
         return try implementation(
-            FunctionCall(
-                name: site.name, arguments: operands.map(\.value), argumentSpans: operands.map(\.span),
-                span: site.span, settings: settings))
+            FunctionCall(name: site.name, arguments: values, argumentSpans: spans, span: site.span, settings: settings))
     }
 }

@@ -221,7 +221,10 @@ private func smallFractionProduct(_ lhs: (Int, Int), _ rhs: (Int, Int)) -> Numbe
     let (top, o1) = a.multipliedReportingOverflow(by: c)
     let (bottom, o2) = b.multipliedReportingOverflow(by: d)
     if o1 || o2 { return nil }
-    return Number.smallFraction(top, bottom)
+    // Both operands are in lowest terms with positive denominators, and the cross factors are
+    // gone: so is the product, with no further division.
+    if top == 0 { return Number(storage: .small(0)) }
+    return Number(storage: bottom == 1 ? .small(top) : .smallFraction(top, bottom))
 }
 
 extension Number: Hashable {

@@ -67,19 +67,16 @@ extension Number {
         var remainder = n % denominator
         var exponent = -1
         if integerPart > 0 {
-            // Most significant digit first, without a reversed copy.
-            var scale = 1
+            // Most significant digit first: the width from a table, then the digits written
+            // from the right by division by the constant 10 (a multiplication).
             var width = 1
-            while integerPart / scale >= 10 {
-                scale *= 10
-                width += 1
-            }
+            while width < 19 && integerPart >= decimalScales[width] { width += 1 }
             if width > count { return false }
-            while scale > 0 {
-                result.append(UInt8(integerPart / scale))
-                integerPart %= scale
-                scale /= 10
+            for place in stride(from: result.count + width - 1, through: result.count, by: -1) {
+                result.storage[place] = UInt8(integerPart % 10)
+                integerPart /= 10
             }
+            result.count += width
             exponent = width - 1
         } else {
             // Skip leading zeros after the point; a machine-word fraction has fewer than 20.
@@ -88,10 +85,20 @@ extension Number {
                 exponent -= 1
             }
         }
+        // The fraction's digits up to 18 at a time: one 128-by-64-bit division per chunk in
+        // place of one division per digit. A chunk may end in zeros after the value ends;
+        // the layout drops trailing zeros.
         while result.count < count && remainder != 0 {
-            remainder *= 10
-            result.append(UInt8(remainder / denominator))
-            remainder %= denominator
+            let chunk = Swift.min(count - result.count, 18)
+            let product = UInt(remainder).multipliedFullWidth(by: UInt(decimalScales[chunk]))
+            let (quotient, rest) = UInt(denominator).dividingFullWidth(product)
+            var digits = quotient
+            for place in stride(from: result.count + chunk - 1, through: result.count, by: -1) {
+                result.storage[place] = UInt8(digits % 10)
+                digits /= 10
+            }
+            result.count += chunk
+            remainder = Int(rest)
         }
         result.exponent = exponent
         result.isNegative = numerator < 0
@@ -215,3 +222,10 @@ extension Number.DecimalDigits {
         exponent += 1
     }
 }
+
+/// 10^0 through 10^18, for writing machine-word digits without a division per digit.
+private let decimalScales: [Int] = {
+    var scales = [1]
+    for _ in 1...18 { scales.append(scales[scales.count - 1] * 10) }
+    return scales
+}()

@@ -59,6 +59,29 @@ public struct Number: Sendable {
         }
     }
 
+    /// `significand × 10^-places` (`places` in 0...18), reduced: a decimal literal such as
+    /// `7.7093`. The denominator's only prime factors are 2 and 5, so the reduction takes
+    /// shifts and divisions by the constant 5, not a general greatest common divisor.
+    init(significand: Int, decimalPlaces places: Int) {
+        precondition((0...18).contains(places), "a machine-word decimal has at most 18 places")
+        if places == 0 || significand == 0 {
+            self.init(storage: .small(places == 0 ? significand : 0))
+            return
+        }
+        var n = significand
+        let twos = Swift.min(n.trailingZeroBitCount, places)
+        n >>= twos
+        var fives = 0
+        while fives < places && n % 5 == 0 {
+            n /= 5
+            fives += 1
+        }
+        var d = 1
+        for _ in 0..<(places - twos) { d <<= 1 }
+        for _ in 0..<(places - fives) { d *= 5 }
+        self.init(storage: d == 1 ? .small(n) : .smallFraction(n, d))
+    }
+
     /// `numerator / denominator` of machine words, reduced; `denominator` must not be zero.
     public init(numerator: Int, denominator: Int) {
         if let value = Number.smallFraction(numerator, denominator) {
@@ -202,8 +225,17 @@ func decimalDigitCount(_ value: UInt) -> Int {
 /// Euclid's algorithm on machine words.
 @inline(__always)
 func greatestCommonDivisor(_ a: UInt, _ b: UInt) -> UInt {
-    var a = a
+    // Binary (Stein's) algorithm: shifts and subtractions, no division, which costs tens of
+    // cycles a step and is paid on every fraction an everyday line makes.
+    if a == 0 { return b }
+    if b == 0 { return a }
+    let shift = (a | b).trailingZeroBitCount
+    var a = a >> a.trailingZeroBitCount
     var b = b
-    while b != 0 { (a, b) = (b, a % b) }
-    return a
+    repeat {
+        b >>= b.trailingZeroBitCount
+        if a > b { swap(&a, &b) }
+        b -= a
+    } while b != 0
+    return a << shift
 }

@@ -14,7 +14,7 @@ extension Code {
         case .integer(let value, _):
             return String(value)
         case .smallDecimal(let significand, let exponent, _):
-            return Number(numerator: significand, denominator: powerOfTen(-exponent))
+            return Number(significand: significand, decimalPlaces: -exponent)
                 .formatted(significantDigits: 40).text
         case .literal(let index, _):
             switch literals[index] {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits one line into tokens, on demand. Works on UTF-8 bytes; every token records its span.
 ///
 /// Literal rules (docs/language.md, "Numbers and literals"): `_` only between digits; no leading zeros (`007`); `0x`, `0b`, `0o`
@@ -188,7 +190,7 @@ public struct Lexer: @unchecked Sendable {
         if bytes[offset] == UInt8(ascii: "0"), let radix = radixPrefix(peek(1)) {
             return try prefixedInteger(radix: radix)
         }
-        if let token = plainNumber() { return token }
+        if let token = plainNumber() ?? longPlainNumber() { return token }
         let integerDigits = try digitRun(start: start)
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "r") {
             return try baseLiteral(start: start, base: integerDigits)
@@ -266,58 +268,104 @@ public struct Lexer: @unchecked Sendable {
     /// rules in ``number()``. The tokens are the ones those rules would give.
     private mutating func plainNumber() -> Token? {
         let start = offset
-        // Two tight loops over the raw bytes (no bounds check per digit): the integer part,
-        // then the fraction after one point. Every line of numbers goes through here.
-        let scanned: (end: Int, value: Int, fractionDigits: Int, sawPoint: Bool)? = {
-            (buffer: UnsafeBufferPointer<UInt8>) in
-            let count = buffer.count
-            var index = start
-            var value = 0
-            var significantDigits = 0
-            func digits(_ index: inout Int, _ counted: inout Int) -> Bool {
-                while index < count {
-                    let digit = buffer[index] &- UInt8(ascii: "0")
-                    guard digit < 10 else { break }
-                    if value != 0 || digit != 0 {
-                        significantDigits += 1
-                        if significantDigits > 18 { return false }
-                    }
-                    value = value &* 10 &+ Int(digit)
-                    counted += 1
-                    index += 1
-                }
-                return true
-            }
-            var integerDigits = 0
-            guard digits(&index, &integerDigits) else { return nil }
-            var fractionDigits = 0
-            var sawPoint = false
-            if index < count && buffer[index] == UInt8(ascii: ".") {
-                sawPoint = true
-                index += 1
-                guard digits(&index, &fractionDigits) else { return nil }
-            }
-            if index < count {
-                let next = buffer[index]
-                if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") || next == UInt8(ascii: "e")
-                    || next == UInt8(ascii: "E") || next == UInt8(ascii: "r") || (sawPoint && next == UInt8(ascii: "("))
-                {
-                    return nil
-                }
-            }
-            if integerDigits > 1 && buffer[start] == UInt8(ascii: "0") { return nil }
-            return (index, value, fractionDigits, sawPoint)
-        }(bytes)
-        guard let scanned else { return nil }
-        offset = scanned.end
-        if !scanned.sawPoint { return Token(.number(.integer(scanned.value)), span(from: start)) }
-        if scanned.fractionDigits <= 18 {
-            return Token(
-                .number(.smallDecimal(significand: scanned.value, exponent: -scanned.fractionDigits)),
-                span(from: start))
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        // Two tight loops over the raw bytes: the integer part, then the fraction after one
+        // point. Every line of numbers goes through here. The value wraps past 18 digits; it
+        // is used only when the significant digits are at most 18.
+        var index = start
+        var value = 0
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
         }
-        literalText = String(scanned.value)
-        return Token(.number(.decimal(exponent: -scanned.fractionDigits)), span(from: start))
+        let integerDigits = index &- start
+        var fractionDigits = 0
+        var sawPoint = false
+        if index < count && base[index] == UInt8(ascii: ".") {
+            sawPoint = true
+            index &+= 1
+            let fractionStart = index
+            while index < count {
+                let digit = base[index] &- UInt8(ascii: "0")
+                if digit >= 10 { break }
+                value = value &* 10 &+ Int(digit)
+                index &+= 1
+            }
+            fractionDigits = index &- fractionStart
+        }
+        if index < count {
+            let next = base[index]
+            if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") || next == UInt8(ascii: "e")
+                || next == UInt8(ascii: "E") || next == UInt8(ascii: "r") || (sawPoint && next == UInt8(ascii: "("))
+            {
+                return nil
+            }
+        }
+        if integerDigits > 1 && base[start] == UInt8(ascii: "0") { return nil }
+        if integerDigits &+ fractionDigits > 18 {
+            // Only `0.000…` has zeros that are not significant (an integer part has no leading
+            // zeros); past 18 significant digits the value wrapped.
+            var leadingZeros = 0
+            var scan = start
+            while scan < index && (base[scan] == UInt8(ascii: "0") || base[scan] == UInt8(ascii: ".")) {
+                if base[scan] == UInt8(ascii: "0") { leadingZeros += 1 }
+                scan += 1
+            }
+            if integerDigits &+ fractionDigits &- leadingZeros > 18 { return nil }
+        }
+        offset = index
+        if !sawPoint { return Token(.number(.integer(value)), span(from: start)) }
+        if fractionDigits <= 18 {
+            return Token(.number(.smallDecimal(significand: value, exponent: -fractionDigits)), span(from: start))
+        }
+        literalText = String(value)
+        return Token(.number(.decimal(exponent: -fractionDigits)), span(from: start))
+    }
+
+    /// A plain literal (digits, at most one point, nothing else) of more than 18 significant
+    /// digits, read with one copy of its digits: `18446744073709551616`, a pasted 40-digit
+    /// decimal. Anything else returns nil with `offset` unchanged, for ``number()``.
+    private mutating func longPlainNumber() -> Token? {
+        let start = offset
+        var index = start
+        while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        let integerEnd = index
+        var fractionStart = index
+        var sawPoint = false
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            sawPoint = true
+            index += 1
+            fractionStart = index
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count {
+            let next = bytes[index]
+            if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") || next == UInt8(ascii: "e")
+                || next == UInt8(ascii: "E") || next == UInt8(ascii: "r") || (sawPoint && next == UInt8(ascii: "("))
+            {
+                return nil
+            }
+        }
+        if integerEnd - start > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
+        offset = index
+        if !sawPoint {
+            literalText = slice(start, integerEnd)
+            return Token(.number(.digits(radix: 10)), span(from: start))
+        }
+        var significand: [UInt8] = []
+        significand.reserveCapacity(index - start)
+        significand.append(contentsOf: bytes[start..<integerEnd])
+        significand.append(contentsOf: bytes[fractionStart..<index])
+        if let firstNonZero = significand.firstIndex(where: { $0 != UInt8(ascii: "0") }) {
+            significand.removeFirst(firstNonZero)
+        } else {
+            significand = [UInt8(ascii: "0")]
+        }
+        literalText = String(decoding: significand, as: UTF8.self)
+        return Token(.number(.decimal(exponent: -(index - fractionStart))), span(from: start))
     }
 
     /// Decimal digits with single underscores between them; the underscores are dropped.
@@ -498,6 +546,12 @@ public struct Lexer: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// Whether `byte` occurs at or after `index` (a byte search, before any lexing).
+    func containsByte(_ byte: UInt8, from index: Int) -> Bool {
+        guard index < bytes.count, let base = bytes.baseAddress else { return false }
+        return memchr(base + index, Int32(byte), bytes.count - index) != nil
     }
 
     /// The first byte at or after `index` that is not an ASCII space or tab; nil at the end.

@@ -18,7 +18,6 @@ public struct Parser {
     /// Parentheses and calls open around the current token: `to` may stand only outside them.
     private var groupDepth = 0
     private var operandCount = 0
-    private let line: String
     private var code = Code()
     /// The `to` at the end of the line just read, if any.
     private var conversion: Conversion?
@@ -32,11 +31,27 @@ public struct Parser {
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
+        var none: [Instruction] = []
+        return try parseStatement(line, startingAt: offset, reusing: &none)
+    }
+
+    /// Parses as ``parseStatement(_:startingAt:)`` does, writing the code into `spare`'s
+    /// storage (emptied first), which it takes: an evaluator hands back the storage of the
+    /// line before, so that an everyday line allocates none.
+    public static func parseStatement(_ line: String, startingAt offset: Int, reusing spare: inout [Instruction])
+        throws(Diagnostic) -> Statement
+    {
         // The lexer reads the line's own storage for the length of the parse: nothing it
         // returns points into it (names and long literals are copied out), so no line is copied.
         var storage = line
         let result: Result<Statement, Diagnostic> = storage.withUTF8 { bytes in
-            var parser = Parser(line, lexer: Lexer(borrowing: bytes, startingAt: offset))
+            var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
+            if spare.capacity > 0 {
+                swap(&parser.code.instructions, &spare)
+                parser.code.instructions.removeAll(keepingCapacity: true)
+            } else {
+                parser.code.instructions.reserveCapacity(16)
+            }
             do throws(Diagnostic) {
                 try parser.advance()
                 return .success(try parser.statement())
@@ -50,7 +65,7 @@ public struct Parser {
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must
     /// fill it.
     public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
-        var parser = Parser(line, startingAt: span?.start ?? 0, endingAt: span?.end)
+        var parser = Parser(lexer: Lexer(line, startingAt: span?.start ?? 0, endingAt: span?.end))
         try parser.advance()
         let code = try parser.wholeExpression()
         if let conversion = parser.conversion {
@@ -62,15 +77,9 @@ public struct Parser {
 
     /// A parser before its first token: callers `advance()` once (a throwing initializer
     /// would copy the whole parser out of it, for every line).
-    private init(_ line: String, startingAt offset: Int, endingAt end: Int? = nil) {
-        self.init(line, lexer: Lexer(line, startingAt: offset, endingAt: end))
-    }
-
-    private init(_ line: String, lexer: Lexer) {
-        self.line = line
+    private init(lexer: Lexer) {
         self.lexer = lexer
         current = Token(.end, SourceSpan(at: lexer.offset))
-        code.instructions.reserveCapacity(16)
     }
 
     /// An expression running to the end of the input, as code.
@@ -124,6 +133,8 @@ public struct Parser {
     /// Whether the tokens after a name and `(` close the parentheses and then read `=`: the
     /// shape of a definition, `f(x, y) = …` (the parameters are checked as they are read).
     private static func isDefinition(after lexer: Lexer) -> Bool {
+        // No `=` byte, no definition: a call such as `powmod(a, b, m)` is not lexed twice.
+        guard lexer.containsByte(UInt8(ascii: "="), from: lexer.offset) else { return false }
         var probe = lexer
         var depth = 1
         while true {
@@ -854,14 +865,10 @@ public struct Parser {
     /// How a token reads in a message: `'*'`, `'12'`, `the end of the line`.
     private func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the line" }
-        let bytes = line.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: token.span.start)
-        let end = bytes.index(bytes.startIndex, offsetBy: token.span.end)
-        return "'\(TerminalSafeText.excerpt(Substring(bytes[start..<end]), limit: 20))'"
+        return "'\(TerminalSafeText.excerpt(Substring(lexer.text(of: token.span)), limit: 20))'"
     }
 
     private func column(of span: SourceSpan) -> Int {
-        let bytes = line.utf8
-        return Substring(bytes[..<bytes.index(bytes.startIndex, offsetBy: span.start)]).count + 1
+        lexer.text(of: SourceSpan(start: 0, end: span.start)).count + 1
     }
 }

@@ -96,6 +96,14 @@ public enum Statement: Sendable {
     indirect case definition(FunctionDefinition)
 }
 
+extension Statement {
+    /// The instructions of an expression statement; nil for any other statement.
+    var expressionInstructions: [Instruction]? {
+        if case .expression(let code, _) = self { return code.instructions }
+        return nil
+    }
+}
+
 /// A user function as written: `hyp(a, b) = sqrt(a^2 + b^2)`.
 public struct FunctionDefinition: Sendable {
     public var name: String

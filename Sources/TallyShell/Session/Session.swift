@@ -147,10 +147,14 @@ public struct Session {
     /// Whether the line's first non-blank byte begins a command word; the lexer decides the
     /// rest.
     static func mayStartWithCommandWord(_ line: String) -> Bool {
-        for byte in line.utf8 where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
-            return CommandWord.mayStart(with: byte)
+        // A native line's bytes are contiguous: read them without the generic view's checks.
+        func firstWordMayBeCommand<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+            for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+                return CommandWord.mayStart(with: byte)
+            }
+            return false
         }
-        return false
+        return line.utf8.withContiguousStorageIfAvailable(firstWordMayBeCommand) ?? firstWordMayBeCommand(line.utf8)
     }
 
     /// How this session writes values.
