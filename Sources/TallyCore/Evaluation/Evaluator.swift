@@ -643,6 +643,9 @@ public struct Evaluator: Sendable {
                 break
             case .quantity(let quantity):
                 if site.name == "if" { break }
+                if let angleCall = try trigonometricCall(site, angle: quantity, at: operand.span) {
+                    return try implementation(angleCall)
+                }
                 throw Value.expectedPlainNumber(quantity, at: operand.span, purpose: "\(site.name) needs plain numbers")
             }
         }

@@ -19,6 +19,15 @@ public enum UnitTable {
     /// The units in the order `help units` lists them, grouped by dimension.
     public static let entries: [Entry] = makeEntries()
 
+    /// The degree of the scale `scale` (°C, °F) as a difference: `degC`, `degF`.
+    public static func difference(of scale: PhysicalUnit) -> PhysicalUnit? {
+        switch scale.symbol {
+        case "°C": return unit(named: "degC")
+        case "°F": return unit(named: "degF")
+        default: return nil
+        }
+    }
+
     /// Every spelling, for completion and suggestions.
     public static var names: [String] { Array(byName.keys).sorted() }
 
@@ -38,7 +47,7 @@ public enum UnitTable {
     }
 
     private static let prefixedSymbols: Set<String> = Set(
-        entries.suffix(from: entries.firstIndex(where: { $0.unit.symbol == "°F" })! + 1).map(\.unit.symbol))
+        entries.suffix(from: entries.firstIndex(where: { $0.unit.symbol == "degF" })! + 1).map(\.unit.symbol))
 
     /// The factor as help writes it, exactly: `0.3048 m`, `0.51(4) m/s`, `π/180 rad`, and for
     /// a scale the formula to kelvin.
@@ -46,6 +55,8 @@ public enum UnitTable {
         let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
         if unit.symbol == "°C" { return "K − 273.15 (a point on a scale)" }
         if unit.symbol == "°F" { return "(°F + 459.67) × 5/9 K (a point on a scale)" }
+        if unit.symbol == "degC" { return "1 K (a difference)" }
+        if unit.symbol == "degF" { return "5/9 K = 0.(5) K (a difference)" }
         guard let number = unit.factor.number else {
             return unit.symbol == "deg" ? "π/180 rad" : "2π rad"
         }
@@ -206,19 +217,30 @@ public enum UnitTable {
             Entry(
                 unit: PhysicalUnit(symbol: "turn", factor: .real(Real.pi * Real(Number(2))), dimension: angle),
                 aliases: ["turns", "rev", "revs", "revolution", "revolutions"], description: "turn (2π rad)"))
-        // Temperature: kelvin, and the two scales with an offset.
-        add("K", one, temperature, "kelvin (SI); also a temperature difference", ["kelvin", "kelvins"])
+        // Temperature: kelvin, the two scales with an offset, and their degrees as differences
+        // (GNU units' degC and degF; Δ°C and Δ°F are read as them too).
+        add("K", one, temperature, "kelvin (SI); also a temperature difference", ["kelvin", "kelvins", "ΔK"])
         entries.append(
             Entry(
                 unit: PhysicalUnit(
                     symbol: "°C", factor: .number(one), offset: decimal("273.15"), dimension: temperature),
-                aliases: ["degC", "celsius", "Celsius"], description: "degree Celsius (K − 273.15)"))
+                aliases: ["celsius", "Celsius"], description: "degree Celsius (K − 273.15)"))
         entries.append(
             Entry(
                 unit: PhysicalUnit(
                     symbol: "°F", factor: .number(Number(numerator: 5, denominator: 9)),
                     offset: decimal("459.67") * Number(numerator: 5, denominator: 9), dimension: temperature),
-                aliases: ["degF", "fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
+                aliases: ["fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(symbol: "degC", factor: .number(one), dimension: temperature, isTemperatureDifference: true),
+                aliases: ["Δ°C", "ΔC"], description: "a difference of 1 °C (1 K)"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(
+                    symbol: "degF", factor: .number(Number(numerator: 5, denominator: 9)), dimension: temperature,
+                    isTemperatureDifference: true),
+                aliases: ["Δ°F", "ΔF"], description: "a difference of 1 °F (5/9 K)"))
         entries.append(contentsOf: prefixed(entries, energy: energy, power: power, pressure: pressure, force: force))
         return entries
     }
