@@ -16,6 +16,33 @@ public enum UnitTable {
         byName[name]
     }
 
+    /// The unit a person wrote as `name` where only a unit can stand, as a command's arguments
+    /// read it (`bmi 175 CM`, `bmi 5'9"`): as written, then in lower case with full-width
+    /// letters as ASCII (`CM`, `Kg`, `ｃｍ`), then the foot and inch marks (`'` and `′` for ft,
+    /// `"`, `″` and `''` for in), which no expression token is made of.
+    public static func unit(lenientlyNamed name: String) -> PhysicalUnit? {
+        if let unit = byName[name] { return unit }
+        let folded = folded(name)
+        return byName[folded] ?? marks[folded].flatMap { byName[$0] }
+    }
+
+    /// The foot and inch marks.
+    public static let marks: [String: String] = ["'": "ft", "\u{2032}": "ft", "\"": "in", "\u{2033}": "in", "''": "in"]
+
+    /// `word` in lower case with full-width ASCII forms (U+FF01…U+FF5E) as ASCII: how a unit or
+    /// a command's word is compared when letter case and width do not matter.
+    public static func folded(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+                scalars.append(ascii)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars).lowercased()
+    }
+
     /// The units in the order `help units` lists them, grouped by dimension.
     public static let entries: [Entry] = makeEntries()
 
@@ -129,17 +156,17 @@ public enum UnitTable {
         // Length
         add("m", one, length, "metre (SI)", metric("metre"))
         add("km", tenTo(3), length, "kilometre", metric("kilometre"))
-        add("cm", tenTo(-2), length, "centimetre", metric("centimetre"))
+        add("cm", tenTo(-2), length, "centimetre", ["cms"] + metric("centimetre"))
         add("mm", tenTo(-3), length, "millimetre", metric("millimetre"))
         add("µm", tenTo(-6), length, "micrometre", ["um", "μm"] + metric("micrometre") + names("micron"))
         add("nm", tenTo(-9), length, "nanometre", metric("nanometre"))
-        add("in", inch, length, "inch (international)", ["inch", "inches"])
+        add("in", inch, length, "inch (international)", ["inch", "inches", "ins"])
         add("ft", foot, length, "foot (international)", ["foot", "feet"])
         add("yd", yard, length, "yard (international)", names("yard"))
         add("mi", Number(1760) * yard, length, "mile (international)", names("mile"))
         add("nmi", Number(1852), length, "nautical mile", [])
         // Mass
-        add("kg", one, mass, "kilogram (SI)", names("kilogram") + ["kilo", "kilos"])
+        add("kg", one, mass, "kilogram (SI)", ["kgs"] + names("kilogram") + names("kilogramme") + ["kilo", "kilos"])
         add("g", tenTo(-3), mass, "gram", names("gram") + names("gramme"))
         add("mg", tenTo(-6), mass, "milligram", names("milligram"))
         add("µg", tenTo(-9), mass, "microgram", ["ug", "μg"] + names("microgram"))

@@ -53,7 +53,7 @@ extension MeasurementArgument {
             guard diagnostic.id == .unknownName else { throw error }
             diagnostic.notes = []
             let name = part.valueText
-            let folded = MeasurementUnit.folded(name)
+            let folded = UnitTable.folded(name)
             for unitWord in MeasurementUnit.suggestedWords.reversed()
             where folded.hasSuffix(unitWord) && folded.utf8.count == name.utf8.count {
                 let prefix = name.utf8.count - unitWord.utf8.count
