@@ -234,6 +234,11 @@ import Testing
         String(repeating: "1e5 ", count: 250_000), "175 70 " + String(repeating: "1 ", count: 500_000),
         String(repeating: "5 ft ", count: 200_000), String(repeating: "(", count: 1_000_000),
         "175 70 age " + String(repeating: "1", count: 1_000_000), String(repeating: "x", count: 1_000_000),
+        // The lexer goes on after a unit glued to the next value, after marks, through groups
+        // of characters it cannot read, and over full-width text folded first.
+        "5" + String(repeating: "ft1", count: 333_333), String(repeating: "5' ", count: 330_000),
+        "(" + String(repeating: "$", count: 1_000_000), "(" + String(repeating: "\u{2032}", count: 330_000),
+        String(repeating: "\u{FF11}", count: 340_000) + " 70", "175 70 " + String(repeating: "\u{FF58} ", count: 200_000),
     ])
     func megabyteLineFailsFast(_ arguments: String) throws {
         let file = try TallyUnderTest.temporaryDirectory()

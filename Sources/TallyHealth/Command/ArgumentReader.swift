@@ -14,7 +14,8 @@ import TallyCore
 /// the name `ft9in`; the unit is `ft`, and the lexer goes on at `9in`), the foot and inch marks
 /// (`5'9"`: no token is made of them, so the lexer's error at one is read as the unit), the
 /// decimal comma (`170,5`), a sign at the start of a word, and dates. Parenthesised
-/// expressions may hold spaces; the caller evaluates them.
+/// expressions may hold spaces; only their parentheses are matched here, and the caller
+/// evaluates them.
 ///
 /// The reader knows the shapes of values, not what they mean: which unit may stand where is
 /// decided by ``BMICommandParser`` and ``MeasurementArgument``. Offsets handed out are 0-based
@@ -310,31 +311,29 @@ struct ArgumentReader {
 
     // MARK: Groups
 
-    /// Where the group opened by the `(` token `opening` ends, right after its `)`, reading the
-    /// tokens inside. What is inside is the caller's to evaluate, so only parentheses count: a
-    /// character the lexer cannot read is skipped here and reported when it is evaluated.
+    /// Where the group opened by the `(` token `opening` ends, right after its `)`. What is
+    /// inside is the caller's to evaluate (the calculator's parser reads it then, and reports
+    /// what is wrong there), so only parentheses count here, and they are found by their
+    /// characters: a group of a megabyte of characters no token is made of costs one pass,
+    /// not an error per character. No parenthesis reaches beyond a `#` comment.
     private mutating func groupEnd(opening: Token) throws(Diagnostic) -> Int {
-        var depth = 1
-        while true {
-            switch peek() {
-            case .failure(let error):
-                restart(at: Swift.max(error.span.end, error.span.start + 1))
-            case .success(let read):
-                buffered = nil
-                switch read.token.kind {
-                case .leftParenthesis:
-                    depth += 1
-                case .rightParenthesis:
-                    depth -= 1
-                    if depth == 0 { return read.token.span.end }
-                case .end:
-                    throw Diagnostic(
-                        .unclosedParenthesis, "this '(' is never closed", at: text.lineSpan(opening.span))
-                default:
-                    break
+        var depth = 0
+        var offset = opening.span.start
+        for byte in text.folded.utf8[text.folded.utf8.index(text.folded.utf8.startIndex, offsetBy: offset)...] {
+            if byte == UInt8(ascii: "(") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 {
+                    restart(at: offset + 1)
+                    return offset + 1
                 }
+            } else if byte == UInt8(ascii: "#") {
+                break
             }
+            offset += 1
         }
+        throw Diagnostic(.unclosedParenthesis, "this '(' is never closed", at: text.lineSpan(opening.span))
     }
 
     // MARK: Dates

@@ -91,22 +91,25 @@ struct BMICommandParser {
         return try MeasurementArgument(parts: parts, quantity: quantity)
     }
 
-    /// Whether `word` is the inches of `5ft 9in`, `5ft 9 in` or `5ft 9` (or the pounds after
-    /// stones): the argument so far is one whole number of feet (or stones), and the word is a
-    /// value in the matching smaller unit, or a bare whole number smaller than one foot (or
-    /// stone). Metres join only when written together (`1m75`): `2m 90` is a height and a weight.
+    /// Whether `word` continues the value so far, as quantities side by side add up in an
+    /// expression: a value in a smaller unit of the same system (`5ft 9in`, `5 ft 9 in`,
+    /// `1 m 75 cm`, `1 yd 2 ft 9 in`, `11 st 4 lb`), or after one whole number of feet (or
+    /// stones) a bare whole number smaller than one foot (or stone): `5ft 9`. After metres a
+    /// bare number never joins: `2m 90` is a height and a weight.
     private mutating func continuesCompound(_ parts: [ArgumentPart], with word: ArgumentWord) throws(Diagnostic)
         -> Bool
     {
-        guard parts.count == 1, let unitText = parts[0].unitText,
-            let major = MeasurementUnit(symbol: unitText), let minor = major.minorUnit
-        else { return false }
-        if let wordUnit = word.parts[0].unitText {
-            return word.parts.count == 1 && MeasurementUnit(symbol: wordUnit) == minor
+        guard let unitText = parts[parts.count - 1].unitText, let major = MeasurementUnit(symbol: unitText) else {
+            return false
         }
-        guard word.parts.count == 1, major != .metre else { return false }
-        if try peek(1)?.unit == minor { return true }
-        guard case .literal(let amount) = word.parts[0].value, amount.isInteger, amount.signum >= 0,
+        func follows(_ unit: MeasurementUnit) -> Bool { unit == major.minorUnit || major.isFollowed(by: unit) }
+        if let wordUnit = word.parts[0].unitText {
+            return MeasurementUnit(symbol: wordUnit).map(follows) ?? false
+        }
+        guard word.parts.count == 1 else { return false }
+        if let unit = try peek(1)?.unit, follows(unit) { return true }
+        guard parts.count == 1, let minor = major.minorUnit, major != .metre,
+            case .literal(let amount) = word.parts[0].value, amount.isInteger, amount.signum >= 0,
             Number.compare(amount, major.sizeInBaseUnit / minor.sizeInBaseUnit) < 0
         else { return false }
         return true

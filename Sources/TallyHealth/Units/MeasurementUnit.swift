@@ -102,6 +102,14 @@ public struct MeasurementUnit: Sendable {
         }
     }
 
+    /// Whether `unit` may follow this one in a value of quantities side by side: a smaller
+    /// unit of the same quantity and system (`1 yd 2 ft 9 in`, `11 st 4 lb 8 oz`, `1 m 75 cm`).
+    /// Mixing systems (`5ft9cm`) is far likelier a slip than a sum.
+    func isFollowed(by unit: MeasurementUnit) -> Bool {
+        unit.quantity == quantity && unit.isImperial == isImperial
+            && Number.compare(unit.sizeInBaseUnit, sizeInBaseUnit) < 0
+    }
+
     /// The unit's name in messages about several of it: "inches", "stones".
     var pluralName: String {
         switch symbol {
@@ -125,13 +133,20 @@ public struct MeasurementUnit: Sendable {
         case "m": return "1m75"
         case "ft": return "5ft9in"
         case "st": return "11st4lb"
+        case "yd": return "1yd 2ft 9in"
+        case "km": return "1km 200m"
         default: return symbol
         }
     }
 
     /// How many decimals a limit in this unit needs to be told apart from its neighbours.
     var displayPlaces: Int {
-        symbol == "m" ? 2 : 1
+        switch symbol {
+        case "m", "yd": return 2
+        case "t": return 3
+        case "km", "mi", "nmi": return 5
+        default: return 1
+        }
     }
 }
 
