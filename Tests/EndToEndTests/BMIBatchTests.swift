@@ -59,10 +59,16 @@ import Testing
         ("bmi 175 x", 9, "unknown name 'x'"),
     ])
     func errorsPointAtTheArgument(_ line: String, _ column: Int, _ message: String) throws {
+        try Self.expectError(line, column: column, message)
+    }
+
+    /// `tally -e line` fails with an error at the 1-based character `column` whose message
+    /// contains `message`.
+    static func expectError(_ line: String, column: Int, _ message: String) throws {
         let result = try TallyUnderTest.run(["-e", line])
         #expect(result.status == 1)
         #expect(result.errorText.hasPrefix("<eval>:1:\(column): error: "), "\(result.errorText)")
-        #expect(result.errorText.contains(message))
+        #expect(result.errorText.contains(message), "\(result.errorText)")
     }
 
     @Test func resultBecomesAnsAndStandardIsASetting() throws {

@@ -51,8 +51,6 @@ import Testing
         ("bmi 175 1 h", 11, "unknown word 'h'; after the weight come who or asia, age AGE and sex f|m"),
     ])
     func errors(_ line: String, _ column: Int, _ message: String) throws {
-        let result = try TallyUnderTest.run(["-e", line])
-        #expect(result.status == 1)
-        #expect(result.errorText.hasPrefix("<eval>:1:\(column): error: \(message)"), "\(result.errorText)")
+        try BMIBatchTests.expectError(line, column: column, message)
     }
 }

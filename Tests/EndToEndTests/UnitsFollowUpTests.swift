@@ -40,9 +40,7 @@ import Testing
         ("20 °C + 10 °C", 7, "cannot add two temperatures on a scale (°C + °C): add a difference instead, as in 20 °C + 10 degC"),
     ])
     func pointsAndDifferences(_ line: String, _ column: Int, _ message: String) throws {
-        let result = try TallyUnderTest.run(["-e", line])
-        #expect(result.status == 1)
-        #expect(result.errorText.hasPrefix("<eval>:1:\(column): error: \(message)"), "\(result.errorText)")
+        try BMIBatchTests.expectError(line, column: column, message)
     }
 
     /// `set angle deg` changes what a plain number means to `sin`, never an angle quantity.
