@@ -8,3 +8,9 @@ extension Lexer {
         lastTokenEnd = offset
     }
 }
+
+extension Lexer {
+    /// Where the last token read ended (or where the lexer was restarted): the end of the
+    /// line is reported there.
+    public var lastTokenOffset: Int { lastTokenEnd }
+}

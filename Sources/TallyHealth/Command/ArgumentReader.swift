@@ -119,14 +119,22 @@ struct ArgumentReader {
     }
 
     private mutating func endOfLastWord() -> Int {
-        while endOffset == nil {
-            if case .failure(let error) = peek() {
-                restart(at: Swift.max(error.span.end, error.span.start + 1))
-            } else {
-                buffered = nil
-            }
+        if let endOffset { return endOffset }
+        // Where the lexer would stop: at the first `#` (a comment wherever it stands, as in an
+        // expression) or the end of the line, less the white space before it. Found from the
+        // characters, so an error about the rest of a long line does not lex it all.
+        let bytes = text.folded.utf8
+        var end = lexer.lastTokenOffset
+        var index = bytes.index(bytes.startIndex, offsetBy: end)
+        while index < bytes.endIndex, bytes[index] != UInt8(ascii: "#") {
+            index = bytes.index(after: index)
+            end += 1
         }
-        return endOffset!
+        var scalars = text.folded.unicodeScalars[..<index].reversed().makeIterator()
+        while let scalar = scalars.next(), scalar.properties.isWhitespace, scalar != "\n" {
+            end -= scalar.utf8.count
+        }
+        return end
     }
 
     // MARK: Words and parts
