@@ -198,7 +198,9 @@ extension Evaluator {
         case .unit(let index):
             let unit = units[index]
             try requireSameDimension(quantity, target, conversion: conversion)
-            try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span)
+            if quantity.unit.isPointOnScale || unit.isPointOnScale {
+                try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span)
+            }
             let magnitude = try converted(quantity.magnitude, from: quantity.unit, to: unit, at: valueSpan)
             return (.quantity(magnitude, unit), nil)
         case .si:
@@ -207,7 +209,9 @@ extension Evaluator {
             return (.quantity(magnitude, unit), nil)
         case .mixedUnits:
             try requireSameDimension(quantity, target, conversion: conversion)
-            for unit in target.units { try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span) }
+            if quantity.unit.isPointOnScale {
+                for unit in target.units { try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span) }
+            }
             return (value, try mixed(quantity, target.units.map { $0.factors[0].unit }, at: valueSpan))
         default:
             preconditionFailure("not a unit conversion")

@@ -415,15 +415,6 @@ public struct Parser {
         }
     }
 
-    /// Whether a token may open `°C` or `Δ°C`: a `°`, or the name `Δ`.
-    private static func mayStartScale(_ kind: TokenKind, _ text: @autoclosure () -> String) -> Bool {
-        switch kind {
-        case .operator(.degree): return true
-        case .name: return text() == "Δ"
-        default: return false
-        }
-    }
-
     /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
     /// `F`. Asked only after a number, a `)` or `to`.
     @inline(never)
@@ -490,16 +481,16 @@ public struct Parser {
 
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     private mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
-        if Parser.mayStartScale(current.kind, lexer.text(of: current.span)), let (unit, span, tokens) = temperatureScale() {
-            for _ in 0..<tokens { try advance() }
+        let span = current.span
+        if case .name = current.kind, let unit = UnitTable.unit(named: lexer.text(of: span)) {
+            try advance()
             return (unit, span)
         }
-        let span = current.span
-        guard let unit = UnitTable.unit(named: lexer.text(of: span)) else {
+        guard let (unit, scaleSpan, tokens) = temperatureScale() else {
             preconditionFailure("namedUnit() follows startsUnit()")
         }
-        try advance()
-        return (unit, span)
+        for _ in 0..<tokens { try advance() }
+        return (unit, scaleSpan)
     }
 
     /// A unit, as a quantity or a `to` target writes it: named units with optional integer

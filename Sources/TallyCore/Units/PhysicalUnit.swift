@@ -24,10 +24,12 @@ public struct PhysicalUnit: Sendable {
         self.offset = offset
         self.dimension = dimension
         self.isTemperatureDifference = isTemperatureDifference
+        isAffine = !offset.isZero
     }
 
     /// Whether the unit is a point on a temperature scale whose zero is not absolute zero.
-    public var isAffine: Bool { !offset.isZero }
+    /// Stored, since every conversion asks it and comparing a number with zero is not free.
+    public let isAffine: Bool
 
     /// Whether one of this unit is more than one of `other` (of the same dimension). Factors
     /// are exact, or exact multiples of π for angles, whose ratio is then exact too or decided
