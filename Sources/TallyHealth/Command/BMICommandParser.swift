@@ -102,7 +102,11 @@ struct BMICommandParser {
         guard let unitText = parts[parts.count - 1].unitText, let major = MeasurementUnit(symbol: unitText) else {
             return false
         }
-        func follows(_ unit: MeasurementUnit) -> Bool { unit == major.minorUnit || major.isFollowed(by: unit) }
+        // Any smaller unit of the same quantity joins; one of the other system (`5 ft 9 cm`)
+        // is then the error that says which may follow, at that unit.
+        func follows(_ unit: MeasurementUnit) -> Bool {
+            unit.quantity == major.quantity && Number.compare(unit.sizeInBaseUnit, major.sizeInBaseUnit) < 0
+        }
         if let wordUnit = word.parts[0].unitText {
             return MeasurementUnit(symbol: wordUnit).map(follows) ?? false
         }
