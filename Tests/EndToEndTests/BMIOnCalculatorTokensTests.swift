@@ -23,6 +23,8 @@ import Testing
          "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
         ("bmi 5'9\" 154lb",
          "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
+        ("bmi 5'9'' 154 lb",
+         "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
         ("bmi 5\u{2032}9\u{2033} 11 stone",
          "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)"),
         ("bmi 69 ins 154 LBS",

@@ -299,6 +299,13 @@ struct ArgumentReader {
         guard continues(at: offset), case .success(let read) = peek() else { return nil }
         if read.isMark {
             buffered = nil
+            // Two single quotes written together are inches too: `5'9''`.
+            if lexer.text(of: read.token.span) == "'", continues(at: read.token.span.end), case .success(let next) = peek(),
+                next.isMark, lexer.text(of: next.token.span) == "'"
+            {
+                buffered = nil
+                return read.token.span.union(next.token.span)
+            }
             return read.token.span
         }
         if case .name = value { return nil }
