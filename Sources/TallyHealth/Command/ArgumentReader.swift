@@ -105,16 +105,10 @@ struct ArgumentReader {
 
     // MARK: Where the arguments end
 
-    /// Where the arguments end (where a missing argument would go): right after the last
-    /// token, not under trailing spaces or a comment.
+    /// Where the arguments end, in the line: right after the last word, not under trailing
+    /// spaces or a comment. A missing argument is reported there, and an error about every word
+    /// from some point on reaches there.
     mutating func argumentsEnd() -> Int {
-        text.lineOffset(endOfLastWord())
-    }
-
-    /// Where the last word of the arguments ends, in the line: an error about every word from
-    /// some point on reaches there. The rest of the line is lexed only to find it, with what
-    /// the lexer cannot read skipped.
-    mutating func lastWordEnd() -> Int {
         text.lineOffset(endOfLastWord())
     }
 

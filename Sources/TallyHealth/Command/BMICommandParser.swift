@@ -230,7 +230,7 @@ struct BMICommandParser {
         }
         return Diagnostic(
             .bmiExtraArgument, "extra argument: \(BMICommand.usage)",
-            at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.lastWordEnd())))
+            at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.argumentsEnd())))
     }
 
     // MARK: Reading ahead
