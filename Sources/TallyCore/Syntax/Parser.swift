@@ -455,7 +455,7 @@ public struct Parser {
     private func temperatureScale() -> (PhysicalUnit, SourceSpan, tokens: Int)? {
         switch current.kind {
         case .operator(.degree): return Parser.scale(after: current, in: lexer, delta: false)
-        case .name: return Parser.scale(after: current, in: lexer, delta: true)
+        case .name where lexer.text(of: current.span) == "Δ": return Parser.scale(after: current, in: lexer, delta: true)
         default: return nil
         }
     }
