@@ -84,6 +84,8 @@ UNITS = {
     },
     "frequency": {"Hz": (D(1), "Hz"), "kHz": (D(1000), "kHz"), "MHz": (D(10**6), "MHz"), "GHz": (D(10**9), "GHz")},
     "force": {"N": (D(1), "N"), "lbf": (POUND * GRAVITY, "lbf")},
+    # Differences of temperature: GNU units' degC and degF are Tally's too.
+    "temperature difference": {"K": (D(1), "K"), "degC": (D(1), "degC"), "degF": (D(5, 9), "degF")},
 }
 # Scales: kelvin = value * factor + offset.
 TEMPERATURE = {

@@ -59,10 +59,16 @@ import Testing
         ("bmi 175 x", 9, "unknown name 'x'"),
     ])
     func errorsPointAtTheArgument(_ line: String, _ column: Int, _ message: String) throws {
+        try Self.expectError(line, column: column, message)
+    }
+
+    /// `tally -e line` fails with an error at the 1-based character `column` whose message
+    /// contains `message`.
+    static func expectError(_ line: String, column: Int, _ message: String) throws {
         let result = try TallyUnderTest.run(["-e", line])
         #expect(result.status == 1)
         #expect(result.errorText.hasPrefix("<eval>:1:\(column): error: "), "\(result.errorText)")
-        #expect(result.errorText.contains(message))
+        #expect(result.errorText.contains(message), "\(result.errorText)")
     }
 
     @Test func resultBecomesAnsAndStandardIsASetting() throws {
@@ -234,6 +240,11 @@ import Testing
         String(repeating: "1e5 ", count: 250_000), "175 70 " + String(repeating: "1 ", count: 500_000),
         String(repeating: "5 ft ", count: 200_000), String(repeating: "(", count: 1_000_000),
         "175 70 age " + String(repeating: "1", count: 1_000_000), String(repeating: "x", count: 1_000_000),
+        // The lexer goes on after a unit glued to the next value, after marks, through groups
+        // of characters it cannot read, and over full-width text folded first.
+        "5" + String(repeating: "ft1", count: 333_333), String(repeating: "5' ", count: 330_000),
+        "(" + String(repeating: "$", count: 1_000_000), "(" + String(repeating: "\u{2032}", count: 330_000),
+        String(repeating: "\u{FF11}", count: 340_000) + " 70", "175 70 " + String(repeating: "\u{FF58} ", count: 200_000),
     ])
     func megabyteLineFailsFast(_ arguments: String) throws {
         let file = try TallyUnderTest.temporaryDirectory()

@@ -20,11 +20,13 @@ import Testing
 
                 Unit words may be spelt out, in any case: cms, centimetres, metres, inches,
                 feet, kgs, kilos, lbs, pounds, stone; any length or mass of 'help units' works
-                too (bmi 2 yd 12 st, bmi 1750 mm 70000 g). Numbers are written as in expressions
-                (1_750, 1.75e2, full-width digits too); a decimal comma works (170,5); a unit
-                may stand apart (175 cm); an argument may be a variable or an expression in
-                parentheses: bmi h w, bmi (h+2)cm 70. A weight given in pounds or stones gets
-                its healthy range in them too; a height in feet or inches is echoed so.
+                too (bmi 2 yd 12 st, bmi 1750 mm 70000 g), and quantities side by side add up
+                as in expressions (1 m 75 cm, 1 yd 2 ft 9 in). Numbers are written as in
+                expressions (1_750, 1.75e2, full-width digits too); a decimal comma works
+                (170,5); a unit may stand apart (175 cm); an argument may be a variable or an
+                expression in parentheses: bmi h w, bmi (h+2)cm 70. A weight given in pounds
+                or stones gets its healthy range in them too; a height in feet or inches is
+                echoed so.
 
                 Accepted: height 50–272 cm, weight 2–650 kg, BMI 10–150. A BMI outside is
                 an error that names the likely mistake (a unit left off, the arguments swapped);

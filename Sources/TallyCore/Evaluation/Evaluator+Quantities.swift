@@ -92,18 +92,15 @@ extension Evaluator {
             guard operation == .subtract else {
                 throw Diagnostic(
                     .temperatureArithmetic,
-                    "cannot add two temperatures on a scale (\(leftUnit.text) + \(rightUnit.text)): add a difference in kelvin instead, as in 20 °C + 10 K",
+                    "cannot add two temperatures on a scale (\(leftUnit.text) + \(rightUnit.text)): add a difference instead, as in 20 °C + 10 degC",
                     at: operatorSpan)
             }
-            // Two points on scales: their difference, in kelvin.
-            let kelvin = CompoundUnit(UnitTable.unit(named: "K")!)
-            let a = try converted(left.magnitude, from: leftUnit, to: kelvin, at: left.operand.span)
-            let b = try converted(right.magnitude, from: rightUnit, to: kelvin, at: right.operand.span)
-            _ = scale
+            // Two points on scales: their difference, in degrees of the left one's scale
+            // (`100 °F - 32 °F` is `68 degF`).
+            let b = try converted(right.magnitude, from: rightUnit, to: leftUnit, at: right.operand.span)
             let difference = try plain(
-                .subtract, Operand(value: a, span: left.operand.span), Operand(value: b, span: right.operand.span),
-                operatorSpan: operatorSpan)
-            return .quantity(difference, kelvin)
+                .subtract, left.magnitudeOperand, Operand(value: b, span: right.operand.span), operatorSpan: operatorSpan)
+            return .quantity(difference, CompoundUnit(UnitTable.difference(of: scale)!))
         case (let scale?, nil):
             // A point moved by a difference: the difference in the scale's degrees.
             let ratio = rightUnit.factor / scale.factor
@@ -201,6 +198,9 @@ extension Evaluator {
         case .unit(let index):
             let unit = units[index]
             try requireSameDimension(quantity, target, conversion: conversion)
+            if quantity.unit.isPointOnScale || unit.isPointOnScale {
+                try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span)
+            }
             let magnitude = try converted(quantity.magnitude, from: quantity.unit, to: unit, at: valueSpan)
             return (.quantity(magnitude, unit), nil)
         case .si:
@@ -209,6 +209,9 @@ extension Evaluator {
             return (.quantity(magnitude, unit), nil)
         case .mixedUnits:
             try requireSameDimension(quantity, target, conversion: conversion)
+            if quantity.unit.isPointOnScale {
+                for unit in target.units { try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span) }
+            }
             return (value, try mixed(quantity, target.units.map { $0.factors[0].unit }, at: valueSpan))
         default:
             preconditionFailure("not a unit conversion")
@@ -249,6 +252,7 @@ extension Evaluator {
     {
         if source == target { return magnitude }
         let sourceScale = source.affineUnit, targetScale = target.affineUnit
+        if sourceScale != nil || targetScale != nil { try requirePointsOrAmounts(source, target, at: span) }
         if sourceScale == nil && targetScale == nil {
             return try scaled(magnitude, by: source.factor / target.factor, at: span)
         }
@@ -257,6 +261,27 @@ extension Evaluator {
         if let sourceScale { kelvin = try settings.checked(kelvin + .number(sourceScale.offset), at: span) }
         if let targetScale { kelvin = try settings.checked(kelvin - .number(targetScale.offset), at: span) }
         return try scaled(kelvin, by: .number(Number(1)) / target.factor, at: span)
+    }
+
+    /// A point on a temperature scale converts to kelvin and to points on the other scale, but
+    /// never to a difference of degrees (`degC`, `degF`), nor a difference to a point: `10 degF`
+    /// is an amount, which `20 °C + 10 degF` adds to a point.
+    private func requirePointsOrAmounts(_ source: CompoundUnit, _ target: CompoundUnit, at span: SourceSpan)
+        throws(Diagnostic)
+    {
+        func isDifference(_ unit: CompoundUnit) -> Bool { unit.factors.contains { $0.unit.isTemperatureDifference } }
+        if let scale = source.affineUnit, isDifference(target) {
+            throw Diagnostic(
+                .temperatureArithmetic,
+                "cannot convert a temperature on the \(scale.symbol) scale to a difference (\(target.text)): a point is not an amount; subtract two points for a difference, or convert to K",
+                at: span)
+        }
+        if let scale = target.affineUnit, isDifference(source) {
+            throw Diagnostic(
+                .temperatureArithmetic,
+                "cannot convert a temperature difference (\(source.text)) to a point on the \(scale.symbol) scale: add it to a point instead, as in 20 \(scale.symbol) + 10 \(source.text)",
+                at: span)
+        }
     }
 
     /// `magnitude × factor`, with the checks of a multiplication; nothing to do for 1.
@@ -298,6 +323,29 @@ extension Evaluator {
         parts.append("\(output.text) \(last.symbol)")
         output.text = (sign < 0 ? "-" : "") + parts.joined(separator: " ")
         return output
+    }
+
+    // MARK: Angles
+
+    /// The functions whose argument is an angle: given an angle quantity (`30 deg`, `0.5 turn`),
+    /// they take it in radians, exactly, whatever `set angle` says.
+    static let angleFunctions: Set<String> = ["sin", "cos", "tan"]
+
+    /// The call of `sin`, `cos` or `tan` on an angle quantity: its one argument converted to
+    /// radians (`30 deg` is π/6 exactly), with the settings read as radians so the function
+    /// does not convert it again. Nil for any other function or dimension, which then needs a
+    /// plain number.
+    func trigonometricCall(_ site: CallSite, angle quantity: Quantity, at span: SourceSpan) throws(Diagnostic)
+        -> FunctionCall?
+    {
+        guard Self.angleFunctions.contains(site.name), quantity.dimension == Dimension(.angle),
+            let radian = UnitTable.unit(named: "rad")
+        else { return nil }
+        let radians = try converted(quantity.magnitude, from: quantity.unit, to: CompoundUnit(radian), at: span)
+        var inRadians = settings
+        inRadians.angle = .radians
+        return FunctionCall(
+            name: site.name, arguments: [radians], argumentSpans: [span], span: site.span, settings: inRadians)
     }
 
     // MARK: Plain arithmetic

@@ -663,6 +663,9 @@ public struct Evaluator: Sendable {
                 break
             case .quantity(let quantity):
                 if site.name == "if" { break }
+                if let angleCall = try trigonometricCall(site, angle: quantity, at: span) {
+                    return try implementation(angleCall)
+                }
                 throw Value.expectedPlainNumber(quantity, at: span, purpose: "\(site.name) needs plain numbers")
             }
         }

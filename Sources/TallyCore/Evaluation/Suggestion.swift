@@ -29,7 +29,7 @@ public enum Suggestion {
     }
 
     /// The longest word compared by edit distance, in characters.
-    static let maximumComparedLength = 64
+    public static let maximumComparedLength = 64
 
     /// Levenshtein distance, with adjacent transpositions counting one.
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -432,7 +432,8 @@ public struct Parser {
     private func startsUnit() -> Bool {
         switch current.kind {
         case .name:
-            return UnitTable.unit(named: lexer.text(of: current.span)) != nil
+            let name = lexer.text(of: current.span)
+            return UnitTable.unit(named: name) != nil || (name == "Δ" && temperatureScale() != nil)
         case .operator(.degree):
             return temperatureScale() != nil
         default:
@@ -448,43 +449,59 @@ public struct Parser {
         guard let next = try? probe.next() else { return false }
         switch next.kind {
         case .name:
-            return UnitTable.unit(named: probe.text(of: next.span)) != nil
+            let name = probe.text(of: next.span)
+            return UnitTable.unit(named: name) != nil
+                || (name == "Δ" && Parser.scale(after: next, in: probe, delta: true) != nil)
         case .operator(.degree):
-            guard let letter = try? probe.next(), case .name = letter.kind, letter.span.start == next.span.end else {
-                return false
-            }
-            let text = probe.text(of: letter.span)
-            return text == "C" || text == "F"
+            return Parser.scale(after: next, in: probe, delta: false) != nil
         default:
             return false
         }
     }
 
-    /// `°C` or `°F` when the current token is a `°` written against `C` or `F`.
+    /// `°C` or `°F` when the current token is a `°` written against `C` or `F`; `Δ°C` or
+    /// `Δ°F` (the degrees as differences) when it is a `Δ` written against those; with the
+    /// number of tokens they take.
     @inline(never)
-    private func temperatureScale() -> (PhysicalUnit, SourceSpan)? {
+    private func temperatureScale() -> (PhysicalUnit, SourceSpan, tokens: Int)? {
+        switch current.kind {
+        case .operator(.degree): return Parser.scale(after: current, in: lexer, delta: false)
+        case .name where lexer.text(of: current.span) == "Δ": return Parser.scale(after: current, in: lexer, delta: true)
+        default: return nil
+        }
+    }
+
+    /// The scale written from `first` (a `°`, or with `delta` a `Δ`), reading on from `lexer`,
+    /// which stands right after it: every token written against the one before.
+    private static func scale(after first: Token, in lexer: Lexer, delta: Bool) -> (PhysicalUnit, SourceSpan, tokens: Int)? {
         var probe = lexer
-        guard let next = try? probe.next(), case .name = next.kind, next.span.start == current.span.end else {
+        var end = first.span.end
+        if delta {
+            guard let degree = try? probe.next(), case .operator(.degree) = degree.kind, degree.span.start == end else {
+                return nil
+            }
+            end = degree.span.end
+        }
+        guard let next = try? probe.next(), case .name = next.kind, next.span.start == end else { return nil }
+        let letter = probe.text(of: next.span)
+        guard letter == "C" || letter == "F", let unit = UnitTable.unit(named: (delta ? "Δ°" : "°") + letter) else {
             return nil
         }
-        let letter = probe.text(of: next.span)
-        guard letter == "C" || letter == "F", let unit = UnitTable.unit(named: "°" + letter) else { return nil }
-        return (unit, current.span.union(next.span))
+        return (unit, first.span.union(next.span), delta ? 3 : 2)
     }
 
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     private mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
-        if case .operator(.degree) = current.kind, let (unit, span) = temperatureScale() {
-            try advance()
+        let span = current.span
+        if case .name = current.kind, let unit = UnitTable.unit(named: lexer.text(of: span)) {
             try advance()
             return (unit, span)
         }
-        let span = current.span
-        guard let unit = UnitTable.unit(named: lexer.text(of: span)) else {
+        guard let (unit, scaleSpan, tokens) = temperatureScale() else {
             preconditionFailure("namedUnit() follows startsUnit()")
         }
-        try advance()
-        return (unit, span)
+        for _ in 0..<tokens { try advance() }
+        return (unit, scaleSpan)
     }
 
     /// A unit, as a quantity or a `to` target writes it: named units with optional integer
@@ -605,6 +622,7 @@ public struct Parser {
                         at: spans[index])
                 }
             }
+            try Parser.checkMixedOrder(units, spans: spans)
             code.units.removeLast()
             code.units += units
             target = .mixedUnits(first: code.units.count - units.count)
@@ -614,6 +632,28 @@ public struct Parser {
                 .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
         }
         return Conversion(target: target, span: span)
+    }
+
+    /// Mixed units go from the largest to the smallest, each once (`to ft in`, `to h min s`):
+    /// a unit written twice, or one no smaller than the unit before it, is an error at it,
+    /// with the order that works.
+    private static func checkMixedOrder(_ units: [CompoundUnit], spans: [SourceSpan]) throws(Diagnostic) {
+        let named = units.map { $0.factors[0].unit }
+        for index in 1..<named.count {
+            if let first = named[..<index].firstIndex(of: named[index]) {
+                throw Diagnostic(
+                    .invalidUnit, "\(named[index].symbol) is already in these mixed units: each unit stands once",
+                    at: spans[index]
+                ).noting("first written here", at: spans[first])
+            }
+        }
+        for index in 1..<named.count where !named[index - 1].isLarger(than: named[index]) {
+            let sorted = named.sorted { $0.isLarger(than: $1) }.map(\.symbol).joined(separator: " ")
+            throw Diagnostic(
+                .invalidUnit,
+                "mixed units go from the largest to the smallest, but \(named[index].symbol) is no smaller than \(named[index - 1].symbol): write 'to \(sorted)'",
+                at: spans[index])
+        }
     }
 
     /// The comparisons after a left operand already emitted: `< b`, or a chain `< b <= c`, in

@@ -61,6 +61,13 @@ public struct CompoundUnit: Sendable, Hashable {
         return nil
     }
 
+    /// Whether the unit is a point on a temperature scale (°C, °F): ``affineUnit`` without
+    /// copying the unit out, for the conversions that must check it on every line.
+    @inline(__always)
+    public var isPointOnScale: Bool {
+        factors.count == 1 && factors[0].exponent == 1 && factors[0].unit.isAffine
+    }
+
     /// Whether the unit is one named unit to the first power.
     public var isSingle: Bool { factors.count == 1 && factors[0].exponent == 1 }
 

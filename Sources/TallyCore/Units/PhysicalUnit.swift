@@ -11,16 +11,37 @@ public struct PhysicalUnit: Sendable {
     /// Added after scaling, in kelvin: non-zero only for °C and °F.
     public let offset: Number
     public let dimension: Dimension
+    /// Whether the unit is a degree of a temperature scale taken as a difference (`degC`,
+    /// `degF`): an amount, which moves a point on a scale but is never converted into one.
+    public let isTemperatureDifference: Bool
 
-    public init(symbol: String, factor: Value, offset: Number = Number(0), dimension: Dimension) {
+    public init(
+        symbol: String, factor: Value, offset: Number = Number(0), dimension: Dimension,
+        isTemperatureDifference: Bool = false
+    ) {
         self.symbol = symbol
         self.factor = factor
         self.offset = offset
         self.dimension = dimension
+        self.isTemperatureDifference = isTemperatureDifference
+        isAffine = !offset.isZero
     }
 
     /// Whether the unit is a point on a temperature scale whose zero is not absolute zero.
-    public var isAffine: Bool { !offset.isZero }
+    /// Stored, since every conversion asks it and comparing a number with zero is not free.
+    public let isAffine: Bool
+
+    /// Whether one of this unit is more than one of `other` (of the same dimension). Factors
+    /// are exact, or exact multiples of π for angles, whose ratio is then exact too or decided
+    /// to 20 digits, far more than any two units differ by.
+    func isLarger(than other: PhysicalUnit) -> Bool {
+        let ratio = factor / other.factor
+        switch ratio.kind {
+        case .number(let number): return Number.compare(number, Number(1)) > 0
+        case .real(let real): return (real.compare(with: Number(1), within: Real.Budget(digits: 20)) ?? 0) > 0
+        case .quantity, .truth: return false
+        }
+    }
 }
 
 extension PhysicalUnit: Equatable, Hashable {

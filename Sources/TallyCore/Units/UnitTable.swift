@@ -16,8 +16,44 @@ public enum UnitTable {
         byName[name]
     }
 
+    /// The unit a person wrote as `name` where only a unit can stand, as a command's arguments
+    /// read it (`bmi 175 CM`, `bmi 5'9"`): as written, then in lower case with full-width
+    /// letters as ASCII (`CM`, `Kg`, `ｃｍ`), then the foot and inch marks (`'` and `′` for ft,
+    /// `"`, `″` and `''` for in), which no expression token is made of.
+    public static func unit(lenientlyNamed name: String) -> PhysicalUnit? {
+        if let unit = byName[name] { return unit }
+        let folded = folded(name)
+        return byName[folded] ?? marks[folded].flatMap { byName[$0] }
+    }
+
+    /// The foot and inch marks.
+    public static let marks: [String: String] = ["'": "ft", "\u{2032}": "ft", "\"": "in", "\u{2033}": "in", "''": "in"]
+
+    /// `word` in lower case with full-width ASCII forms (U+FF01…U+FF5E) as ASCII: how a unit or
+    /// a command's word is compared when letter case and width do not matter.
+    public static func folded(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+                scalars.append(ascii)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars).lowercased()
+    }
+
     /// The units in the order `help units` lists them, grouped by dimension.
     public static let entries: [Entry] = makeEntries()
+
+    /// The degree of the scale `scale` (°C, °F) as a difference: `degC`, `degF`.
+    public static func difference(of scale: PhysicalUnit) -> PhysicalUnit? {
+        switch scale.symbol {
+        case "°C": return unit(named: "degC")
+        case "°F": return unit(named: "degF")
+        default: return nil
+        }
+    }
 
     /// Every spelling, for completion and suggestions.
     public static var names: [String] { Array(byName.keys).sorted() }
@@ -38,7 +74,7 @@ public enum UnitTable {
     }
 
     private static let prefixedSymbols: Set<String> = Set(
-        entries.suffix(from: entries.firstIndex(where: { $0.unit.symbol == "°F" })! + 1).map(\.unit.symbol))
+        entries.suffix(from: entries.firstIndex(where: { $0.unit.symbol == "degF" })! + 1).map(\.unit.symbol))
 
     /// The factor as help writes it, exactly: `0.3048 m`, `0.51(4) m/s`, `π/180 rad`, and for
     /// a scale the formula to kelvin.
@@ -46,6 +82,8 @@ public enum UnitTable {
         let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
         if unit.symbol == "°C" { return "K − 273.15 (a point on a scale)" }
         if unit.symbol == "°F" { return "(°F + 459.67) × 5/9 K (a point on a scale)" }
+        if unit.symbol == "degC" { return "1 K (a difference)" }
+        if unit.symbol == "degF" { return "5/9 K = 0.(5) K (a difference)" }
         guard let number = unit.factor.number else {
             return unit.symbol == "deg" ? "π/180 rad" : "2π rad"
         }
@@ -118,17 +156,17 @@ public enum UnitTable {
         // Length
         add("m", one, length, "metre (SI)", metric("metre"))
         add("km", tenTo(3), length, "kilometre", metric("kilometre"))
-        add("cm", tenTo(-2), length, "centimetre", metric("centimetre"))
+        add("cm", tenTo(-2), length, "centimetre", ["cms"] + metric("centimetre"))
         add("mm", tenTo(-3), length, "millimetre", metric("millimetre"))
         add("µm", tenTo(-6), length, "micrometre", ["um", "μm"] + metric("micrometre") + names("micron"))
         add("nm", tenTo(-9), length, "nanometre", metric("nanometre"))
-        add("in", inch, length, "inch (international)", ["inch", "inches"])
+        add("in", inch, length, "inch (international)", ["inch", "inches", "ins"])
         add("ft", foot, length, "foot (international)", ["foot", "feet"])
         add("yd", yard, length, "yard (international)", names("yard"))
         add("mi", Number(1760) * yard, length, "mile (international)", names("mile"))
         add("nmi", Number(1852), length, "nautical mile", [])
         // Mass
-        add("kg", one, mass, "kilogram (SI)", names("kilogram") + ["kilo", "kilos"])
+        add("kg", one, mass, "kilogram (SI)", ["kgs"] + names("kilogram") + names("kilogramme") + ["kilo", "kilos"])
         add("g", tenTo(-3), mass, "gram", names("gram") + names("gramme"))
         add("mg", tenTo(-6), mass, "milligram", names("milligram"))
         add("µg", tenTo(-9), mass, "microgram", ["ug", "μg"] + names("microgram"))
@@ -206,19 +244,30 @@ public enum UnitTable {
             Entry(
                 unit: PhysicalUnit(symbol: "turn", factor: .real(Real.pi * Real(Number(2))), dimension: angle),
                 aliases: ["turns", "rev", "revs", "revolution", "revolutions"], description: "turn (2π rad)"))
-        // Temperature: kelvin, and the two scales with an offset.
-        add("K", one, temperature, "kelvin (SI); also a temperature difference", ["kelvin", "kelvins"])
+        // Temperature: kelvin, the two scales with an offset, and their degrees as differences
+        // (GNU units' degC and degF; Δ°C and Δ°F are read as them too).
+        add("K", one, temperature, "kelvin (SI); also a temperature difference", ["kelvin", "kelvins", "ΔK"])
         entries.append(
             Entry(
                 unit: PhysicalUnit(
                     symbol: "°C", factor: .number(one), offset: decimal("273.15"), dimension: temperature),
-                aliases: ["degC", "celsius", "Celsius"], description: "degree Celsius (K − 273.15)"))
+                aliases: ["celsius", "Celsius"], description: "degree Celsius (K − 273.15)"))
         entries.append(
             Entry(
                 unit: PhysicalUnit(
                     symbol: "°F", factor: .number(Number(numerator: 5, denominator: 9)),
                     offset: decimal("459.67") * Number(numerator: 5, denominator: 9), dimension: temperature),
-                aliases: ["degF", "fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
+                aliases: ["fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(symbol: "degC", factor: .number(one), dimension: temperature, isTemperatureDifference: true),
+                aliases: ["Δ°C", "ΔC"], description: "a difference of 1 °C (1 K)"))
+        entries.append(
+            Entry(
+                unit: PhysicalUnit(
+                    symbol: "degF", factor: .number(Number(numerator: 5, denominator: 9)), dimension: temperature,
+                    isTemperatureDifference: true),
+                aliases: ["Δ°F", "ΔF"], description: "a difference of 1 °F (5/9 K)"))
         entries.append(contentsOf: prefixed(entries, energy: energy, power: power, pressure: pressure, force: force))
         return entries
     }

@@ -33,7 +33,7 @@ struct BMICommandParser {
         let weight = try measurement(of: .weight)
         var command = BMICommand(height: height, weight: weight)
         while let word = try take() {
-            let name = word.bareName.map { MeasurementUnit.folded($0) }
+            let name = word.bareName.map { UnitTable.folded($0) }
             if let named = word.standard, command.standard == nil {
                 command.standard = named
                 command.standardSpan = word.span
@@ -43,7 +43,7 @@ struct BMICommandParser {
                 guard let sexWord = try take() else {
                     throw Diagnostic(
                         .bmiInvalidSex, "missing sex after 'sex': \(Self.sexForms)",
-                        at: SourceSpan(at: reader.argumentsEnd))
+                        at: SourceSpan(at: reader.argumentsEnd()))
                 }
                 guard let sex = sexWord.bareName.flatMap(Sex.init(word:)) else {
                     throw Diagnostic(.bmiInvalidSex, "the sex is \(Self.sexForms)", at: sexWord.span)
@@ -70,8 +70,8 @@ struct BMICommandParser {
     /// The height or the weight: a word, and the unit words and the second half of a compound
     /// value that follow it.
     private mutating func measurement(of quantity: BodyQuantity) throws(Diagnostic) -> MeasurementArgument {
-        guard let first = try take() else { throw missingArgument(quantity, at: reader.argumentsEnd) }
-        if let name = first.bareName.map({ MeasurementUnit.folded($0) }), Self.keywords.contains(name) {
+        guard let first = try take() else { throw missingArgument(quantity, at: reader.argumentsEnd()) }
+        if let name = first.bareName.map({ UnitTable.folded($0) }), Self.keywords.contains(name) {
             throw missingArgument(quantity, at: first.span.start)
         }
         if first.unit != nil { throw unitWithoutNumber(first) }
@@ -91,22 +91,29 @@ struct BMICommandParser {
         return try MeasurementArgument(parts: parts, quantity: quantity)
     }
 
-    /// Whether `word` is the inches of `5ft 9in`, `5ft 9 in` or `5ft 9` (or the pounds after
-    /// stones): the argument so far is one whole number of feet (or stones), and the word is a
-    /// value in the matching smaller unit, or a bare whole number smaller than one foot (or
-    /// stone). Metres join only when written together (`1m75`): `2m 90` is a height and a weight.
+    /// Whether `word` continues the value so far, as quantities side by side add up in an
+    /// expression: a value in a smaller unit of the same system (`5ft 9in`, `5 ft 9 in`,
+    /// `1 m 75 cm`, `1 yd 2 ft 9 in`, `11 st 4 lb`), or after one whole number of feet (or
+    /// stones) a bare whole number smaller than one foot (or stone): `5ft 9`. After metres a
+    /// bare number never joins: `2m 90` is a height and a weight.
     private mutating func continuesCompound(_ parts: [ArgumentPart], with word: ArgumentWord) throws(Diagnostic)
         -> Bool
     {
-        guard parts.count == 1, let unitText = parts[0].unitText,
-            let major = MeasurementUnit(symbol: unitText), let minor = major.minorUnit
-        else { return false }
-        if let wordUnit = word.parts[0].unitText {
-            return word.parts.count == 1 && MeasurementUnit(symbol: wordUnit) == minor
+        guard let unitText = parts[parts.count - 1].unitText, let major = MeasurementUnit(symbol: unitText) else {
+            return false
         }
-        guard word.parts.count == 1, major != .metre else { return false }
-        if try peek(1)?.unit == minor { return true }
-        guard case .literal(let amount) = word.parts[0].value, amount.isInteger, amount.signum >= 0,
+        // Any smaller unit of the same quantity joins; one of the other system (`5 ft 9 cm`)
+        // is then the error that says which may follow, at that unit.
+        func follows(_ unit: MeasurementUnit) -> Bool {
+            unit.quantity == major.quantity && Number.compare(unit.sizeInBaseUnit, major.sizeInBaseUnit) < 0
+        }
+        if let wordUnit = word.parts[0].unitText {
+            return MeasurementUnit(symbol: wordUnit).map(follows) ?? false
+        }
+        guard word.parts.count == 1 else { return false }
+        if let unit = try peek(1)?.unit, follows(unit) { return true }
+        guard parts.count == 1, let minor = major.minorUnit, major != .metre,
+            case .literal(let amount) = word.parts[0].value, amount.isInteger, amount.signum >= 0,
             Number.compare(amount, major.sizeInBaseUnit / minor.sizeInBaseUnit) < 0
         else { return false }
         return true
@@ -125,7 +132,7 @@ struct BMICommandParser {
     private mutating func age(after keyword: ArgumentWord) throws(Diagnostic) -> (ChildAge, SourceSpan) {
         guard let first = try take() else {
             throw Diagnostic(
-                .bmiInvalidAge, "missing age after 'age': \(Self.ageForms)", at: SourceSpan(at: reader.argumentsEnd))
+                .bmiInvalidAge, "missing age after 'age': \(Self.ageForms)", at: SourceSpan(at: reader.argumentsEnd()))
         }
         if case .date(let date) = first.parts[0].value { return (.born(date), first.span) }
         var pieces: [(amount: Number, unit: String?, span: SourceSpan)] = []
@@ -134,12 +141,12 @@ struct BMICommandParser {
                 guard case .literal(let amount) = part.value, pieces.count < 2 else {
                     throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: part.span)
                 }
-                pieces.append((amount, part.unitText.map { MeasurementUnit.folded($0) }, part.span))
+                pieces.append((amount, part.unitText.map { UnitTable.folded($0) }, part.span))
             }
         }
         try absorb(first)
         while let next = try peek() {
-            let name = next.bareName.map { MeasurementUnit.folded($0) }
+            let name = next.bareName.map { UnitTable.folded($0) }
             if let name, pieces[pieces.count - 1].unit == nil,
                 Self.yearWords.contains(name) || Self.monthWords.contains(name)
             {
@@ -203,7 +210,7 @@ struct BMICommandParser {
 
     /// Everything from the first word too many to the end of the arguments, which are not
     /// read further. Two bare numbers that look like feet and inches (`bmi 5 9 154`) are named.
-    private func extraArguments(from word: ArgumentWord, after command: BMICommand) -> Diagnostic {
+    private mutating func extraArguments(from word: ArgumentWord, after command: BMICommand) -> Diagnostic {
         let height = command.height.parts
         let weight = command.weight.parts
         if height.count == 1, weight.count == 1, height[0].unitText == nil, weight[0].unitText == nil,
@@ -223,7 +230,7 @@ struct BMICommandParser {
         }
         return Diagnostic(
             .bmiExtraArgument, "extra argument: \(BMICommand.usage)",
-            at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.lastWordEnd ?? word.span.end)))
+            at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.argumentsEnd())))
     }
 
     // MARK: Reading ahead

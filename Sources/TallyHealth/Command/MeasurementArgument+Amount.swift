@@ -18,8 +18,8 @@ extension MeasurementArgument {
             case .expression: amount = try resolve(part.valueSpan)
             case .date: preconditionFailure("a date is refused when the argument is made")
             }
-            if index == 1 {
-                try checkMinorAmount(amount, of: part)
+            if index > 0 {
+                try checkMinorAmount(amount, of: part, after: units[index - 1], in: units[index])
             }
             total = total + amount * units[index].sizeInBaseUnit
         }
@@ -53,7 +53,10 @@ extension MeasurementArgument {
             guard diagnostic.id == .unknownName else { throw error }
             diagnostic.notes = []
             let name = part.valueText
-            let folded = MeasurementUnit.folded(name)
+            // As for the calculator's own suggestions, a name too long to be a misspelt word
+            // gets none (and costs nothing more).
+            guard name.utf8.count <= 4 * Suggestion.maximumComparedLength else { throw diagnostic }
+            let folded = UnitTable.folded(name)
             for unitWord in MeasurementUnit.suggestedWords.reversed()
             where folded.hasSuffix(unitWord) && folded.utf8.count == name.utf8.count {
                 let prefix = name.utf8.count - unitWord.utf8.count
@@ -69,11 +72,11 @@ extension MeasurementArgument {
         }
     }
 
-    /// The inches of `5ft9in` lie in 0..<12, the pounds of `11st4lb` in 0..<14; more would be
-    /// written with the larger unit.
-    private func checkMinorAmount(_ amount: Number, of part: ArgumentPart) throws(Diagnostic) {
-        let major = units[0]
-        let minor = units[1]
+    /// The inches of `5ft9in` lie in 0..<12, the pounds of `11st4lb` in 0..<14, the feet of
+    /// `1yd 2ft` in 0..<3; more would be written with the larger unit.
+    private func checkMinorAmount(
+        _ amount: Number, of part: ArgumentPart, after major: MeasurementUnit, in minor: MeasurementUnit
+    ) throws(Diagnostic) {
         let limit = major.sizeInBaseUnit / minor.sizeInBaseUnit
         if amount.signum < 0 {
             throw Diagnostic(

@@ -1,7 +1,7 @@
 import TallyCore
 
 /// The height or the weight of a `bmi` line: one value with its unit (`175`, `1.75m`, `(h)cm`),
-/// or a compound value (`5ft9in`, `5ft 9 in`, `11st4lb`).
+/// or quantities side by side (`5ft9in`, `5ft 9 in`, `11st4lb`, `1 yd 2 ft 9 in`).
 ///
 /// Its units are checked when it is made, so a `MeasurementArgument` always has units of its
 /// quantity in an order that makes sense; its values are checked when they are known, by
@@ -11,7 +11,7 @@ public struct MeasurementArgument: Sendable {
     public let quantity: BodyQuantity
     /// Where the argument stands: 0-based UTF-8 byte offsets into the whole line, half-open.
     public let span: SourceSpan
-    /// The values and units as written; one or two.
+    /// The values and units as written; one or more.
     let parts: [ArgumentPart]
     /// The unit of each part: as written, or implied (the base unit for a bare number, the
     /// minor unit for the bare number in `5ft9`).
@@ -28,8 +28,7 @@ public struct MeasurementArgument: Sendable {
                     "a date is not a \(quantity.name); a birth date stands after age, as in age 2015-04-12",
                     at: part.span)
             }
-            switch index {
-            case 0:
+            if index == 0 {
                 guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
                     units.append(quantity.baseUnit)
                     continue
@@ -41,29 +40,30 @@ public struct MeasurementArgument: Sendable {
                         at: unitSpan)
                 }
                 units.append(unit)
-            case 1:
-                guard let major = units.first, let minor = major.minorUnit else {
+                continue
+            }
+            // Quantities side by side add up, as in an expression (`5 ft 9 in`, `1 yd 2 ft 9 in`),
+            // each in a smaller unit of the same system than the one before.
+            let major = units[index - 1]
+            guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
+                // A bare number is the everyday smaller unit right after the first (`5ft9`, `1m75`).
+                guard index == 1, let minor = major.minorUnit else {
                     throw ArgumentWord.missingSpace(at: part.span.start)
                 }
-                guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
-                    units.append(minor)
-                    continue
-                }
-                let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
-                if unit == minor {
-                    units.append(unit)
-                } else if unit.quantity == quantity {
-                    throw Diagnostic(
-                        .bmiMisplacedMinorUnit,
-                        "only \(minor.pluralName) may follow \(major.pluralName), as in \(major.compoundExample)",
-                        at: unitSpan)
-                } else {
-                    // `5ft150lb`: the weight, written without the space that separates them.
-                    throw ArgumentWord.missingSpace(at: part.span.start)
-                }
-            default:
+                units.append(minor)
+                continue
+            }
+            let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
+            if unit.quantity != quantity {
+                // `5ft150lb`: the weight, written without the space that separates them.
                 throw ArgumentWord.missingSpace(at: part.span.start)
             }
+            guard unit == major.minorUnit || major.isFollowed(by: unit) else {
+                let example = major.minorUnit.map { "only \($0.pluralName) may follow \(major.pluralName)" }
+                    ?? "only smaller \(major.isImperial ? "imperial" : "metric") units may follow \(major.pluralName)"
+                throw Diagnostic(.bmiMisplacedMinorUnit, "\(example), as in \(major.compoundExample)", at: unitSpan)
+            }
+            units.append(unit)
         }
         self.quantity = quantity
         self.parts = parts
@@ -81,6 +81,14 @@ public struct MeasurementArgument: Sendable {
     {
         guard let unit = MeasurementUnit(symbol: text) else {
             let symbols = quantity.units.map(\.symbol)
+            if let other = UnitTable.unit(lenientlyNamed: text) {
+                // A unit of the calculator's table that measures something else: `175h`.
+                throw Diagnostic(
+                    .bmiUnitOfOtherQuantity,
+                    "'\(TerminalSafeText.excerpt(text))' measures \(other.dimension.name), not \(quantity.article); "
+                        + "\(quantity.name) units are \(symbols.dropLast().joined(separator: ", ")) and \(symbols[symbols.count - 1])",
+                    at: span)
+            }
             let unknown = Diagnostic(
                 .bmiUnknownUnit,
                 "unknown unit '\(TerminalSafeText.excerpt(text))'; \(quantity.name) units are "

@@ -45,6 +45,14 @@ public enum BodyQuantity: Sendable, CaseIterable {
         return Number.compare(amount, range.lowest) >= 0 && Number.compare(amount, range.highest) <= 0
     }
 
+    /// What the quantity is, with its article, for messages: "a length", "a mass".
+    var article: String {
+        switch self {
+        case .height: return "a length"
+        case .weight: return "a mass"
+        }
+    }
+
     /// Where the quantity stands on the line, for the message about a unit in the wrong place.
     var position: String {
         switch self {

@@ -5,9 +5,9 @@ import TallyCore
 /// quantity's base unit — so `bmi 1.75 m 11 st 4 lb`, `bmi 69 in 70 kg` and `bmi 5.75 ft 70000 g`
 /// all work, with the same exact factors as `5 ft 9 in to cm`.
 ///
-/// `bmi` is more forgiving than the calculator in how a unit is written: any letter case
-/// (`CM`, `Kg`), full-width letters (`ｃｍ`), a few extra plurals (`cms`, `kgs`, `ins`), and the
-/// marks `'` and `"` (and their typographic forms) for feet and inches.
+/// `bmi` is more forgiving than an expression in how a unit is written, as the table's lenient
+/// lookup reads it: any letter case (`CM`, `Kg`), full-width letters (`ｃｍ`), and the marks `'`
+/// and `"` (and their typographic forms) for feet and inches. There is no table of its own.
 public struct MeasurementUnit: Sendable {
     /// The unit in the calculator's table.
     public let unit: PhysicalUnit
@@ -58,25 +58,13 @@ public struct MeasurementUnit: Sendable {
         .millimetre, .centimetre, .metre, .inch, .foot, .kilogram, .pound, .stone,
     ]
 
-    /// Reads a unit word as typed: a length or mass unit of the table as written, then in
-    /// lower case with full-width letters as ASCII, then `bmi`'s own extra spellings and marks.
+    /// Reads a unit word as typed, through ``UnitTable/unit(lenientlyNamed:)``: any length or
+    /// mass unit of the table, in any letter case and width, and the foot and inch marks.
     /// `nil` for anything else (or a unit of another dimension).
     public init?(symbol: String) {
-        let folded = MeasurementUnit.folded(symbol)
-        let extra = MeasurementUnit.extraWords[folded].map(MeasurementUnit.named)
-        guard
-            let unit = extra
-                ?? UnitTable.unit(named: symbol).flatMap(MeasurementUnit.init)
-                ?? UnitTable.unit(named: folded).flatMap(MeasurementUnit.init)
-        else { return nil }
+        guard let unit = UnitTable.unit(lenientlyNamed: symbol).flatMap(MeasurementUnit.init) else { return nil }
         self = unit
     }
-
-    /// Spellings `bmi` reads beyond the unit table's: marks and a few plurals.
-    private static let extraWords: [String: String] = [
-        "'": "ft", "\u{2032}": "ft", "\"": "in", "\u{2033}": "in", "''": "in", "ins": "in",
-        "cms": "cm", "kgs": "kg", "kilogramme": "kg", "kilogrammes": "kg",
-    ]
 
     /// Every word of the everyday units, for `did you mean`.
     static let words: [String] = {
@@ -86,7 +74,6 @@ public struct MeasurementUnit: Sendable {
             words.append(measurement.symbol)
             words += entry?.aliases ?? []
         }
-        words += extraWords.keys
         return words
     }()
 
@@ -94,19 +81,6 @@ public struct MeasurementUnit: Sendable {
     /// earlier): the words of more than one letter, shortest first.
     static let suggestedWords: [String] = Array(Set(words)).filter { $0.count > 1 && $0.first!.isLetter }
         .sorted { ($0.count, $0) < ($1.count, $1) }
-
-    /// A word as the unit table holds it: lower case, full-width Latin letters as ASCII.
-    static func folded(_ word: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in word.unicodeScalars {
-            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
-                scalars.append(ascii)
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars).lowercased()
-    }
 
     /// The canonical symbol: `cm`, `ft`, `lb`.
     public var symbol: String { unit.symbol }
@@ -126,6 +100,14 @@ public struct MeasurementUnit: Sendable {
         case "st": return .pound
         default: return nil
         }
+    }
+
+    /// Whether `unit` may follow this one in a value of quantities side by side: a smaller
+    /// unit of the same quantity and system (`1 yd 2 ft 9 in`, `11 st 4 lb 8 oz`, `1 m 75 cm`).
+    /// Mixing systems (`5ft9cm`) is far likelier a slip than a sum.
+    func isFollowed(by unit: MeasurementUnit) -> Bool {
+        unit.quantity == quantity && unit.isImperial == isImperial
+            && Number.compare(unit.sizeInBaseUnit, sizeInBaseUnit) < 0
     }
 
     /// The unit's name in messages about several of it: "inches", "stones".
@@ -151,13 +133,20 @@ public struct MeasurementUnit: Sendable {
         case "m": return "1m75"
         case "ft": return "5ft9in"
         case "st": return "11st4lb"
+        case "yd": return "1yd 2ft 9in"
+        case "km": return "1km 200m"
         default: return symbol
         }
     }
 
     /// How many decimals a limit in this unit needs to be told apart from its neighbours.
     var displayPlaces: Int {
-        symbol == "m" ? 2 : 1
+        switch symbol {
+        case "m", "yd": return 2
+        case "t": return 3
+        case "km", "mi", "nmi": return 5
+        default: return 1
+        }
     }
 }
 

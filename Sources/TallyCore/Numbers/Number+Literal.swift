@@ -1,12 +1,11 @@
-import TallyCore
-
-/// The value of a literal read by the calculator's ``Lexer``, for `bmi` lines, which are not
-/// evaluated by the calculator.
+/// The value of a number token as the calculator's ``Lexer`` reads it, for commands that read
+/// their arguments with its tokens but do not evaluate them (`bmi`): a literal means there what
+/// it means in an expression (`1_750`, `0xAF`, `1.75e2`, `0.(3)`).
 extension Number {
     /// A literal's value is computed exactly while its decimal order of magnitude stays within
     /// this many powers of ten of 1. Every body measurement lies far inside, so a literal beyond
     /// is implausible in any unit whatever its exact value, and `1e999999999` costs nothing.
-    static let literalMagnitudeLimit = 10_000
+    public static let literalMagnitudeLimit = 10_000
 
     /// The value of a number token; `digits` is the lexer's ``Lexer/literalText`` right after
     /// the token, used by the long forms.
@@ -14,8 +13,9 @@ extension Number {
     /// A long decimal literal beyond ``literalMagnitudeLimit`` stands in as 10 to that power (or
     /// its reciprocal), which no check can tell from the exact value: too large for a height or
     /// a weight, too small to be one. As inches after feet or pounds after stones, so small an
-    /// amount changes only digits of `ans` thousands of places after the point.
-    init(_ literal: NumberToken, digits: String) {
+    /// amount changes only digits of `ans` thousands of places after the point. (The evaluator
+    /// checks a literal against `maxdigits` instead, before converting it.)
+    public init(_ literal: NumberToken, digits: String) {
         switch literal {
         case .integer(let value):
             self.init(value)
