@@ -261,7 +261,23 @@ public struct Evaluator: Sendable {
             return (storage + count).move()
         }
 
-        /// The top `n` operands, bottom first.
+        /// The two values on top when both are exact rationals in machine words, read without
+        /// touching reference counts: the everyday binary operation.
+        @inline(__always)
+        func topMachineWordPair() -> (Number, Number)? {
+            guard count >= 2, let y = storage[count - 1].value.machineWordNumber,
+                let x = storage[count - 2].value.machineWordNumber
+            else { return nil }
+            return (x, y)
+        }
+
+        /// Drops the two operands on top, which ``topMachineWordPair()`` found to hold machine
+        /// words only: nothing to release.
+        @inline(__always)
+        mutating func dropMachineWordPair() {
+            count -= 2
+        }
+
         /// Removes the top `n` operands, handing over their values and spans (a call's
         /// arguments) in two arrays made at their final size.
         mutating func removeArguments(_ n: Int) -> (values: [Value], spans: [SourceSpan]) {
@@ -353,6 +369,21 @@ public struct Evaluator: Sendable {
         }
     }
 
+    /// `x op y` for the two operands on top, which ``OperandStack/topMachineWordPair()`` read
+    /// as `x` and `y`: the everyday binary operation, with no reference counting.
+    @inline(__always)
+    private func applyMachineWords(
+        _ operation: BinaryOperator, _ x: Number, _ y: Number, operatorSpan: SourceSpan, on stack: inout OperandStack
+    ) throws(Diagnostic) {
+        let leftSpan = stack[stack.count - 2].span
+        let rightSpan = stack[stack.count - 1].span
+        let span = leftSpan.union(rightSpan)
+        stack.dropMachineWordPair()
+        let value = try apply(
+            operation, x, y, leftSpan: leftSpan, rightSpan: rightSpan, operatorSpan: operatorSpan, span: span)
+        stack.replaceRemoved(with: Operand(value: value, span: span))
+    }
+
     /// Runs a call in the line itself: a built-in function at once; a user function by running
     /// its body, and the bodies of the calls it makes, in frames on the heap, until it returns
     /// its value onto the stack. On an error `frames` holds the calls in progress, for the
@@ -375,6 +406,8 @@ public struct Evaluator: Sendable {
         }
         var function = first
         var code = first.body
+        // The running body's call sites, fetched once per body rather than once per use.
+        var calls = code.calls
         var index = 0
         var base = stack.count - site.argumentCount
         frames.append(Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
@@ -392,6 +425,7 @@ public struct Evaluator: Sendable {
                 guard let caller = frame.returnFunction else { return }
                 function = caller
                 code = caller.body
+                calls = code.calls
                 index = frame.returnIndex
                 base = frame.callerBase
                 continue
@@ -400,18 +434,18 @@ public struct Evaluator: Sendable {
             index += 1
             dispatch: switch instruction {
             case .checkCall(let callIndex):
-                if code.calls[callIndex].name == cachedName,
-                    code.calls[callIndex].argumentCount == cachedFunction.parameters.count
+                if calls[callIndex].name == cachedName,
+                    calls[callIndex].argumentCount == cachedFunction.parameters.count
                 {
                     break
                 }
-                try check(code.calls[callIndex])
+                try check(calls[callIndex])
             case .call(let callIndex):
                 let callee: UserFunction
-                if code.calls[callIndex].name == cachedName {
+                if calls[callIndex].name == cachedName {
                     callee = cachedFunction
                 } else {
-                    let site = code.calls[callIndex]
+                    let site = calls[callIndex]
                     guard let entry = functions.entry(named: site.name) else {
                         preconditionFailure("a call runs only after its check")
                     }
@@ -432,15 +466,16 @@ public struct Evaluator: Sendable {
                     throw Diagnostic(
                         .recursionTooDeep,
                         "calls of functions nested more than \(grouped(Evaluator.maximumCallDepth)) deep (does the recursion reach its end?)",
-                        at: code.calls[callIndex].span)
+                        at: calls[callIndex].span)
                 }
-                let frameBase = stack.count - code.calls[callIndex].argumentCount
+                let frameBase = stack.count - calls[callIndex].argumentCount
                 frames.append(
                     Frame(
                         function: callee, returnFunction: function, returnIndex: index, base: frameBase, callerBase: base,
-                        callSpan: code.calls[callIndex].span))
+                        callSpan: calls[callIndex].span))
                 function = callee
                 code = callee.body
+                calls = code.calls
                 index = 0
                 base = frameBase
             default:
@@ -448,6 +483,29 @@ public struct Evaluator: Sendable {
             }
             // A long recursion stops here on Ctrl-C.
             try Interruption.check(at: code.span)
+        }
+    }
+
+    /// The instructions that read one of the code's tables (a long literal, a name, a unit, a
+    /// call's check): out of line, so that ``execute(_:of:on:index:base:)`` stays small enough
+    /// to inline into both evaluation loops.
+    @inline(never)
+    private func executeTableInstruction(_ instruction: Instruction, of code: Code, on stack: inout OperandStack)
+        throws(Diagnostic)
+    {
+        switch instruction {
+        case .literal(let literal, let span):
+            stack.append(Operand(value: .number(try value(of: code.literals[literal], at: span)), span: span))
+        case .name(let name, let span):
+            stack.append(Operand(value: try lookUp(code.names[name], at: span), span: span))
+        case .unit(let unitIndex, let span):
+            let operand = stack.removeLast()
+            let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
+            stack.replaceRemoved(with: Operand(value: value, span: operand.span.union(span)))
+        case .checkCall(let call):
+            try check(code.calls[call])
+        default:
+            preconditionFailure("not an instruction that reads a table")
         }
     }
 
@@ -463,10 +521,8 @@ public struct Evaluator: Sendable {
         case .smallDecimal(let significand, let exponent, let span):
             let value = Number(significand: significand, decimalPlaces: -exponent)
             stack.append(Operand(value: .number(value), span: span))
-        case .literal(let literal, let span):
-            stack.append(Operand(value: .number(try value(of: code.literals[literal], at: span)), span: span))
-        case .name(let name, let span):
-            stack.append(Operand(value: try lookUp(code.names[name], at: span), span: span))
+        case .literal, .name, .unit, .checkCall:
+            try executeTableInstruction(instruction, of: code, on: &stack)
         case .group(let span), .setSpan(let span):
             stack.setTopSpan(span)
         case .prefix(let operation, let operatorSpan):
@@ -479,6 +535,10 @@ public struct Evaluator: Sendable {
             let value = try apply(operation, operand.value, operandSpan: operand.span, span: span)
             stack.replaceRemoved(with: Operand(value: value, span: span))
         case .binary(let operation, let operatorSpan):
+            if let (x, y) = stack.topMachineWordPair() {
+                try applyMachineWords(operation, x, y, operatorSpan: operatorSpan, on: &stack)
+                return
+            }
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
             let span = lhs.span.union(rhs.span)
@@ -495,12 +555,6 @@ public struct Evaluator: Sendable {
             stack.replaceRemoved(with: Operand(value: value, span: span))
         case .powerModulo(let powerSpan, let operatorSpan):
             try powerModulo(on: &stack, powerSpan: powerSpan, operatorSpan: operatorSpan)
-        case .unit(let unitIndex, let span):
-            let operand = stack.removeLast()
-            let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
-            stack.replaceRemoved(with: Operand(value: value, span: operand.span.union(span)))
-        case .checkCall(let call):
-            try check(code.calls[call])
         case .parameter(let position, let span):
             stack.append(Operand(value: stack[base + position].value, span: span))
         case .compare(let comparison, let operatorSpan):

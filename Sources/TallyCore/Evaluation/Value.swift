@@ -55,6 +55,17 @@ public struct Value: Sendable {
         Value(storage: .quantity(Quantity(magnitude: magnitude, unit: unit)))
     }
 
+    /// The value as a number when it is an exact rational in machine words; nil otherwise.
+    /// Reads the payload alone, so that the hot path of the evaluator copies no reference.
+    @inline(__always)
+    var machineWordNumber: Number? {
+        switch storage {
+        case .small(let value): return Number(storage: .small(value))
+        case .smallFraction(let numerator, let denominator): return Number(storage: .smallFraction(numerator, denominator))
+        default: return nil
+        }
+    }
+
     /// Whether the value has a unit.
     @inline(__always)
     public var isQuantity: Bool {

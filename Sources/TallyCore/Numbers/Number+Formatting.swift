@@ -63,7 +63,7 @@ extension Number {
     ) -> Bool {
         guard denominator <= Int.max / 10, numerator != .min else { return false }
         let n = Int(numerator.magnitude)
-        var integerPart = n / denominator
+        let integerPart = n / denominator
         var remainder = n % denominator
         var exponent = -1
         if integerPart > 0 {
@@ -72,11 +72,7 @@ extension Number {
             var width = 1
             while width < 19 && integerPart >= decimalScales[width] { width += 1 }
             if width > count { return false }
-            for place in stride(from: result.count + width - 1, through: result.count, by: -1) {
-                result.storage[place] = UInt8(integerPart % 10)
-                integerPart /= 10
-            }
-            result.count += width
+            writeDigits(of: UInt(integerPart), width: width, into: &result)
             exponent = width - 1
         } else {
             // Skip leading zeros after the point; a machine-word fraction has fewer than 20.
@@ -92,12 +88,7 @@ extension Number {
             let chunk = Swift.min(count - result.count, 18)
             let product = UInt(remainder).multipliedFullWidth(by: UInt(decimalScales[chunk]))
             let (quotient, rest) = UInt(denominator).dividingFullWidth(product)
-            var digits = quotient
-            for place in stride(from: result.count + chunk - 1, through: result.count, by: -1) {
-                result.storage[place] = UInt8(digits % 10)
-                digits /= 10
-            }
-            result.count += chunk
+            writeDigits(of: quotient, width: chunk, into: &result)
             remainder = Int(rest)
         }
         result.exponent = exponent
@@ -107,6 +98,24 @@ extension Number {
             result.roundUp()
         }
         return true
+    }
+
+    /// Appends the `width` low decimal digits of `value`, zero-padded, most significant first:
+    /// two at a time, by divisions by the constant 100 (multiplications).
+    @inline(__always)
+    private func writeDigits(of value: UInt, width: Int, into result: inout DecimalDigits) {
+        let out = result.storage.baseAddress! + result.count
+        var value = value
+        var place = width
+        while place >= 2 {
+            let pair = value % 100
+            value /= 100
+            out[place - 1] = UInt8(truncatingIfNeeded: pair % 10)
+            out[place - 2] = UInt8(truncatingIfNeeded: pair / 10)
+            place -= 2
+        }
+        if place == 1 { out[0] = UInt8(truncatingIfNeeded: value % 10) }
+        result.count += width
     }
 
     /// The general case on GMP: scale by a power of ten, divide, round half away from zero.
@@ -154,34 +163,41 @@ extension Number {
         let padding = scientific ? 0 : Swift.max(exponent + 1, 7)
         let capacity = 1 + count + 1 + padding + 1 + exponentText.utf8.count
         let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            // Raw writes: the capacity above covers every byte placed here.
+            let out = buffer.baseAddress!
+            let source = digits.storage.baseAddress!
             var length = 0
-            func put(_ byte: UInt8) {
-                buffer[length] = byte
-                length += 1
+            @inline(__always) func put(_ byte: UInt8) {
+                out[length] = byte
+                length &+= 1
             }
-            func putDigit(_ index: Int) { put(digits[index] + UInt8(ascii: "0")) }
+            /// Digits `range` of the significand, as ASCII.
+            @inline(__always) func putDigits(_ range: Range<Int>) {
+                for index in range { out[length &+ index &- range.lowerBound] = source[index] &+ UInt8(ascii: "0") }
+                length &+= range.count
+            }
             if value.isNegative { put(UInt8(ascii: "-")) }
             if scientific {
-                putDigit(0)
+                putDigits(0..<1)
                 if count > 1 {
                     put(UInt8(ascii: "."))
-                    for index in 1..<count { putDigit(index) }
+                    putDigits(1..<count)
                 }
                 put(UInt8(ascii: "e"))
                 for byte in exponentText.utf8 { put(byte) }
             } else if exponent >= 0 {
-                for index in 0...exponent {
-                    if index < count { putDigit(index) } else { put(UInt8(ascii: "0")) }
-                }
+                let whole = Swift.min(count, exponent + 1)
+                putDigits(0..<whole)
+                for _ in whole..<(exponent + 1) { put(UInt8(ascii: "0")) }
                 if count > exponent + 1 {
                     put(UInt8(ascii: "."))
-                    for index in (exponent + 1)..<count { putDigit(index) }
+                    putDigits((exponent + 1)..<count)
                 }
             } else {
                 put(UInt8(ascii: "0"))
                 put(UInt8(ascii: "."))
                 for _ in 0..<(-exponent - 1) { put(UInt8(ascii: "0")) }
-                for index in 0..<count { putDigit(index) }
+                putDigits(0..<count)
             }
             return length
         }

@@ -64,8 +64,7 @@ public struct Lexer: @unchecked Sendable {
             return try number()
         case UInt8(ascii: "."):
             if offset + 1 < bytes.count, isDigit(bytes[offset + 1]) { return try number() }
-            offset += 1
-            throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
+            return try rareToken(byte)
         case UInt8(ascii: "+"): return single(.operator(.plus))
         case UInt8(ascii: "-"): return single(.operator(.minus))
         case UInt8(ascii: "*"):
@@ -105,12 +104,24 @@ public struct Lexer: @unchecked Sendable {
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             return name()
         default:
-            if byte < 0x80 {
-                offset += 1
-                throw Diagnostic(.unexpectedCharacter, "unexpected character \(quoted(byte: byte))", at: span(from: start))
-            }
-            return try nonASCII()
+            return try rareToken(byte)
         }
+    }
+
+    /// A lone `.`, a character that starts no token, or anything beyond ASCII: out of line, so
+    /// that ``scan()`` stays small for the tokens every line has.
+    @inline(never)
+    private mutating func rareToken(_ byte: UInt8) throws(Diagnostic) -> Token {
+        let start = offset
+        if byte == UInt8(ascii: ".") {
+            offset += 1
+            throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
+        }
+        if byte < 0x80 {
+            offset += 1
+            throw Diagnostic(.unexpectedCharacter, "unexpected character \(quoted(byte: byte))", at: span(from: start))
+        }
+        return try nonASCII()
     }
 
     // MARK: Names and Unicode
@@ -185,12 +196,21 @@ public struct Lexer: @unchecked Sendable {
 
     // MARK: Numbers
 
+    @inline(__always)
     private mutating func number() throws(Diagnostic) -> Token {
-        let start = offset
         if bytes[offset] == UInt8(ascii: "0"), let radix = radixPrefix(peek(1)) {
             return try prefixedInteger(radix: radix)
         }
-        if let token = plainNumber() ?? longPlainNumber() { return token }
+        if let token = plainNumber() { return token }
+        return try otherNumber()
+    }
+
+    /// Every literal but the everyday one: long, with `_`, an exponent, a base or a repeating
+    /// part, or malformed. Out of line, so that lexing a plain line carries none of it.
+    @inline(never)
+    private mutating func otherNumber() throws(Diagnostic) -> Token {
+        let start = offset
+        if let token = longPlainNumber() { return token }
         let integerDigits = try digitRun(start: start)
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "r") {
             return try baseLiteral(start: start, base: integerDigits)

@@ -273,6 +273,13 @@ public enum OperatorTable {
     /// postfix) and before one (prefix); nil where it cannot stand. The parser keeps a copy for
     /// the line it reads.
     static let bySymbol: [OperatorBinding?] = table { !$0.isPrefix } + table { $0.isPrefix }
+    /// ``bySymbol`` in storage of its own that is never freed, for the parser to index without
+    /// reference counting.
+    nonisolated(unsafe) static let bindings: UnsafePointer<OperatorBinding?> = {
+        let storage = UnsafeMutablePointer<OperatorBinding?>.allocate(capacity: bySymbol.count)
+        storage.initialize(from: bySymbol, count: bySymbol.count)
+        return UnsafePointer(storage)
+    }()
 
     /// Where `symbol`'s meaning before (`leading`) or after an operand is in ``bySymbol``.
     @inline(__always)

@@ -22,12 +22,13 @@ public struct Parser {
     /// The `to` at the end of the line just read, if any.
     private var conversion: Conversion?
     private var started = false
-    /// The operator table's meaning of each symbol after and before an operand, copied once per
-    /// line so that reading it costs an index, not a lazy-initialisation check per token.
-    private let operators = OperatorTable.bySymbol
-    /// The parameters of the function whose body is being read, by position; empty outside
+    /// The operator table's meaning of each symbol after and before an operand, fetched once per
+    /// line so that reading it costs an index, not a lazy-initialisation check per token (and,
+    /// being a pointer to storage that lives as long as the program, nothing to retain).
+    private let operators = OperatorTable.bindings
+    /// The parameters of the function whose body is being read, by position; nil outside
     /// definitions.
-    private var parameters: [String: Int] = [:]
+    private var parameters: [String: Int]?
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
@@ -59,7 +60,10 @@ public struct Parser {
                 return .failure(error)
             }
         }
-        return try result.get()
+        switch consume result {
+        case .success(let statement): return statement
+        case .failure(let error): throw error
+        }
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must
@@ -733,7 +737,7 @@ public struct Parser {
                 if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
                 return span
             }
-            if !parameters.isEmpty, let index = parameters[name] {
+            if let parameters, let index = parameters[name] {
                 code.instructions.append(.parameter(index, token.span))
                 return token.span
             }

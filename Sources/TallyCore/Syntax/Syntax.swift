@@ -10,15 +10,58 @@ public struct Code: Sendable {
     /// tables below), so a line's code is freed in one step.
     public internal(set) var instructions: [Instruction] = []
     /// Literals that need more than a machine word, by ``Instruction/literal(_:_:)`` index.
-    public internal(set) var literals: [NumberLiteral] = []
+    public internal(set) var literals: [NumberLiteral] {
+        get { tables?.literals ?? [] }
+        _modify { yield &uniqueTables().literals }
+    }
     /// Variable and function names, by index.
-    public internal(set) var names: [String] = []
+    public internal(set) var names: [String] {
+        get { tables?.names ?? [] }
+        _modify { yield &uniqueTables().names }
+    }
     /// Function calls, by index.
-    public internal(set) var calls: [CallSite] = []
+    public internal(set) var calls: [CallSite] {
+        get { tables?.calls ?? [] }
+        _modify { yield &uniqueTables().calls }
+    }
     /// Units of quantities, by ``Instruction/unit(_:_:)`` index.
-    public internal(set) var units: [CompoundUnit] = []
+    public internal(set) var units: [CompoundUnit] {
+        get { tables?.units ?? [] }
+        _modify { yield &uniqueTables().units }
+    }
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
+
+    /// The four tables, behind one reference that an everyday line — numbers and operators
+    /// only — never allocates: its code is copied and freed as one array and one nil.
+    private var tables: Tables?
+
+    /// The tables, made on first use and copied before a change when shared (value semantics).
+    private mutating func uniqueTables() -> Tables {
+        if tables == nil {
+            tables = Tables()
+        } else if !isKnownUniquelyReferenced(&tables!) {
+            tables = Tables(copying: tables!)
+        }
+        return tables!
+    }
+
+    /// Changed only through ``uniqueTables()``, when no other code shares it.
+    private final class Tables: @unchecked Sendable {
+        var literals: [NumberLiteral] = []
+        var names: [String] = []
+        var calls: [CallSite] = []
+        var units: [CompoundUnit] = []
+
+        init() {}
+
+        init(copying other: Tables) {
+            literals = other.literals
+            names = other.names
+            calls = other.calls
+            units = other.units
+        }
+    }
 }
 
 /// One step of ``Code``.

@@ -50,11 +50,11 @@ public struct LineOutcome: Sendable {
     public static func failing(_ diagnostic: Diagnostic) -> LineOutcome { LineOutcome(diagnostic: diagnostic) }
 
     /// The outcome of a line stopped by Ctrl-C.
-    public static let interrupted: LineOutcome = {
+    public static var interrupted: LineOutcome {
         var outcome = LineOutcome()
         outcome.wasInterrupted = true
         return outcome
-    }()
+    }
 
     /// The outcome of an evaluation that did not finish.
     static func stopped(by error: EvaluationError) -> LineOutcome {
@@ -65,5 +65,5 @@ public struct LineOutcome: Sendable {
     }
 
     /// An outcome with nothing to show.
-    public static let silent = LineOutcome()
+    public static var silent: LineOutcome { LineOutcome() }
 }
