@@ -70,17 +70,46 @@ public struct Evaluator: Sendable {
     public mutating func run(line: String, startingAt offset: Int = 0, origin: LineOrigin = .unnamed)
         throws(EvaluationError) -> StatementResult
     {
+        var storage = line
+        let result: Result<StatementResult, EvaluationError> = storage.withUTF8 { bytes in
+            do throws(EvaluationError) {
+                return .success(try run(bytes: bytes, startingAt: offset, origin: origin, text: { line }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses and runs a line given as its UTF-8 `bytes`, as ``run(line:startingAt:origin:)``
+    /// runs its text; the text is made only if the line defines a function, which keeps it.
+    public mutating func run(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
+        throws(EvaluationError) -> StatementResult
+    {
+        try run(bytes: bytes, startingAt: 0, origin: origin, text: { String(decoding: bytes, as: UTF8.self) })
+    }
+
+    /// Parses and runs the line `bytes`, whose text `text` gives when a definition keeps it.
+    @inline(__always)
+    private mutating func run(
+        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int, origin: LineOrigin, text: () -> String
+    ) throws(EvaluationError) -> StatementResult {
         LineWork.reset()
         let statement: Statement
         do {
-            statement = try Parser.parseStatement(line, startingAt: offset, reusing: &spareInstructions)
+            statement = try Parser.parseStatement(bytes: bytes, startingAt: offset, reusing: &spareInstructions)
         } catch {
             throw .failed(error)
         }
         // Kept past the statement, whose code is gone once it has run: the storage is then
         // this reference's alone, ready for the next line.
         let instructions = statement.expressionInstructions
-        let result = try run(statement, line: line, origin: origin)
+        let result: StatementResult
+        if case .definition = statement {
+            result = try run(statement, line: text(), origin: origin)
+        } else {
+            result = try run(statement, origin: origin)
+        }
         if let instructions, instructions.capacity <= 1024 { spareInstructions = instructions }
         return result
     }

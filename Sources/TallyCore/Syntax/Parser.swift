@@ -46,16 +46,8 @@ public struct Parser {
         // returns points into it (names and long literals are copied out), so no line is copied.
         var storage = line
         let result: Result<Statement, Diagnostic> = storage.withUTF8 { bytes in
-            var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
-            if spare.capacity > 0 {
-                swap(&parser.code.instructions, &spare)
-                parser.code.instructions.removeAll(keepingCapacity: true)
-            } else {
-                parser.code.instructions.reserveCapacity(16)
-            }
             do throws(Diagnostic) {
-                try parser.advance()
-                return .success(try parser.statement())
+                return .success(try parseStatement(bytes: bytes, startingAt: offset, reusing: &spare))
             } catch {
                 return .failure(error)
             }
@@ -64,6 +56,22 @@ public struct Parser {
         case .success(let statement): return statement
         case .failure(let error): throw error
         }
+    }
+
+    /// Parses the UTF-8 `bytes` of a line as ``parseStatement(_:startingAt:reusing:)`` parses
+    /// its text: the same statement, the same errors at the same byte offsets.
+    public static func parseStatement(
+        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction]
+    ) throws(Diagnostic) -> Statement {
+        var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
+        if spare.capacity > 0 {
+            swap(&parser.code.instructions, &spare)
+            parser.code.instructions.removeAll(keepingCapacity: true)
+        } else {
+            parser.code.instructions.reserveCapacity(16)
+        }
+        try parser.advance()
+        return try parser.statement()
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must

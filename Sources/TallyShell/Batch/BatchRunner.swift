@@ -29,8 +29,26 @@ public struct BatchRunner {
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
     public mutating func run(_ line: String, sourceName: String, lineNumber: Int) {
         let outcome = session.handle(line, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
+        show(outcome, of: { line }, sourceName: sourceName, lineNumber: lineNumber)
+    }
+
+    /// Runs one line given as its bytes: an everyday expression line without its text ever
+    /// being made (unless it fails), any other line as its text.
+    private mutating func run(bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int) {
+        guard !writesJSON,
+            let outcome = session.handle(
+                plainLine: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
+        else {
+            run(String(decoding: bytes, as: UTF8.self), sourceName: sourceName, lineNumber: lineNumber)
+            return
+        }
+        show(outcome, of: { String(decoding: bytes, as: UTF8.self) }, sourceName: sourceName, lineNumber: lineNumber)
+    }
+
+    /// Writes what a line produced; `line` gives its text, for the report of an error.
+    private mutating func show(_ outcome: LineOutcome, of line: () -> String, sourceName: String, lineNumber: Int) {
         if writesJSON {
-            output.writeLine(JSONLine.render(outcome, line: line, sourceName: sourceName, lineNumber: lineNumber))
+            output.writeLine(JSONLine.render(outcome, line: line(), sourceName: sourceName, lineNumber: lineNumber))
             if outcome.acknowledgesStoredChange { output.flush() }
             if outcome.failed { anyLineFailed = true }
             if outcome.endsSession || output.failure != nil { ended = true }
@@ -43,7 +61,7 @@ public struct BatchRunner {
         // Output that cannot be written (a full disk): stop, as the program will report it.
         if output.failure != nil { ended = true }
         if outcome.diagnostic != nil || !outcome.warnings.isEmpty || outcome.wasInterrupted {
-            report(outcome, for: line, sourceName: sourceName, lineNumber: lineNumber)
+            report(outcome, for: line(), sourceName: sourceName, lineNumber: lineNumber)
         }
         if outcome.endsSession { ended = true }
     }
@@ -66,14 +84,15 @@ public struct BatchRunner {
     /// an error at the column where it crosses the limit; the lines after it still run.
     public mutating func run(_ source: LineSource, sourceName: String) {
         var lineNumber = 0
-        while !ended, let line = source.nextLine() {
+        while !ended, let line = source.nextLineBytes() {
             lineNumber += 1
             if line.isCut {
-                let outcome = LineOutcome.failing(Session.lineTooLong(at: line.text.utf8.count))
-                report(outcome, for: line.text, sourceName: sourceName, lineNumber: lineNumber)
+                let text = String(decoding: line.bytes, as: UTF8.self)
+                let outcome = LineOutcome.failing(Session.lineTooLong(at: text.utf8.count))
+                report(outcome, for: text, sourceName: sourceName, lineNumber: lineNumber)
                 continue
             }
-            run(line.text, sourceName: sourceName, lineNumber: lineNumber)
+            run(bytes: line.bytes, sourceName: sourceName, lineNumber: lineNumber)
         }
         output.flush()
         if let failure = source.failure {

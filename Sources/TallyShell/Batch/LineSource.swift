@@ -54,6 +54,13 @@ public final class LineSource {
 
     /// The next line, or nil at the end of the input (or when reading fails: see ``failure``).
     public func nextLine() -> Line? {
+        nextLineBytes().map { Line(text: String(decoding: $0.bytes, as: UTF8.self), isCut: $0.isCut) }
+    }
+
+    /// The next line's bytes, without its terminator (for a line over the limit, its first
+    /// bytes, cut at a character boundary): valid until the next call. Nil at the end of the
+    /// input.
+    public func nextLineBytes() -> (bytes: UnsafeBufferPointer<UInt8>, isCut: Bool)? {
         var lineLength = 0
         // Scan for the newline; the line grows in the buffer up to the limit.
         while true {
@@ -127,9 +134,9 @@ public final class LineSource {
         start = end
     }
 
-    /// The line in `buffer[start..<start + count]` as text; a cut line loses the character the
-    /// cut went through, and its last byte (one past the limit).
-    private func make(count: Int, isCut: Bool) -> Line {
+    /// The line in `buffer[start..<start + count]`; a cut line loses the character the cut
+    /// went through, and its last byte (one past the limit).
+    private func make(count: Int, isCut: Bool) -> (bytes: UnsafeBufferPointer<UInt8>, isCut: Bool) {
         var count = count
         let bytes = UnsafeBufferPointer(
             start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: count)
@@ -138,6 +145,6 @@ public final class LineSource {
         } else {
             if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
         }
-        return Line(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self), isCut: isCut)
+        return (UnsafeBufferPointer(rebasing: bytes[..<count]), isCut)
     }
 }

@@ -95,11 +95,43 @@ public struct Session {
     /// Runs an expression line and writes its result. A line that fails changes nothing (the
     /// evaluator commits only complete results); one stopped while its digits were being written
     /// is undone by the interactive caller, which keeps its own copy.
+    /// Handles a line given as its bytes when it is an expression line of plain ASCII in a
+    /// batch session, exactly as ``handle(_:origin:)`` handles its text but without making
+    /// the text; nil for any other line, which the caller hands to ``handle(_:origin:)``.
+    mutating func handle(plainLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome? {
+        guard style != .interactive, bytes.count <= Session.maximumLineBytes, Session.isASCII(bytes),
+            !Session.mayStartWithCommandWord(bytes)
+        else { return nil }
+        Interruption.clear()
+        return Session.outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
+            try evaluator.run(lineBytes: bytes, origin: origin)
+        }
+    }
+
+    /// Whether every byte is ASCII, so that the bytes and their text are read alike (other
+    /// lines keep the path on which invalid UTF-8 is shown repaired).
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in bytes { union |= byte }
+        return union < 0x80
+    }
+
     private static func evaluate(_ line: String, origin: LineOrigin, in evaluator: inout Evaluator, style: Style)
         -> LineOutcome
     {
+        outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
+            try evaluator.run(line: line, origin: origin)
+        }
+    }
+
+    /// The outcome of a line that `run` runs on `evaluator`.
+    @inline(__always)
+    private static func outcome(
+        style: Style, in evaluator: inout Evaluator,
+        _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
+    ) -> LineOutcome {
         do {
-            switch try evaluator.run(line: line, origin: origin) {
+            switch try run(&evaluator) {
             case .nothing, .assigned, .defined:
                 return .silent
             case .value(let value):
@@ -146,6 +178,13 @@ public struct Session {
 
     /// Whether the line's first non-blank byte begins a command word; the lexer decides the
     /// rest.
+    static func mayStartWithCommandWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+            return CommandWord.mayStart(with: byte)
+        }
+        return false
+    }
+
     static func mayStartWithCommandWord(_ line: String) -> Bool {
         // A native line's bytes are contiguous: read them without the generic view's checks.
         func firstWordMayBeCommand<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
