@@ -111,9 +111,20 @@ public struct Session {
     /// Whether every byte is ASCII, so that the bytes and their text are read alike (other
     /// lines keep the path on which invalid UTF-8 is shown repaired).
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var union: UInt8 = 0
-        for byte in bytes { union |= byte }
-        return union < 0x80
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        // Eight bytes at a time, then the rest.
+        var union: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            union |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            union |= UInt64(base[index])
+            index += 1
+        }
+        return union & 0x8080_8080_8080_8080 == 0
     }
 
     private static func evaluate(_ line: String, origin: LineOrigin, in evaluator: inout Evaluator, style: Style)
