@@ -222,20 +222,10 @@ func decimalDigitCount(_ value: UInt) -> Int {
     return count
 }
 
-/// Euclid's algorithm on machine words.
+/// The greatest common divisor of machine words, by the binary algorithm: shifts and
+/// subtractions, no division, which costs tens of cycles a step and is paid on every fraction
+/// an everyday line makes.
 @inline(__always)
 func greatestCommonDivisor(_ a: UInt, _ b: UInt) -> UInt {
-    // Binary (Stein's) algorithm: shifts and subtractions, no division, which costs tens of
-    // cycles a step and is paid on every fraction an everyday line makes.
-    if a == 0 { return b }
-    if b == 0 { return a }
-    let shift = (a | b).trailingZeroBitCount
-    var a = a >> a.trailingZeroBitCount
-    var b = b
-    repeat {
-        b >>= b.trailingZeroBitCount
-        if a > b { swap(&a, &b) }
-        b -= a
-    } while b != 0
-    return a << shift
+    PrimeFactorization.binaryGCD(a, b)
 }

@@ -121,19 +121,21 @@ public enum PrimeFactorization {
     }
 
     /// Binary gcd in a fixed-width word.
+    @inline(__always)
     static func binaryGCD<Word: FixedWidthInteger & UnsignedInteger>(_ a: Word, _ b: Word) -> Word {
         var a = a
         var b = b
         if a == 0 { return b }
         if b == 0 { return a }
+        // Masking shifts: a non-zero word has fewer trailing zeros than bits.
         let shift = (a | b).trailingZeroBitCount
-        a >>= a.trailingZeroBitCount
+        a &>>= a.trailingZeroBitCount
         repeat {
-            b >>= b.trailingZeroBitCount
+            b &>>= b.trailingZeroBitCount
             if a > b { swap(&a, &b) }
-            b -= a
+            b &-= a
         } while b != 0
-        return a << shift
+        return a &<< shift
     }
 
     /// The same on GMP integers, with every temporary allocated once.
