@@ -54,7 +54,17 @@ public final class PseudoTerminal {
         _ = fcntl(controllerSide, F_SETFD, FD_CLOEXEC)
         _ = fcntl(terminalSide, F_SETFD, FD_CLOEXEC)
         controller = controllerSide
-        let terminalPath = String(cString: ttyname(terminalSide))
+        // `ttyname_r`, not `ttyname`: the latter's one static buffer is shared by the tests
+        // that start terminals in parallel, and a path overwritten half-way (`/dev/pts/`, a
+        // directory) failed a test now and then with EISDIR.
+        var name = [CChar](repeating: 0, count: 256)
+        let status = ttyname_r(terminalSide, &name, name.count)
+        guard status == 0 else {
+            close(controller)
+            close(terminalSide)
+            throw POSIXError(.init(rawValue: status) ?? .EIO)
+        }
+        let terminalPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // The child opens the terminal by path so that it becomes its controlling terminal.
         defer { close(terminalSide) }
         _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
