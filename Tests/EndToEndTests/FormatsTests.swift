@@ -71,6 +71,37 @@ import Testing
         #expect(result.outputText == expected + "\n")
     }
 
+    /// Modular powers on words up to 2^64 - 1 (the machine-word paths: Montgomery form for an
+    /// odd modulus, a 128-bit remainder for an even one) and literals just past `Int`, against
+    /// Python's `pow(a, b, m)`; both spellings.
+    @Test(arguments: [
+        ("18446744073709551615", "18446744073709551615", "18446744073709551615", "0"),
+        ("18446744073709551614", "3", "18446744073709551615", "18446744073709551614"),
+        ("3", "18446744073709551615", "9223372036854775809", "7591615666979567760"),
+        ("12345678901234567890", "6531711741328785130", "18446744073709551557", "10478824130366066945"),
+        ("7", "3", "9223372036854775808", "343"),
+        ("5", "0", "7", "1"), ("0", "5", "7", "0"), ("10", "20", "1", "0"),
+        ("18446744073709551615", "2", "18446744073709551614", "1"),
+        ("(-3)", "5", "18446744073709551557", "18446744073709551314"),
+        ("18446744073709551616", "2", "18446744073709551615", "1"),
+    ])
+    func modularPowersOnMachineWords(_ a: String, _ b: String, _ m: String, _ expected: String) throws {
+        let result = try TallyUnderTest.run(["-e", "powmod(\(a), \(b), \(m))", "-e", "\(a)^\(b) % \(m)"])
+        #expect(result.errorText == "")
+        #expect(result.outputText == expected + "\n" + expected + "\n")
+    }
+
+    /// A 20-digit literal is read straight into a word when it fits, and still passes the size
+    /// limit a long literal does.
+    @Test func literalsJustPastIntAreExactAndSized() throws {
+        let exact = try TallyUnderTest.run(
+            ["-e", "18446744073709551615 + 1", "-e", "18446744073709551616 - 1", "-e", "9223372036854775808 * 2"])
+        #expect(exact.outputText == "18446744073709551616\n18446744073709551615\n18446744073709551616\n")
+        let limited = try TallyUnderTest.run(["-e", "set digits 5", "-e", "set maxdigits 19", "-e", "18446744073709551615"])
+        #expect(limited.outputText == "")
+        #expect(limited.errorText.contains("more than the limit of 19"))
+    }
+
     /// Errors point at the part at fault (⟨…⟩), in the text form and in `--json`.
     @Test(arguments: [
         ("80 + 15⟨%⟩ 3", "could be a percentage or a remainder"),

@@ -61,7 +61,10 @@ extension BuiltIns {
 
     /// Argument `index`, which must be an integer.
     static func integer(_ call: FunctionCall, _ index: Int) throws(Diagnostic) -> Number {
-        try call.settings.integer(call.arguments[index], at: call.argumentSpans[index], purpose: "\(call.name) needs integers")
+        // The message's name apart, so that the message (made only on failure) captures a
+        // string rather than a copy of the whole call.
+        let name = call.name
+        return try call.settings.integer(call.arguments[index], at: call.argumentSpans[index], purpose: "\(name) needs integers")
     }
 
     private static func binomial(_ call: FunctionCall) throws(Diagnostic) -> Value {

@@ -312,13 +312,13 @@ public struct Evaluator: Sendable {
         mutating func removeArguments(_ n: Int) -> (values: [Value], spans: [SourceSpan]) {
             count -= n
             let first = storage + count
-            let spans = [SourceSpan](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for index in 0..<n { (buffer.baseAddress! + index).initialize(to: first[index].span) }
-                initialized = n
-            }
-            let values = [Value](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for index in 0..<n { (buffer.baseAddress! + index).initialize(to: (first + index).move().value) }
-                initialized = n
+            var values: [Value] = []
+            var spans: [SourceSpan] = []
+            values.reserveCapacity(n)
+            spans.reserveCapacity(n)
+            for index in 0..<n {
+                spans.append(first[index].span)
+                values.append((first + index).move().value)
             }
             return (values, spans)
         }
@@ -421,7 +421,7 @@ public struct Evaluator: Sendable {
     private func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
         throws(Diagnostic)
     {
-        guard let entry = functions.entry(named: site.name) else { preconditionFailure("a call runs only after its check") }
+        guard let entry = functions.entry(for: site) else { preconditionFailure("a call runs only after its check") }
         let first: UserFunction
         switch entry.kind {
         case .user(let function):
@@ -550,6 +550,10 @@ public struct Evaluator: Sendable {
         case .smallDecimal(let significand, let exponent, let span):
             let value = Number(significand: significand, decimalPlaces: -exponent)
             stack.append(Operand(value: .number(value), span: span))
+        case .unsigned(let value, let span):
+            // The size check a long literal passes: its digits (no `_` in a plain one).
+            try settings.checkSize(Double(span.end - span.start), at: span)
+            stack.append(Operand(value: .number(Number(value)), span: span))
         case .literal, .name, .unit, .checkCall:
             try executeTableInstruction(instruction, of: code, on: &stack)
         case .group(let span), .setSpan(let span):
@@ -695,7 +699,7 @@ public struct Evaluator: Sendable {
     /// Fails unless the call names a function and passes it an acceptable number of arguments.
     private func check(_ site: CallSite) throws(Diagnostic) {
         let name = site.name
-        let entry = functions.entry(named: name)
+        let entry = functions.entry(for: site)
         if case .user(let function)? = entry?.kind {
             guard site.argumentCount == function.parameters.count else {
                 let got = site.argumentCount == 1 ? "1 was given" : "\(site.argumentCount) were given"

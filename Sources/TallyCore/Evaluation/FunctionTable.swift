@@ -44,6 +44,20 @@ public struct FunctionTable: Sendable {
         indexByName[name].map { entries[$0] }
     }
 
+    /// Where the entry named `name` is in ``entries``, if there is one.
+    public func index(named name: String) -> Int? {
+        indexByName[name]
+    }
+
+    /// The entry a call site names: found by the site's built-in index when that entry is
+    /// still the one it names (no hashing), by name otherwise.
+    func entry(for site: CallSite) -> FunctionEntry? {
+        if let index = site.builtInIndex, index < entries.count, entries[index].name == site.name {
+            return entries[index]
+        }
+        return entry(named: site.name)
+    }
+
     /// Whether `name` is a function (called with parentheses).
     public func isFunction(_ name: String) -> Bool {
         entry(named: name)?.isFunction ?? false

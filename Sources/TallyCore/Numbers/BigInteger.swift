@@ -27,6 +27,12 @@ public final class BigInteger: @unchecked Sendable {
         __gmpz_set_si(pointer, value)
     }
 
+    /// Creates the integer equal to `value`.
+    public convenience init(_ value: UInt) {
+        self.init()
+        __gmpz_set_ui(pointer, value)
+    }
+
     /// Parses digits in `radix` (2...36); `nil` if `text` is not a valid numeral.
     public convenience init?(_ text: String, radix: Int32 = 10) {
         self.init()
@@ -49,6 +55,11 @@ public final class BigInteger: @unchecked Sendable {
     /// The value as an `Int`, or `nil` when it does not fit in one.
     public var intValue: Int? {
         __gmpz_fits_slong_p(pointer) != 0 ? __gmpz_get_si(pointer) : nil
+    }
+
+    /// The value as a `UInt`, or `nil` when it is negative or does not fit in one.
+    public var uintValue: UInt? {
+        signum >= 0 && __gmpz_fits_ulong_p(pointer) != 0 ? __gmpz_get_ui(pointer) : nil
     }
 
     /// Whether the value is even.

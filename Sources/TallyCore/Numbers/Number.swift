@@ -26,6 +26,24 @@ public struct Number: Sendable {
         self.init(storage: .small(value))
     }
 
+    /// The exact integer `value`, kept in a machine word when it fits in an `Int`.
+    public init(_ value: UInt) {
+        if value <= UInt(Int.max) {
+            self.init(storage: .small(Int(value)))
+        } else {
+            self.init(storage: .bigInteger(BigInteger(value)))
+        }
+    }
+
+    /// The value as a `UInt` when it is a non-negative integer that fits in one.
+    var uintValue: UInt? {
+        switch storage {
+        case .small(let value): return value >= 0 ? UInt(value) : nil
+        case .bigInteger(let value): return value.uintValue
+        case .smallFraction, .bigFraction: return nil
+        }
+    }
+
     /// The exact integer `value`, kept in a machine word when it fits.
     public init(_ value: BigInteger) {
         if let small = value.intValue {

@@ -13,6 +13,8 @@ extension Code {
         switch instruction {
         case .integer(let value, _):
             return String(value)
+        case .unsigned(let value, _):
+            return String(value)
         case .smallDecimal(let significand, let exponent, _):
             return Number(significand: significand, decimalPlaces: -exponent)
                 .formatted(significantDigits: 40).text

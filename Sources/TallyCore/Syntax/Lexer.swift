@@ -19,7 +19,26 @@ public struct Lexer: @unchecked Sendable {
     var lastTokenEnd: Int
     /// The digits (underscores and leading zeros dropped) of the last `.digits` or `.decimal`
     /// number token.
-    public private(set) var literalText = ""
+    public private(set) var literalText: String {
+        get {
+            if let plainDigits { return slice(plainDigits.start, plainDigits.end) }
+            return storedLiteralText
+        }
+        set {
+            storedLiteralText = newValue
+            plainDigits = nil
+            literalWord = nil
+        }
+    }
+    private var storedLiteralText = ""
+    /// Where the digits of the last `.digits` token are, when they are a plain run in the line
+    /// (made into text only if asked for).
+    private var plainDigits: SourceSpan?
+    /// The digits of `UInt.max`, 18446744073709551615.
+    private static let largestWordDigits = Array(String(UInt.max).utf8)
+    /// The value of the last `.digits` token when it is a plain decimal integer that fits in a
+    /// machine word without sign: `18446744073709551615` needs no text and no GMP to read.
+    private(set) var literalWord: UInt?
 
     /// A lexer over a copy of `line` from UTF-8 byte `offset` up to `end` (the end of the line
     /// if nil); offsets in spans stay relative to the whole line.
@@ -325,6 +344,27 @@ public struct Lexer: @unchecked Sendable {
             }
         }
         if integerDigits > 1 && base[start] == UInt8(ascii: "0") { return nil }
+        if !sawPoint && (integerDigits == 19 || integerDigits == 20) {
+            // Past `Int` but perhaps within `UInt`: the wrapped value holds the low 64 bits,
+            // exact when the number is below 2^64 (19 digits always are; 20 when they do not
+            // exceed 18446744073709551615 digit by digit).
+            var fits = integerDigits == 19
+            if !fits {
+                fits = true
+                for (position, limit) in Self.largestWordDigits.enumerated() {
+                    let digit = base[start &+ position]
+                    if digit != limit {
+                        fits = digit < limit
+                        break
+                    }
+                }
+            }
+            offset = index
+            storedLiteralText = ""
+            plainDigits = SourceSpan(start: start, end: index)
+            literalWord = fits ? UInt(bitPattern: value) : nil
+            return Token(.number(.digits(radix: 10)), span(from: start))
+        }
         if integerDigits &+ fractionDigits > 18 {
             // Only `0.000…` has zeros that are not significant (an integer part has no leading
             // zeros); past 18 significant digits the value wrapped.
@@ -372,7 +412,22 @@ public struct Lexer: @unchecked Sendable {
         if integerEnd - start > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
         offset = index
         if !sawPoint {
-            literalText = slice(start, integerEnd)
+            var word: UInt = 0
+            var fits = integerEnd - start <= 20
+            if fits {
+                for digitIndex in start..<integerEnd {
+                    let (times10, o1) = word.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times10.addingReportingOverflow(UInt(bytes[digitIndex] &- UInt8(ascii: "0")))
+                    if o1 || o2 {
+                        fits = false
+                        break
+                    }
+                    word = sum
+                }
+            }
+            storedLiteralText = ""
+            plainDigits = SourceSpan(start: start, end: integerEnd)
+            literalWord = fits ? word : nil
             return Token(.number(.digits(radix: 10)), span(from: start))
         }
         var significand: [UInt8] = []

@@ -787,6 +787,10 @@ public struct Parser {
         case .smallDecimal(let significand, let exponent):
             code.instructions.append(.smallDecimal(significand: significand, exponent: exponent, token.span))
         case .digits(let radix):
+            if radix == 10, let word = lexer.literalWord {
+                code.instructions.append(.unsigned(word, token.span))
+                return
+            }
             code.literals.append(.digits(lexer.literalText, radix: radix))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
         case .decimal(let exponent):
@@ -832,7 +836,8 @@ public struct Parser {
         code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
         let (argumentCount, closing) = try arguments(opening: opening)
         let site = CallSite(
-            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
+            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span),
+            builtInIndex: FunctionTable.builtIn.index(named: name))
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))

@@ -68,6 +68,9 @@ public struct Code: Sendable {
 public enum Instruction: Sendable {
     /// Pushes an integer that fits in a machine word.
     case integer(Int, SourceSpan)
+    /// Pushes a decimal integer literal beyond `Int` that fits in a machine word without sign
+    /// (`18446744073709551615`), read by the lexer: no text and no GMP parse.
+    case unsigned(UInt, SourceSpan)
     /// Pushes `significand × 10^exponent`, exponent in -18...0.
     case smallDecimal(significand: Int, exponent: Int, SourceSpan)
     /// Pushes ``Code/literals``[index].
@@ -123,6 +126,10 @@ public struct CallSite: Sendable {
     public var argumentCount: Int
     /// From the name to the closing parenthesis.
     public var span: SourceSpan
+    /// Where ``FunctionTable/builtIn`` lists the function, when the name is a built-in one:
+    /// the evaluator finds it there without hashing the name (built-in names cannot be
+    /// redefined).
+    public var builtInIndex: Int?
 }
 
 /// A whole line of the expression language (commands are routed before this, by the shell).
