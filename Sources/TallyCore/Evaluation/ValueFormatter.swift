@@ -56,6 +56,19 @@ public struct ValueFormatter: Sendable {
         return output
     }
 
+    /// Calls `body` with the text ``format(_:)`` would give `value`, as bytes in scratch space,
+    /// when the value is an exact rational shown without grouping, and returns whether the text
+    /// is rounded; nil, calling nothing, for any other value.
+    public func withNumberText(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool? {
+        guard !grouping, case .number(let number) = value.kind, case .decimal(let significantDigits) = format else {
+            return nil
+        }
+        return number.withText(significantDigits: significantDigits) { bytes, isRounded in
+            body(bytes)
+            return isRounded
+        }
+    }
+
     /// `text` with the digits before its point (or exponent) grouped in threes by `_`:
     /// `-1234567.5` is `-1_234_567.5`. A literal may hold `_` between digits, so the text
     /// reads back as the same number.

@@ -12,14 +12,39 @@ public struct FormattedNumber: Sendable, Equatable {
 extension Number {
     /// Formats the value for display.
     public func formatted(significantDigits: Int) -> FormattedNumber {
+        withText(significantDigits: significantDigits) { bytes, isRounded in
+            FormattedNumber(text: String(decoding: bytes, as: UTF8.self), isRounded: isRounded)
+        }
+    }
+
+    /// Calls `body` with the text ``formatted(significantDigits:)`` makes, as bytes in scratch
+    /// space (valid during the call), and whether it is rounded: a batch run writes a result
+    /// with no string made for it.
+    public func withText<Result>(
+        significantDigits: Int, _ body: (UnsafeBufferPointer<UInt8>, _ isRounded: Bool) -> Result
+    ) -> Result {
         precondition(significantDigits >= 1)
-        if isZero { return FormattedNumber(text: "0", isRounded: false) }
         switch storage {
         case .small(let value):
-            return FormattedNumber(text: String(value), isRounded: false)
+            // The digits from the right into a word's worth of scratch space.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+                var magnitude = value.magnitude
+                var start = 20
+                repeat {
+                    start -= 1
+                    buffer[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                    magnitude /= 10
+                } while magnitude > 0
+                if value < 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "-")
+                }
+                return body(UnsafeBufferPointer(rebasing: buffer[start...]), false)
+            }
         case .bigInteger(let value):
-            return FormattedNumber(text: value.description(), isRounded: false)
-        default:
+            var text = value.description()
+            return text.withUTF8 { body($0, false) }
+        case .smallFraction, .bigFraction:
             break
         }
         // The digits live in scratch space on the stack (the heap only for very long ones).
@@ -28,11 +53,11 @@ extension Number {
             if case .smallFraction(let numerator, let denominator) = storage,
                 smallDecimalDigits(numerator, denominator, significantDigits, into: &digits)
             {
-                return Number.layout(digits, significantDigits: significantDigits)
+                return Number.layout(digits, significantDigits: significantDigits) { body($0, digits.isRounded) }
             }
             digits.count = 0
             bigDecimalDigits(significantDigits, into: &digits)
-            return Number.layout(digits, significantDigits: significantDigits)
+            return Number.layout(digits, significantDigits: significantDigits) { body($0, digits.isRounded) }
         }
     }
 
@@ -149,9 +174,18 @@ extension Number {
         }
     }
 
-    /// Places the digits: fixed notation for moderate exponents, scientific otherwise. Writes
-    /// the text's bytes straight into the string (one allocation, none for short results).
+    /// Places the digits: fixed notation for moderate exponents, scientific otherwise.
     static func layout(_ value: DecimalDigits, significantDigits: Int) -> FormattedNumber {
+        layout(value, significantDigits: significantDigits) { bytes in
+            FormattedNumber(text: String(decoding: bytes, as: UTF8.self), isRounded: value.isRounded)
+        }
+    }
+
+    /// Lays the digits out as ``layout(_:significantDigits:)`` does, into scratch space, and
+    /// calls `body` with the text's bytes.
+    static func layout<Result>(
+        _ value: DecimalDigits, significantDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         let digits = value
         var count = digits.count
         while count > 1 && digits[count - 1] == 0 { count -= 1 }
@@ -162,7 +196,7 @@ extension Number {
         // none in scientific notation, whose exponent may be astronomical) + e.
         let padding = scientific ? 0 : Swift.max(exponent + 1, 7)
         let capacity = 1 + count + 1 + padding + 1 + exponentText.utf8.count
-        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             // Raw writes: the capacity above covers every byte placed here.
             let out = buffer.baseAddress!
             let source = digits.storage.baseAddress!
@@ -199,9 +233,8 @@ extension Number {
                 for _ in 0..<(-exponent - 1) { put(UInt8(ascii: "0")) }
                 putDigits(0..<count)
             }
-            return length
+            return body(UnsafeBufferPointer(rebasing: buffer[..<length]))
         }
-        return FormattedNumber(text: text, isRounded: value.isRounded)
     }
 }
 

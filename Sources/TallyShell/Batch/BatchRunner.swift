@@ -35,9 +35,11 @@ public struct BatchRunner {
     /// Runs one line given as its bytes: an everyday expression line without its text ever
     /// being made (unless it fails), any other line as its text.
     private mutating func run(bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int) {
+        let output = output
         guard !writesJSON,
             let outcome = session.handle(
-                plainLine: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
+                plainLine: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber),
+                write: { output.writeLine(bytes: $0) })
         else {
             run(String(decoding: bytes, as: UTF8.self), sourceName: sourceName, lineNumber: lineNumber)
             return

@@ -98,12 +98,18 @@ public struct Session {
     /// Handles a line given as its bytes when it is an expression line of plain ASCII in a
     /// batch session, exactly as ``handle(_:origin:)`` handles its text but without making
     /// the text; nil for any other line, which the caller hands to ``handle(_:origin:)``.
-    mutating func handle(plainLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome? {
+    ///
+    /// An exact result of a plain batch session goes to `write` as the bytes of its text, with
+    /// no string made for it; the outcome then prints nothing more.
+    mutating func handle(
+        plainLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> LineOutcome? {
         guard style != .interactive, bytes.count <= Session.maximumLineBytes, Session.isASCII(bytes),
             !Session.mayStartWithCommandWord(bytes)
         else { return nil }
         Interruption.clear()
-        return Session.outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
+        return Session.outcome(style: style, in: &evaluator, writingNumbers: style == .batch, to: write) {
+            evaluator throws(EvaluationError) in
             try evaluator.run(lineBytes: bytes, origin: origin)
         }
     }
@@ -139,6 +145,7 @@ public struct Session {
     @inline(__always)
     private static func outcome(
         style: Style, in evaluator: inout Evaluator,
+        writingNumbers writesNumbers: Bool = false, to write: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
         _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
     ) -> LineOutcome {
         do {
@@ -146,7 +153,17 @@ public struct Session {
             case .nothing, .assigned, .defined:
                 return .silent
             case .value(let value):
-                let output = evaluator.formatter.format(value)
+                let formatter = evaluator.formatter
+                if writesNumbers {
+                    // Writing a value's digits is work too, which Ctrl-C may have cut short.
+                    var interrupted = false
+                    let written = formatter.withNumberText(value) { bytes in
+                        if Interruption.isRequested { interrupted = true } else { write(bytes) }
+                    }
+                    if interrupted { return .interrupted }
+                    if written != nil { return .silent }
+                }
+                let output = formatter.format(value)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
                 return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)

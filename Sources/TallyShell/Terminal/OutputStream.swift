@@ -43,6 +43,13 @@ public final class OutputStream {
         if buffer.count >= capacity { flush() }
     }
 
+    /// Queues `bytes` (UTF-8 text) and a newline.
+    public func writeLine(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= capacity { flush() }
+    }
+
     /// Appends the text's UTF-8 in one copy when the string is stored contiguously (as native
     /// strings are), rather than byte by byte.
     private func append(_ text: String) {
