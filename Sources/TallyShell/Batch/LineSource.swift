@@ -23,6 +23,9 @@ public final class LineSource {
     private var start = 0
     private var end = 0
     private var atEnd = false
+    /// True after a line over the limit was handed out: the rest of it is skipped first thing
+    /// on the next call.
+    private var skipsBeforeNextLine = false
     /// Why reading stopped early, as `errno`; nil while reading works.
     public private(set) var failure: Int32?
 
@@ -61,6 +64,11 @@ public final class LineSource {
     /// bytes, cut at a character boundary): valid until the next call. Nil at the end of the
     /// input.
     public func nextLineBytes() -> (bytes: UnsafeBufferPointer<UInt8>, isCut: Bool)? {
+        // The rest of a cut line is skipped only now: skipping reads over the bytes handed out.
+        if skipsBeforeNextLine {
+            skipsBeforeNextLine = false
+            skipRestOfLine()
+        }
         var lineLength = 0
         // Scan for the newline; the line grows in the buffer up to the limit.
         while true {
@@ -72,7 +80,7 @@ public final class LineSource {
             lineLength = end - start
             if lineLength > limit {
                 let line = make(count: limit + 1, isCut: true)
-                skipRestOfLine()
+                skipsBeforeNextLine = true
                 return line
             }
             if atEnd {
