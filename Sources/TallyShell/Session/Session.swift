@@ -92,9 +92,6 @@ public struct Session {
         return outcome
     }
 
-    /// Runs an expression line and writes its result. A line that fails changes nothing (the
-    /// evaluator commits only complete results); one stopped while its digits were being written
-    /// is undone by the interactive caller, which keeps its own copy.
     /// Handles a line given as its bytes when it is an expression line of plain ASCII in a
     /// batch session, exactly as ``handle(_:origin:)`` handles its text but without making
     /// the text; nil for any other line, which the caller hands to ``handle(_:origin:)``.
@@ -133,6 +130,9 @@ public struct Session {
         return union & 0x8080_8080_8080_8080 == 0
     }
 
+    /// Runs an expression line and writes its result. A line that fails changes nothing (the
+    /// evaluator commits only complete results); one stopped while its digits were being written
+    /// is undone by the interactive caller, which keeps its own copy.
     private static func evaluate(_ line: String, origin: LineOrigin, in evaluator: inout Evaluator, style: Style)
         -> LineOutcome
     {
@@ -206,7 +206,7 @@ public struct Session {
 
     /// Whether the line's first non-blank byte begins a command word; the lexer decides the
     /// rest.
-    static func mayStartWithCommandWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayStartWithCommandWord<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
             return CommandWord.mayStart(with: byte)
         }
@@ -215,13 +215,7 @@ public struct Session {
 
     static func mayStartWithCommandWord(_ line: String) -> Bool {
         // A native line's bytes are contiguous: read them without the generic view's checks.
-        func firstWordMayBeCommand<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-            for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
-                return CommandWord.mayStart(with: byte)
-            }
-            return false
-        }
-        return line.utf8.withContiguousStorageIfAvailable(firstWordMayBeCommand) ?? firstWordMayBeCommand(line.utf8)
+        line.utf8.withContiguousStorageIfAvailable(mayStartWithCommandWord) ?? mayStartWithCommandWord(line.utf8)
     }
 
     /// How this session writes values.
