@@ -99,11 +99,11 @@ extension Evaluator {
     }
 }
 
-/// `base^exponent mod modulus` in machine words (`modulus` > 0, `base` < `modulus`): square and
-/// multiply with full-width products.
+/// `base^exponent mod modulus` in machine words (`modulus` > 0): square and multiply, in
+/// Montgomery form for an odd modulus, with remainders of full-width products for an even one.
 func modularPower(_ base: UInt, _ exponent: UInt, _ modulus: UInt) -> UInt {
     if modulus == 1 { return 0 }
-    if modulus & 1 == 1 { return MachineMontgomery(modulus: modulus).power(base, exponent) }
+    if modulus & 1 == 1 { return Montgomery(modulus: modulus).power(base, exponent) }
     var result: UInt = 1
     var factor = base
     var remaining = exponent
@@ -117,54 +117,4 @@ func modularPower(_ base: UInt, _ exponent: UInt, _ modulus: UInt) -> UInt {
         if remaining > 0 { factor = multiply(factor, factor) }
     }
     return result
-}
-
-/// Arithmetic modulo an odd machine word n in Montgomery form (x·2^64 mod n): a product is
-/// three multiplications and no division. A remainder of a 128-bit product by n is a call into
-/// the compiler's runtime (`__umodti3`, a hundred instructions) at every step of a modular
-/// power; this is what keeps `a^b % m` on 64-bit numbers near GMP's own `mpz_powm`.
-struct MachineMontgomery {
-    let modulus: UInt
-    /// -modulus⁻¹ mod 2^64.
-    let inverse: UInt
-
-    init(modulus: UInt) {
-        precondition(modulus & 1 == 1, "Montgomery form needs an odd modulus")
-        self.modulus = modulus
-        // Newton's iteration doubles the correct low bits each step: 1 → 64 in 6 steps.
-        var inverse: UInt = 1
-        for _ in 0..<6 { inverse = inverse &* (2 &- modulus &* inverse) }
-        self.inverse = 0 &- inverse
-    }
-
-    /// a·b·2^-64 mod n, for a, b < n.
-    @inline(__always)
-    func multiply(_ a: UInt, _ b: UInt) -> UInt {
-        let product = a.multipliedFullWidth(by: b)
-        let m = product.low &* inverse
-        let correction = m.multipliedFullWidth(by: modulus)
-        // The low halves sum to 0 mod 2^64; the high halves and that carry sum to below 2n,
-        // which may not fit in a word when n ≥ 2^63.
-        let (_, lowCarry) = product.low.addingReportingOverflow(correction.low)
-        let (partial, carry1) = product.high.addingReportingOverflow(correction.high)
-        let (sum, carry2) = partial.addingReportingOverflow(lowCarry ? 1 : 0)
-        return carry1 || carry2 || sum >= modulus ? sum &- modulus : sum
-    }
-
-    /// base^exponent mod n.
-    func power(_ base: UInt, _ exponent: UInt) -> UInt {
-        // R mod n and R² mod n (R = 2^64): the only divisions.
-        let rModN = (0 &- modulus) % modulus
-        let rSquared = rModN.multipliedFullWidth(by: rModN)
-        let rSquaredModN = modulus.dividingFullWidth((rSquared.high, rSquared.low)).remainder
-        var factor = multiply(base % modulus, rSquaredModN)  // base·R mod n
-        var result = rModN  // 1·R mod n
-        var remaining = exponent
-        while remaining > 0 {
-            if remaining & 1 == 1 { result = multiply(result, factor) }
-            remaining >>= 1
-            if remaining > 0 { factor = multiply(factor, factor) }
-        }
-        return multiply(result, 1)  // out of Montgomery form
-    }
 }

@@ -54,7 +54,7 @@ public enum PrimeFactorization {
             return nil
         }
         if n.bitWidth < 127, let wide = UInt128(exactly: n) {
-            let montgomery = Montgomery(modulus: wide)
+            let montgomery = Montgomery<UInt128>(modulus: wide)
             for constant in 1..<UInt128(1000) {
                 if let factor = montgomery.rho(constant) { return BigInteger(factor) }
                 if Interruption.isRequested { return nil }
@@ -185,40 +185,6 @@ public enum PrimeFactorization {
         if __gmpz_cmp(g, modulus) == 0 { return nil }
         return BigInteger.make { __gmpz_set($0, g) }
     }
-
-    /// Arithmetic modulo an odd n < 2^127 in Montgomery form (x·2^128 mod n): a product costs
-    /// three wide multiplications and no division, which makes Pollard's rho on numbers of up
-    /// to 38 digits several times faster than on GMP integers.
-    struct Montgomery {
-        let modulus: UInt128
-        /// -modulus⁻¹ mod 2^128.
-        let inverse: UInt128
-
-        init(modulus: UInt128) {
-            self.modulus = modulus
-            // Newton's iteration doubles the correct low bits each step: 1 → 128 in 7 steps.
-            var inverse: UInt128 = 1
-            for _ in 0..<7 { inverse = inverse &* (2 &- modulus &* inverse) }
-            self.inverse = 0 &- inverse
-        }
-
-        /// a·b·2^-128 mod n, for a, b < n.
-        @inline(__always)
-        func multiply(_ a: UInt128, _ b: UInt128) -> UInt128 {
-            let product = a.multipliedFullWidth(by: b)
-            let m = product.low &* inverse
-            let correction = m.multipliedFullWidth(by: modulus)
-            let (_, carry) = product.low.addingReportingOverflow(correction.low)
-            // Both high halves are below n < 2^127, so the sum cannot overflow.
-            let sum = product.high &+ correction.high &+ (carry ? 1 : 0)
-            return sum >= modulus ? sum &- modulus : sum
-        }
-
-        /// Brent's cycle finding on x ↦ x² + c in Montgomery form; nil when this `c` fails.
-        func rho(_ c: UInt128) -> UInt128? {
-            PrimeFactorization.brent(modulus, c, multiply: multiply)
-        }
-    }
 }
 
 extension UInt128 {
@@ -238,5 +204,13 @@ extension BigInteger {
         __gmpz_set_ui(pointer, UInt(truncatingIfNeeded: value >> 64))
         __gmpz_mul_2exp(pointer, pointer, 64)
         __gmpz_add_ui(pointer, pointer, UInt(truncatingIfNeeded: value))
+    }
+}
+
+extension Montgomery where Word == UInt128 {
+    /// Brent's cycle finding on x ↦ x² + c in Montgomery form, modulo an odd n < 2^127 (numbers
+    /// of up to 38 digits): several times faster than on GMP integers. Nil when this `c` fails.
+    func rho(_ c: UInt128) -> UInt128? {
+        PrimeFactorization.brent(modulus, c, multiply: multiply)
     }
 }
