@@ -302,8 +302,9 @@ public struct Lexer: @unchecked Sendable {
     }
 
     /// The everyday literal — `42`, `3.14`, `.5`, `7.` — read in one pass with no allocation:
-    /// digits, at most one point, at most 18 significant digits, and none of `_`, `e`, a second
-    /// point or a leading zero. Anything else returns nil with `offset` unchanged, for the full
+    /// digits, at most one point, at most 18 significant digits (or an integer of 19 or 20
+    /// digits, kept as a word when it fits), and none of `_`, `e`, a second point or a leading
+    /// zero. Anything else returns nil with `offset` unchanged, for the full
     /// rules in ``number()``. The tokens are the ones those rules would give.
     private mutating func plainNumber() -> Token? {
         let start = offset
@@ -360,10 +361,7 @@ public struct Lexer: @unchecked Sendable {
                 }
             }
             offset = index
-            storedLiteralText = ""
-            plainDigits = SourceSpan(start: start, end: index)
-            literalWord = fits ? UInt(bitPattern: value) : nil
-            return Token(.number(.digits(radix: 10)), span(from: start))
+            return plainDigitsToken(from: start, word: fits ? UInt(bitPattern: value) : nil)
         }
         if integerDigits &+ fractionDigits > 18 {
             // Only `0.000…` has zeros that are not significant (an integer part has no leading
@@ -386,8 +384,8 @@ public struct Lexer: @unchecked Sendable {
     }
 
     /// A plain literal (digits, at most one point, nothing else) of more than 18 significant
-    /// digits, read with one copy of its digits: `18446744073709551616`, a pasted 40-digit
-    /// decimal. Anything else returns nil with `offset` unchanged, for ``number()``.
+    /// digits that ``plainNumber()`` leaves, read with one copy of its digits: an integer of
+    /// over 20 digits, a pasted 40-digit decimal. Anything else returns nil with `offset` unchanged, for ``number()``.
     private mutating func longPlainNumber() -> Token? {
         let start = offset
         var index = start
@@ -412,23 +410,8 @@ public struct Lexer: @unchecked Sendable {
         if integerEnd - start > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
         offset = index
         if !sawPoint {
-            var word: UInt = 0
-            var fits = integerEnd - start <= 20
-            if fits {
-                for digitIndex in start..<integerEnd {
-                    let (times10, o1) = word.multipliedReportingOverflow(by: 10)
-                    let (sum, o2) = times10.addingReportingOverflow(UInt(bytes[digitIndex] &- UInt8(ascii: "0")))
-                    if o1 || o2 {
-                        fits = false
-                        break
-                    }
-                    word = sum
-                }
-            }
-            storedLiteralText = ""
-            plainDigits = SourceSpan(start: start, end: integerEnd)
-            literalWord = fits ? word : nil
-            return Token(.number(.digits(radix: 10)), span(from: start))
+            // Up to 20 digits ``plainNumber()`` took; more never fit in a word.
+            return plainDigitsToken(from: start, word: nil)
         }
         var significand: [UInt8] = []
         significand.reserveCapacity(index - start)
@@ -441,6 +424,15 @@ public struct Lexer: @unchecked Sendable {
         }
         literalText = String(decoding: significand, as: UTF8.self)
         return Token(.number(.decimal(exponent: -(index - fractionStart))), span(from: start))
+    }
+
+    /// The `.digits` token of a plain decimal integer from `start` to the current offset, its
+    /// text left in the line (made only if asked for) and its value when it fits in a word.
+    private mutating func plainDigitsToken(from start: Int, word: UInt?) -> Token {
+        storedLiteralText = ""
+        plainDigits = SourceSpan(start: start, end: offset)
+        literalWord = word
+        return Token(.number(.digits(radix: 10)), span(from: start))
     }
 
     /// Decimal digits with single underscores between them; the underscores are dropped.
