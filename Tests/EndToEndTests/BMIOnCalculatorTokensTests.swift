@@ -33,9 +33,7 @@ import Testing
          "BMI 23.5  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (8st 12.6lb–12st 0.4lb)"),
     ])
     func reads(_ line: String, _ expected: String) throws {
-        let result = try TallyUnderTest.run(["-e", line])
-        #expect(result.errorText == "", "\(line)")
-        #expect(result.outputText == expected + "\n", "\(line)")
+        try FormatsTests.expectOutput(line, expected)
     }
 
     @Test(arguments: [

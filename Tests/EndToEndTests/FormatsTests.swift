@@ -66,9 +66,7 @@ import Testing
         ("1e6 to grouped", "1_000_000"), ("2/3 to 3 digits", "0.667"), ("1/8 to 2 places", "0.13"),
     ])
     func issueExamples(_ line: String, _ expected: String) throws {
-        let result = try TallyUnderTest.run(["-e", line])
-        #expect(result.errorText == "")
-        #expect(result.outputText == expected + "\n")
+        try FormatsTests.expectOutput(line, expected)
     }
 
     /// Modular powers on words up to 2^64 - 1 (the machine-word paths: Montgomery form for an
@@ -125,6 +123,14 @@ import Testing
     ])
     func errorsPointAtTheCulprit(_ marked: String, _ message: String) throws {
         try FormatsTests.expectError(marked, message)
+    }
+
+    /// Runs `line` and expects exactly `expected` on standard output (nothing when it is empty)
+    /// and nothing on standard error.
+    static func expectOutput(_ line: String, _ expected: String) throws {
+        let result = try TallyUnderTest.run(["-e", line])
+        #expect(result.errorText == "", "\(line)")
+        #expect(result.outputText == (expected.isEmpty ? "" : expected + "\n"), "\(line)")
     }
 
     /// Runs the line marked with ⟨…⟩ and expects an error with `message` at the marked span, in

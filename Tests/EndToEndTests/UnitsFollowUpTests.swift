@@ -26,9 +26,7 @@ import Testing
         ("2 * 10 degC", "20 degC"), ("10 degF to K degF", "5 K 1 degF"), ("1 degC/s to K/min", "60 K/min"), ("10 degC < 11 K", "true"),
     ])
     func results(_ line: String, _ expected: String) throws {
-        let result = try TallyUnderTest.run(["-e", line])
-        #expect(result.errorText == "", "\(line)")
-        #expect(result.outputText == expected + "\n", "\(line)")
+        try FormatsTests.expectOutput(line, expected)
     }
 
     /// A point and a difference never convert into each other; the columns count characters.

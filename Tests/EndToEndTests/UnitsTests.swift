@@ -113,9 +113,7 @@ import Testing
         ("1 km > 900 m", "true"), ("5 ft 9 in == 175.26 cm", "true"), ("20 °C < 300 K", "true"),
     ])
     func issueExamples(_ line: String, _ expected: String) throws {
-        let result = try TallyUnderTest.run(["-e", line])
-        #expect(result.errorText == "", "\(line)")
-        #expect(result.outputText == (expected.isEmpty ? "" : expected + "\n"), "\(line)")
+        try FormatsTests.expectOutput(line, expected)
     }
 
     /// Errors point at the part at fault (⟨…⟩), in the text form and in `--json`.
