@@ -94,8 +94,7 @@ public struct Number: Sendable {
             n /= 5
             fives += 1
         }
-        var d = 1
-        for _ in 0..<(places - twos) { d <<= 1 }
+        var d = 1 << (places - twos)
         for _ in 0..<(places - fives) { d *= 5 }
         self.init(storage: d == 1 ? .small(n) : .smallFraction(n, d))
     }

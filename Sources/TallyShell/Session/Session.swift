@@ -155,7 +155,7 @@ public struct Session {
             case .value(let value):
                 let formatter = evaluator.formatter
                 if writesNumbers {
-                    // Writing a value's digits is work too, which Ctrl-C may have cut short.
+                    // As below: a value's digits are checked for Ctrl-C before they go out.
                     var interrupted = false
                     let written = formatter.withNumberText(value) { bytes in
                         if Interruption.isRequested { interrupted = true } else { write(bytes) }
