@@ -55,6 +55,17 @@ import Testing
         #expect(result.errorText.contains("<eval>:2:1: error: unknown function 'f'"))
     }
 
+    /// A built-in function's count is checked as the line is read: in a body, at definition;
+    /// in a line, before anything in it runs (so before its division by zero).
+    @Test func aBuiltInCalledWithTheWrongCountIsRefusedAsTheLineIsRead() throws {
+        let result = try run(["f(x) = 1 + sqrt(x, 2)", "f(1)", "1/0 + powmod(2, 3)", "sin (0) + max(3, 4, 5)"])
+        #expect(result.errorText.hasPrefix("<eval>:1:12: error: sqrt takes 1 argument, but 2 were given"))
+        #expect(result.errorText.contains("<eval>:2:1: error: unknown function 'f'"))
+        #expect(result.errorText.contains("<eval>:3:7: error: powmod takes 3 arguments, but 2 were given"))
+        #expect(!result.errorText.contains("division by zero"))
+        #expect(result.outputText == "5\n")
+    }
+
     @Test func varsListsVariablesFunctionsAndAnsAndUnsetRemovesOne() throws {
         let result = try run([
             "rate = 1/4", "area(w, h) = w * h", "sq(x) = x^2", "sq(3)", "vars", "unset sq", "unset rate", "vars",

@@ -3,10 +3,6 @@ import Glibc
 /// The number-theory built-ins: binomial coefficients, primes, factorization, Fibonacci
 /// numbers and modular powers, all on GMP.
 extension BuiltIns {
-    /// How `help functions` writes `factor`; the evaluator shows a line that is one call of the
-    /// built-in `factor` as the factorization.
-    static let factorUsage = "factor(n)"
-
     static let numberTheory: [FunctionEntry] = [
         function("binomial", .exactly(2), "binomial(n, k)", "n choose k: the ways to pick k of n") {
             call throws(Diagnostic) in try binomial(call)
@@ -27,7 +23,7 @@ extension BuiltIns {
             return .number(Number(n.bigIntegerValue!.nextPrime))
         },
         function(
-            "factor", .exactly(1), factorUsage,
+            "factor", .exactly(1), "factor(n)",
             "n; a line that is just factor(n) shows its prime factors: 2^3 × 3^2 × 5"
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)

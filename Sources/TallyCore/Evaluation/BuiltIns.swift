@@ -8,6 +8,24 @@
 enum BuiltIns {
     static let all: [FunctionEntry] = elementary + numberTheory + statistics
 
+    /// Where ``FunctionTable/builtIn`` lists `if` and `factor`, which the evaluator treats
+    /// apart (`if` takes truth values; a line that is one call of `factor` shows the factors).
+    static let conditionalIndex = FunctionTable.builtIn.index(named: "if")!
+    static let factorIndex = FunctionTable.builtIn.index(named: "factor")!
+
+    /// What a call of a built-in function runs: its name (for messages) and implementation,
+    /// without the entry's help texts to copy.
+    struct Callable: Sendable {
+        let name: String
+        let implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value
+    }
+
+    /// The built-in functions by their index in ``FunctionTable/builtIn`` (nil for a constant).
+    static let callables: [Callable?] = FunctionTable.builtIn.entries.map { entry in
+        guard case .function(_, let implementation) = entry.kind else { return nil }
+        return Callable(name: entry.name, implementation: implementation)
+    }
+
     private static let elementary: [FunctionEntry] = [
         constant("pi", "π = 3.14159…, the ratio of a circle's circumference to its diameter") { _ throws(Diagnostic) in
             .real(Real.pi)

@@ -331,21 +331,14 @@ extension Evaluator {
     /// they take it in radians, exactly, whatever `set angle` says.
     static let angleFunctions: Set<String> = ["sin", "cos", "tan"]
 
-    /// The call of `sin`, `cos` or `tan` on an angle quantity: its one argument converted to
-    /// radians (`30 deg` is π/6 exactly), with the settings read as radians so the function
-    /// does not convert it again. Nil for any other function or dimension, which then needs a
-    /// plain number.
-    func trigonometricCall(_ site: CallSite, angle quantity: Quantity, at span: SourceSpan) throws(Diagnostic)
-        -> FunctionCall?
-    {
-        guard Self.angleFunctions.contains(site.name), quantity.dimension == Dimension(.angle),
+    /// The argument of `sin`, `cos` or `tan` given as an angle quantity, converted to radians
+    /// (`30 deg` is π/6 exactly, whatever `set angle` says; the call then reads its argument
+    /// as radians). Nil for any other function or dimension, which then needs a plain number.
+    func radians(forCallOf name: String, angle quantity: Quantity, at span: SourceSpan) throws(Diagnostic) -> Value? {
+        guard Self.angleFunctions.contains(name), quantity.dimension == Dimension(.angle),
             let radian = UnitTable.unit(named: "rad")
         else { return nil }
-        let radians = try converted(quantity.magnitude, from: quantity.unit, to: CompoundUnit(radian), at: span)
-        var inRadians = settings
-        inRadians.angle = .radians
-        return FunctionCall(
-            name: site.name, arguments: [radians], argumentSpans: [span], span: site.span, settings: inRadians)
+        return try converted(quantity.magnitude, from: quantity.unit, to: CompoundUnit(radian), at: span)
     }
 
     // MARK: Plain arithmetic

@@ -191,15 +191,8 @@ public struct Evaluator: Sendable {
     @inline(__always)
     private func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
         if let conversion { return conversion.target }
-        if case .call(let index)? = code.instructions.last { return factorization(of: code, index) }
-        return nil
-    }
-
-    /// `.factors` when call `index`, the whole line, is the built-in `factor`.
-    @inline(never)
-    private func factorization(of code: Code, _ index: Int) -> ConversionTarget? {
-        if code.calls[index].name == "factor",
-            code.calls[index].span == code.span, functions.entry(named: "factor")?.usage == BuiltIns.factorUsage
+        if case .callBuiltIn(let function, _, let span)? = code.instructions.last, span == code.span,
+            Int(function) == BuiltIns.factorIndex
         {
             return .factors
         }
@@ -307,20 +300,10 @@ public struct Evaluator: Sendable {
             count -= 2
         }
 
-        /// Removes the top `n` operands, handing over their values and spans (a call's
-        /// arguments) in two arrays made at their final size.
-        mutating func removeArguments(_ n: Int) -> (values: [Value], spans: [SourceSpan]) {
-            count -= n
-            let first = storage + count
-            var values: [Value] = []
-            var spans: [SourceSpan] = []
-            values.reserveCapacity(n)
-            spans.reserveCapacity(n)
-            for index in 0..<n {
-                spans.append(first[index].span)
-                values.append((first + index).move().value)
-            }
-            return (values, spans)
+        /// The top `n` operands, in place: a call's arguments, read while the call runs.
+        @inline(__always)
+        func top(_ n: Int) -> UnsafeMutableBufferPointer<Operand> {
+            UnsafeMutableBufferPointer(start: storage + (count - n), count: n)
         }
 
         /// The operand at `index` from the bottom.
@@ -421,14 +404,15 @@ public struct Evaluator: Sendable {
     private func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
         throws(Diagnostic)
     {
-        guard let entry = functions.entry(for: site) else { preconditionFailure("a call runs only after its check") }
+        guard let entry = functions.entry(named: site.name) else { preconditionFailure("a call runs only after its check") }
         let first: UserFunction
         switch entry.kind {
         case .user(let function):
             first = function
         case .function(_, let implementation):
-            let (values, spans) = stack.removeArguments(site.argumentCount)
-            stack.append(Operand(value: try call(site, implementation, values, spans), span: site.span))
+            try call(
+                site.name, implementation, acceptsTruth: site.name == "if", argumentCount: site.argumentCount,
+                span: site.span, on: &stack)
             return
         case .constant:
             preconditionFailure("a call runs only after its check")
@@ -484,8 +468,9 @@ public struct Evaluator: Sendable {
                         cachedName = site.name
                         cachedFunction = found
                     case .function(_, let implementation):
-                        let (values, spans) = stack.removeArguments(site.argumentCount)
-                        stack.append(Operand(value: try call(site, implementation, values, spans), span: site.span))
+                        try call(
+                            site.name, implementation, acceptsTruth: site.name == "if",
+                            argumentCount: site.argumentCount, span: site.span, on: &stack)
                         break dispatch
                     case .constant:
                         preconditionFailure("a call runs only after its check")
@@ -556,6 +541,8 @@ public struct Evaluator: Sendable {
             stack.append(Operand(value: .number(Number(value)), span: span))
         case .literal, .name, .unit, .checkCall:
             try executeTableInstruction(instruction, of: code, on: &stack)
+        case .callBuiltIn(let function, let argumentCount, let span):
+            try callBuiltIn(Int(function), argumentCount: Int(argumentCount), span: span, on: &stack)
         case .group(let span), .setSpan(let span):
             stack.setTopSpan(span)
         case .prefix(let operation, let operatorSpan):
@@ -699,20 +686,15 @@ public struct Evaluator: Sendable {
     /// Fails unless the call names a function and passes it an acceptable number of arguments.
     private func check(_ site: CallSite) throws(Diagnostic) {
         let name = site.name
-        let entry = functions.entry(for: site)
+        let entry = functions.entry(named: name)
         if case .user(let function)? = entry?.kind {
-            guard site.argumentCount == function.parameters.count else {
-                let got = site.argumentCount == 1 ? "1 was given" : "\(site.argumentCount) were given"
-                throw Diagnostic(
-                    .wrongArgumentCount, "\(name) takes \(Arity.exactly(function.parameters.count).description), but \(got)",
-                    at: site.span)
-            }
+            try Arity.exactly(function.parameters.count).check(site.argumentCount, calling: name, at: site.span)
             return
         }
         guard let entry, case .function(let arity, _) = entry.kind else {
             let shown = TerminalSafeText.excerpt(name)
-            if variables[name] != nil || name == "ans" || functions.entry(named: name) != nil {
-                let what = functions.entry(named: name) != nil ? "a constant" : "a variable"
+            if variables[name] != nil || name == "ans" || entry != nil {
+                let what = entry != nil ? "a constant" : "a variable"
                 throw Diagnostic(
                     .variableCalled, "missing operator between '\(shown)' and '(': '\(shown)' is \(what), not a function",
                     at: SourceSpan(at: site.nameSpan.end))
@@ -723,40 +705,57 @@ public struct Evaluator: Sendable {
             }
             throw Diagnostic(.unknownFunction, "unknown function '\(shown)' (see 'help functions')", at: site.nameSpan)
         }
-        guard arity.accepts(site.argumentCount) else {
-            let got = site.argumentCount == 1 ? "1 was given" : "\(site.argumentCount) were given"
-            throw Diagnostic(
-                .wrongArgumentCount, "\(name) takes \(arity.description), but \(got)", at: site.span)
-        }
+        try arity.check(site.argumentCount, calling: name, at: site.span)
     }
 
-    /// Applies a checked call of a built-in function to its evaluated arguments, which must be
-    /// numbers (`if` takes a truth value too, when it is not compiled to a jump).
+    /// Runs the built-in function ``FunctionTable/builtIn``.entries[function] on the
+    /// `argumentCount` values on top, which its result replaces.
+    @inline(never)
+    private func callBuiltIn(_ function: Int, argumentCount: Int, span: SourceSpan, on stack: inout OperandStack)
+        throws(Diagnostic)
+    {
+        guard let callable = BuiltIns.callables[function] else { preconditionFailure("not a built-in function") }
+        try call(
+            callable.name, callable.implementation, acceptsTruth: function == BuiltIns.conditionalIndex,
+            argumentCount: argumentCount, span: span, on: &stack)
+    }
+
+    /// Applies a checked call of the function `name` (spanning `span`) to the `argumentCount`
+    /// values on top, which its result replaces. They must be numbers, unless the function
+    /// `acceptsTruth` (`if`, when it is not compiled to a jump, takes any value); the function
+    /// reads them in place.
     private func call(
-        _ site: CallSite, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, _ values: [Value],
-        _ spans: [SourceSpan]
-    ) throws(Diagnostic) -> Value {
-        if site.name != "if" {
-            for (value, span) in zip(values, spans) where value.isTruth { throw Value.expectedNumber(at: span) }
+        _ name: String, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, acceptsTruth: Bool,
+        argumentCount: Int, span: SourceSpan, on stack: inout OperandStack
+    ) throws(Diagnostic) {
+        let operands = stack.top(argumentCount)
+        var settings = self.settings
+        if !acceptsTruth {
+            for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
         }
         // A function may do more with its arguments than an operator (a gcd of two million-digit
         // numbers takes half a second): its work counts 25 times their size. Built-in functions
         // take plain numbers only.
-        for (value, span) in zip(values, spans) {
-            switch value.kind {
+        for index in operands.indices {
+            switch operands[index].value.kind {
             case .number(let number):
-                if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: site.span) }
+                if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: span) }
             case .real, .truth:
                 break
             case .quantity(let quantity):
-                if site.name == "if" { break }
-                if let angleCall = try trigonometricCall(site, angle: quantity, at: span) {
-                    return try implementation(angleCall)
+                if acceptsTruth { break }
+                // `sin(30 deg)`: the angle in radians, in its place, for settings that read it so.
+                guard let radians = try radians(forCallOf: name, angle: quantity, at: operands[index].span) else {
+                    throw Value.expectedPlainNumber(
+                        quantity, at: operands[index].span, purpose: "\(name) needs plain numbers")
                 }
-                throw Value.expectedPlainNumber(quantity, at: span, purpose: "\(site.name) needs plain numbers")
+                operands[index].value = radians
+                settings.angle = .radians
             }
         }
-        return try implementation(
-            FunctionCall(name: site.name, arguments: values, argumentSpans: spans, span: site.span, settings: settings))
+        let value = try implementation(
+            FunctionCall(name: name, arguments: CallArguments(operands: UnsafeBufferPointer(operands)), span: span, settings: settings))
+        for _ in 0..<argumentCount { _ = stack.removeLast() }
+        stack.append(Operand(value: value, span: span))
     }
 }

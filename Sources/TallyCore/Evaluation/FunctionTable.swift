@@ -49,15 +49,6 @@ public struct FunctionTable: Sendable {
         indexByName[name]
     }
 
-    /// The entry a call site names: found by the site's built-in index when that entry is
-    /// still the one it names (no hashing), by name otherwise.
-    func entry(for site: CallSite) -> FunctionEntry? {
-        if let index = site.builtInIndex, index < entries.count, entries[index].name == site.name {
-            return entries[index]
-        }
-        return entry(named: site.name)
-    }
-
     /// Whether `name` is a function (called with parentheses).
     public func isFunction(_ name: String) -> Bool {
         entry(named: name)?.isFunction ?? false
@@ -138,6 +129,14 @@ public enum Arity: Sendable {
         }
     }
 
+    /// Throws the error for a call of `name` (spanning `span`) with `count` arguments, when
+    /// that is not a number it accepts.
+    func check(_ count: Int, calling name: String, at span: SourceSpan) throws(Diagnostic) {
+        if accepts(count) { return }
+        let got = count == 1 ? "1 was given" : "\(count) were given"
+        throw Diagnostic(.wrongArgumentCount, "\(name) takes \(description), but \(got)", at: span)
+    }
+
     /// "1 argument", "1 or 2 arguments", "at least 1 argument".
     public var description: String {
         switch self {
@@ -150,16 +149,39 @@ public enum Arity: Sendable {
 
 /// One call of a function, as its implementation sees it: the evaluated arguments with the
 /// spans they came from, where the call stands, and the settings in force.
-public struct FunctionCall: Sendable {
+///
+/// The arguments are read in place, where the evaluator's stack holds them, so a call makes no
+/// array: a call, and the views of its arguments, are valid only while the implementation runs
+/// (no implementation keeps one).
+public struct FunctionCall {
     /// Why built-in functions never see a quantity: the evaluator refuses one before the call.
     static let plainArguments = "built-in functions take plain numbers (Evaluator.call checks)"
 
     public let name: String
-    public let arguments: [Value]
-    /// The source of each argument, for errors about one of them.
-    public let argumentSpans: [SourceSpan]
+    public let arguments: CallArguments
     /// From the function's name to the closing parenthesis.
     public let span: SourceSpan
     /// The settings in force, with their size checks.
     public let settings: EvaluationSettings
+
+    /// The source of each argument, for errors about one of them.
+    public var argumentSpans: CallArgumentSpans { CallArgumentSpans(operands: arguments.operands) }
+}
+
+/// The values of a call's arguments, in order, read where the evaluator's stack holds them.
+public struct CallArguments: RandomAccessCollection {
+    let operands: UnsafeBufferPointer<Evaluator.Operand>
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { operands.count }
+    public subscript(position: Int) -> Value { operands[position].value }
+}
+
+/// The spans of a call's arguments, in order: where each came from in the line.
+public struct CallArgumentSpans: RandomAccessCollection {
+    let operands: UnsafeBufferPointer<Evaluator.Operand>
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { operands.count }
+    public subscript(position: Int) -> SourceSpan { operands[position].span }
 }

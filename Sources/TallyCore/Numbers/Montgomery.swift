@@ -26,12 +26,22 @@ struct Montgomery<Word: FixedWidthInteger & UnsignedInteger> where Word.Magnitud
         let product = a.multipliedFullWidth(by: b)
         let m = product.low &* inverse
         let correction = m.multipliedFullWidth(by: modulus)
-        // The low halves sum to 0 mod R; the high halves and that carry sum to below 2n, which
-        // may not fit in a word when n is above R/2.
-        let (_, lowCarry) = product.low.addingReportingOverflow(correction.low)
+        // The low halves sum to 0 mod R, so they carry exactly when the product's is not 0.
+        // The high halves and that carry sum to below 2n, which may not fit in a word when n
+        // is above R/2.
         let (partial, carry1) = product.high.addingReportingOverflow(correction.high)
-        let (sum, carry2) = partial.addingReportingOverflow(lowCarry ? 1 : 0)
-        return carry1 || carry2 || sum >= modulus ? sum &- modulus : sum
+        let (sum, carry2) = partial.addingReportingOverflow(product.low != 0 ? 1 : 0)
+        if Word.bitWidth > UInt.bitWidth {
+            // Two machine words (Pollard's rho): the branch is cheaper than masks twice as wide.
+            return carry1 || carry2 || sum >= modulus ? sum &- modulus : sum
+        }
+        // One machine word (a power's random bits): the subtraction is selected by masks, not
+        // jumped over, as a mispredicted branch at every other step cost more than the masks.
+        let (reduced, borrow) = sum.subtractingReportingOverflow(modulus)
+        // The sum stays when it fitted in a word and was below n.
+        let overflowed: Word = (carry1 ? 1 : 0) | (carry2 ? 1 : 0)
+        let keep = (0 &- (borrow ? 1 : 0)) & (overflowed &- 1)
+        return (sum & keep) | (reduced & ~keep)
     }
 
     /// base^exponent mod n.
@@ -43,9 +53,12 @@ struct Montgomery<Word: FixedWidthInteger & UnsignedInteger> where Word.Magnitud
         var result = rModN  // 1·R mod n
         var remaining = exponent
         while remaining > 0 {
-            if remaining & 1 == 1 { result = multiply(result, factor) }
+            // Both products at every bit, the one the bit picks kept: the result's product
+            // runs beside the next squaring, and nothing waits on a coin-toss branch.
+            let product = multiply(result, factor)
+            result = remaining & 1 == 1 ? product : result
             remaining >>= 1
-            if remaining > 0 { factor = multiply(factor, factor) }
+            factor = multiply(factor, factor)
         }
         return multiply(result, 1)  // out of Montgomery form
     }

@@ -48,6 +48,8 @@ extension Code {
             return "check:\(calls[index].name)/\(calls[index].argumentCount)"
         case .call(let index):
             return "call:\(calls[index].name)/\(calls[index].argumentCount)"
+        case .callBuiltIn(let function, let argumentCount, _):
+            return "call:\(FunctionTable.builtIn.entries[Int(function)].name)/\(argumentCount)"
         case .unit(let index, _):
             return "[\(units[index].text)]"
         case .parameter(let index, _):

@@ -652,6 +652,11 @@ public struct Lexer: @unchecked Sendable {
     }
 
     /// The text a span covers, e.g. a name token's name.
+    /// The bytes `span` covers, valid while the lexer's are.
+    func bytes(of span: SourceSpan) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+    }
+
     public func text(of span: SourceSpan) -> String {
         slice(span.start, span.end)
     }

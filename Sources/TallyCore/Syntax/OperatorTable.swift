@@ -290,7 +290,7 @@ public enum OperatorTable {
     /// short strings beats hashing every name the parser meets.
     private static let trailingByWord: [(String, OperatorBinding)] = words { !$0.isPrefix }
     /// Keyword operators before an operand, with their words.
-    private static let leadingByWord: [(String, OperatorBinding)] = words { $0.isPrefix }
+    static let leadingByWord: [(String, OperatorBinding)] = words { $0.isPrefix }
 
     /// What `symbol` means after an operand; nil when it cannot stand there.
     public static func trailing(_ symbol: OperatorSymbol) -> OperatorBinding? {

@@ -732,19 +732,28 @@ public struct Parser {
             if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: token.span, adjacentAllowed: true) }
             return token.span
         case .name:
-            let name = lexer.text(of: token.span)
-            if let keyword = OperatorTable.leading(word: name) {
+            let meaning = Parser.builtInNames.value(for: lexer.bytes(of: token.span))
+            if case .leadingOperator(let keyword)? = meaning {
                 return try prefixOperator(keyword, token: token)
             }
             try advance()
-            if case .leftParenthesis = current.kind,
-                current.span.start == token.span.end || FunctionTable.builtIn.isFunction(name)
-            {
-                if name == "if" { return try conditional(nameSpan: token.span) }
-                let span = try call(name, nameSpan: token.span)
-                if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
-                return span
+            if case .leftParenthesis = current.kind {
+                var span: SourceSpan?
+                if case .function(let function, let arity)? = meaning {
+                    // A built-in function, called with or without a space before its `(`.
+                    if function == BuiltIns.conditionalIndex { return try conditional(nameSpan: token.span) }
+                    span = try builtInCall(function, arity: arity, nameSpan: token.span)
+                } else if current.span.start == token.span.end {
+                    span = try call(lexer.text(of: token.span), nameSpan: token.span)
+                }
+                if let span {
+                    if Parser.mayStartUnit(current.kind), startsUnit() {
+                        return try quantity(after: span, adjacentAllowed: false)
+                    }
+                    return span
+                }
             }
+            let name = lexer.text(of: token.span)
             if let parameters, let index = parameters[name] {
                 code.instructions.append(.parameter(index, token.span))
                 return token.span
@@ -827,17 +836,48 @@ public struct Parser {
         return Diagnostic(.expectedOperand, "\(expected), found \(describe(token))", at: token.span)
     }
 
+    /// What a name means whatever the session defines (built-in names cannot be redefined): a
+    /// keyword operator before an operand (`not`), or a built-in function.
+    enum BuiltInName: Sendable {
+        case leadingOperator(OperatorBinding)
+        case function(index: Int, arity: Arity)
+    }
+
+    static let builtInNames: NameTable<BuiltInName> = {
+        var names = OperatorTable.leadingByWord.map { (name: $0.0, value: BuiltInName.leadingOperator($0.1)) }
+        for (index, entry) in FunctionTable.builtIn.entries.enumerated() {
+            if case .function(let arity, _) = entry.kind {
+                names.append((entry.name, .function(index: index, arity: arity)))
+            }
+        }
+        return NameTable(names)
+    }()
+
+    /// A call of the built-in function ``FunctionTable/builtIn``.entries[function], the
+    /// current token being its `(`: its count checked here, once.
+    private mutating func builtInCall(_ function: Int, arity: Arity, nameSpan: SourceSpan) throws(Diagnostic)
+        -> SourceSpan
+    {
+        let opening = current
+        try advance()
+        let (argumentCount, closing) = try arguments(opening: opening)
+        let span = nameSpan.union(closing.span)
+        try arity.check(argumentCount, calling: FunctionTable.builtIn.entries[function].name, at: span)
+        code.instructions.append(.callBuiltIn(function: Int32(function), argumentCount: Int32(argumentCount), span))
+        return span
+    }
+
+    /// A call of any other name, the current token being its `(`. The name is checked before
+    /// the arguments run (so `sqr(1/0)` is about `sqr`), as a function defined by then may
+    /// answer it; the check's count and span are filled in once the arguments are read.
     private mutating func call(_ name: String, nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
         let opening = current
         try advance()
-        // The check goes before the arguments (so `sqr(1/0)` is about `sqr`); its count and
-        // span are filled in once the arguments are read.
         let checkIndex = code.instructions.count
         code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
         let (argumentCount, closing) = try arguments(opening: opening)
         let site = CallSite(
-            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span),
-            builtInIndex: FunctionTable.builtIn.index(named: name))
+            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))

@@ -91,8 +91,14 @@ public enum Instruction: Sendable {
     /// Checks that ``Code/calls``[index] names a function and passes it the right number of
     /// arguments, before any argument is evaluated.
     case checkCall(Int)
-    /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index].
+    /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index]: a
+    /// call of a function defined in the session, or of a name no table knows yet.
     case call(Int)
+    /// Replaces the `argumentCount` values on top by the result of the built-in function
+    /// ``FunctionTable/builtIn``.entries[function]. The parser resolved the name and checked
+    /// the count (built-in names cannot be redefined), so it needs no call site and no check.
+    /// The span runs from the name to the closing parenthesis.
+    case callBuiltIn(function: Int32, argumentCount: Int32, SourceSpan)
     /// Makes the plain number on top a quantity in ``Code/units``[index]: `5 km`, `(1+2) h`.
     /// The span is the unit's.
     case unit(Int, SourceSpan)
@@ -119,17 +125,14 @@ public enum Instruction: Sendable {
     case setSpan(SourceSpan)
 }
 
-/// Where a function call stands.
+/// Where a call of a name other than a built-in function stands (a function defined in the
+/// session, or a name the check will report).
 public struct CallSite: Sendable {
     public var name: String
     public var nameSpan: SourceSpan
     public var argumentCount: Int
     /// From the name to the closing parenthesis.
     public var span: SourceSpan
-    /// Where ``FunctionTable/builtIn`` lists the function, when the name is a built-in one:
-    /// the evaluator finds it there without hashing the name (built-in names cannot be
-    /// redefined).
-    public var builtInIndex: Int?
 }
 
 /// A whole line of the expression language (commands are routed before this, by the shell).
