@@ -1,4 +1,5 @@
 import CGMP
+import Glibc
 
 /// An immutable exact fraction of any size, backed by a GMP `mpq_t`, always in lowest terms
 /// with a positive denominator.
@@ -8,13 +9,13 @@ public final class BigRational: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<__mpq_struct>
 
     init() {
-        pointer = .allocate(capacity: 1)
+        pointer = heapCell(of: __mpq_struct.self)
         __gmpq_init(pointer)
     }
 
     deinit {
         __gmpq_clear(pointer)
-        pointer.deallocate()
+        free(pointer)
     }
 
     /// The fraction `numerator / denominator`, reduced; `denominator` must not be zero.

@@ -313,14 +313,8 @@ public struct Lexer: @unchecked Sendable {
         // Two tight loops over the raw bytes: the integer part, then the fraction after one
         // point. Every line of numbers goes through here. The value wraps past 18 digits; it
         // is used only when the significant digits are at most 18.
-        var index = start
         var value = 0
-        while index < count {
-            let digit = base[index] &- UInt8(ascii: "0")
-            if digit >= 10 { break }
-            value = value &* 10 &+ Int(digit)
-            index &+= 1
-        }
+        var index = Self.digits(base, from: start, to: count, into: &value)
         let integerDigits = index &- start
         var fractionDigits = 0
         var sawPoint = false
@@ -328,12 +322,7 @@ public struct Lexer: @unchecked Sendable {
             sawPoint = true
             index &+= 1
             let fractionStart = index
-            while index < count {
-                let digit = base[index] &- UInt8(ascii: "0")
-                if digit >= 10 { break }
-                value = value &* 10 &+ Int(digit)
-                index &+= 1
-            }
+            index = Self.digits(base, from: index, to: count, into: &value)
             fractionDigits = index &- fractionStart
         }
         if index < count {
@@ -349,17 +338,10 @@ public struct Lexer: @unchecked Sendable {
             // Past `Int` but perhaps within `UInt`: the wrapped value holds the low 64 bits,
             // exact when the number is below 2^64 (19 digits always are; 20 when they do not
             // exceed 18446744073709551615 digit by digit).
-            var fits = integerDigits == 19
-            if !fits {
-                fits = true
-                for (position, limit) in Self.largestWordDigits.enumerated() {
-                    let digit = base[start &+ position]
-                    if digit != limit {
-                        fits = digit < limit
-                        break
-                    }
-                }
-            }
+            // Digit strings of one length compare as their numbers do.
+            let fits =
+                integerDigits == 19
+                || Self.largestWordDigits.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, 20) <= 0 }
             offset = index
             return plainDigitsToken(from: start, word: fits ? UInt(bitPattern: value) : nil)
         }
@@ -381,6 +363,39 @@ public struct Lexer: @unchecked Sendable {
         }
         literalText = String(value)
         return Token(.number(.decimal(exponent: -fractionDigits)), span(from: start))
+    }
+
+    /// Reads the run of ASCII digits from `start`, folding them into `value` (which wraps past
+    /// 18 digits), and returns where the run ends. Eight digits at a time where eight bytes
+    /// remain: a test and three multiplications in place of eight rounds of the loop.
+    @inline(__always)
+    private static func digits(_ base: UnsafePointer<UInt8>, from start: Int, to count: Int, into value: inout Int)
+        -> Int
+    {
+        var index = start
+        while index &+ 8 <= count {
+            // The byte at `index` is the lowest: the first digit the most significant.
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Every byte is 0x30...0x39: its high half is 3, and still 3 with 6 added.
+            let highHalves: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+            let threes: UInt64 = 0x3030_3030_3030_3030
+            guard chunk & highHalves == threes, (chunk &+ 0x0606_0606_0606_0606) & highHalves == threes else { break }
+            // Pairs of digits, then fours, then all eight, each step one multiplication that
+            // adds 10^k times the higher-placed neighbour into its lane.
+            var lanes = chunk & 0x0F0F_0F0F_0F0F_0F0F
+            lanes = (lanes &* (10 << 8 + 1)) >> 8
+            lanes = ((lanes & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
+            lanes = ((lanes & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) >> 32
+            value = value &* 100_000_000 &+ Int(lanes & 0xFFFF_FFFF)
+            index &+= 8
+        }
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
+        }
+        return index
     }
 
     /// A plain literal (digits, at most one point, nothing else) of more than 18 significant
