@@ -1,3 +1,4 @@
+import TallyTestSupport
 import Testing
 
 @testable import TallyCore
@@ -23,6 +24,31 @@ import Testing
         let shown = value.formatted(significantDigits: digits)
         #expect(shown.text == text)
         #expect(shown.isRounded == rounded)
+    }
+
+    /// Integers in a word, and GMP integers whose size fits one, are written digit by digit
+    /// without GMP: the text is Swift's own, for every length and sign.
+    @Test func wordSizedIntegersAreWrittenAsSwiftWritesThem() {
+        var generator = SplitMix64(seed: 64)
+        var mismatches: [String] = []
+        func check(_ number: Number, _ expected: String) {
+            let text = number.withText(significantDigits: 20) { bytes, _ in String(decoding: bytes, as: UTF8.self) }
+            if text != expected { mismatches.append("\(expected) written \(text)") }
+        }
+        var words: [UInt] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, UInt(Int.max), UInt(Int.max) + 1, UInt.max]
+        for _ in 0..<3000 { words.append(UInt.random(in: 0...UInt.max, using: &generator) >> UInt.random(in: 0...63, using: &generator)) }
+        for word in words {
+            if let small = Int(exactly: word) {
+                check(Number(small), "\(small)")
+                check(Number(-small), small == 0 ? "0" : "-\(small)")
+            }
+            check(Number(storage: .bigInteger(BigInteger(word))), "\(word)")
+            check(Number(storage: .bigInteger(-BigInteger(word))), word == 0 ? "0" : "-\(word)")
+        }
+        check(Number(Int.min), "\(Int.min)")
+        check(Number(BigInteger(UInt.max) + BigInteger(1)), "18446744073709551616")
+        check(Number(-BigInteger(UInt.max) - BigInteger(1)), "-18446744073709551616")
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func integersAreShownInFull() {

@@ -78,6 +78,23 @@ public final class BigInteger: @unchecked Sendable {
         return log10Of(Swift.abs(mantissa)) + Double(exponent) * 0.30102999566398119521
     }
 
+    /// |value| when it fits in a machine word.
+    var magnitudeWord: UInt? {
+        __gmpz_size(pointer) <= 1 ? UInt(__gmpz_getlimbn(pointer, 0)) : nil
+    }
+
+    /// Calls `body` with the digits in `radix`, after a `-` when negative, in scratch space.
+    func withDescription<Result>(radix: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let capacity = Int(__gmpz_sizeinbase(pointer, radix)) + 2
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { chars in
+            _ = __gmpz_get_str(chars.baseAddress, radix, pointer)
+            let length = strlen(chars.baseAddress!)
+            return UnsafeRawBufferPointer(start: chars.baseAddress, count: length).withMemoryRebound(to: UInt8.self) {
+                body($0)
+            }
+        }
+    }
+
     /// The decimal (or other `radix`) representation, with a leading `-` when negative.
     public func description(radix: Int32 = 10) -> String {
         let count = Int(__gmpz_sizeinbase(pointer, radix)) + 2

@@ -26,24 +26,13 @@ extension Number {
         precondition(significantDigits >= 1)
         switch storage {
         case .small(let value):
-            // The digits from the right into a word's worth of scratch space.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-                var magnitude = value.magnitude
-                var start = 20
-                repeat {
-                    start -= 1
-                    buffer[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                    magnitude /= 10
-                } while magnitude > 0
-                if value < 0 {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: "-")
-                }
-                return body(UnsafeBufferPointer(rebasing: buffer[start...]), false)
-            }
+            return Number.withWordText(value.magnitude, negative: value < 0) { body($0, false) }
         case .bigInteger(let value):
-            var text = value.description()
-            return text.withUTF8 { body($0, false) }
+            // Up to 2^64 - 1 in size (a modular power, a sum just past `Int`) without GMP.
+            if let magnitude = value.magnitudeWord {
+                return Number.withWordText(magnitude, negative: value.signum < 0) { body($0, false) }
+            }
+            return value.withDescription(radix: 10) { body($0, false) }
         case .smallFraction, .bigFraction:
             break
         }
@@ -58,6 +47,35 @@ extension Number {
             digits.count = 0
             bigDecimalDigits(significantDigits, into: &digits)
             return Number.layout(digits, significantDigits: significantDigits) { body($0, digits.isRounded) }
+        }
+    }
+
+    /// The decimal digits of `magnitude`, after a `-` when `negative`, in scratch space: from
+    /// the right, two at a time.
+    @inline(__always)
+    static func withWordText<Result>(
+        _ magnitude: UInt, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var rest = magnitude
+            var start = 21
+            while rest >= 10 {
+                let pair = rest % 100
+                rest /= 100
+                buffer[start - 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+                buffer[start - 2] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
+                start -= 2
+            }
+            // One digit left, or none (the last pair was 10...99), or the number is 0.
+            if rest > 0 || start == 21 {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0")
+            }
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 
