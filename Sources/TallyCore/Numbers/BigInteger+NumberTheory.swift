@@ -59,7 +59,8 @@ extension BigInteger {
     /// of the repeating part of a fraction with this denominator. Nil when it exceeds `limit`, or
     /// when Ctrl-C stops the search.
     func orderOfTen(limit: Int) -> Int? {
-        let power = BigInteger(10)
+        // A working value GMP writes in place, so made writable (not with `BigInteger(10)`).
+        let power = BigInteger.make { __gmpz_set_ui($0, 10) }
         __gmpz_mod(power.pointer, power.pointer, pointer)
         var k = 1
         while __gmpz_cmp_ui(power.pointer, 1) != 0 {

@@ -8,29 +8,46 @@ import Glibc
 /// makes the `@unchecked Sendable` conformance sound.
 public final class BigInteger: @unchecked Sendable {
     /// The GMP value, behind a stable heap pointer so GMP may read it while another is written.
+    /// One limb follows it in the same allocation, for a value of a machine word's size.
     let pointer: UnsafeMutablePointer<__mpz_struct>
+
+    /// The structure and the limb after it, in one allocation.
+    private static func cell() -> UnsafeMutablePointer<__mpz_struct> {
+        let size = MemoryLayout<__mpz_struct>.stride + MemoryLayout<mp_limb_t>.stride
+        guard let memory = malloc(size) else { fatalError("out of memory") }
+        return memory.bindMemory(to: __mpz_struct.self, capacity: 1)
+    }
 
     /// Creates zero; internal callers fill it in through `pointer` before anyone else sees it.
     init() {
-        pointer = heapCell(of: __mpz_struct.self)
+        pointer = Self.cell()
         __gmpz_init(pointer)
     }
 
+    /// The integer ±`magnitude`, its one limb in the cell itself (GMP's read-only form,
+    /// `mpz_roinit_n`): GMP reads it like any other and allocates nothing for it. Never written
+    /// to, as no `BigInteger` is once made.
+    private init(magnitude: UInt, negative: Bool) {
+        pointer = Self.cell()
+        let limb = UnsafeMutableRawPointer(pointer + 1).bindMemory(to: mp_limb_t.self, capacity: 1)
+        limb.pointee = mp_limb_t(magnitude)
+        _ = __gmpz_roinit_n(pointer, limb, magnitude == 0 ? 0 : negative ? -1 : 1)
+    }
+
     deinit {
-        __gmpz_clear(pointer)
+        // A read-only value (and, since GMP 6.2, a fresh zero) owns no limbs: nothing to clear.
+        if pointer.pointee._mp_alloc != 0 { __gmpz_clear(pointer) }
         free(pointer)
     }
 
     /// Creates the integer equal to `value`.
     public convenience init(_ value: Int) {
-        self.init()
-        __gmpz_set_si(pointer, value)
+        self.init(magnitude: value.magnitude, negative: value < 0)
     }
 
     /// Creates the integer equal to `value`.
     public convenience init(_ value: UInt) {
-        self.init()
-        __gmpz_set_ui(pointer, value)
+        self.init(magnitude: value, negative: false)
     }
 
     /// Parses digits in `radix` (2...36); `nil` if `text` is not a valid numeral.
