@@ -31,21 +31,22 @@ import Testing
             let got = BigInteger("\(Montgomery(modulus: modulus).power(base, exponent))")!
             let expected = BigInteger("\(base)")!.power(
                 BigInteger(exponent), modulo: BigInteger("\(modulus)")!)
-            return got == expected ? nil : "\(base)^\(exponent) mod \(modulus): \(got.description()), GMP \(expected.description())"
+            if got == expected { return nil }
+            return "\(base)^\(exponent) mod \(modulus): \(got.description()), GMP \(expected.description())"
         }
     }
 
     @Test func wordPowersAgreeWithGMP() {
         let mismatches = Self.mismatches(
-            UInt.self, bits: [2, 3, 17, 32, 33, 62, 63, 64], rounds: 1500, edges: [0, 1, 3, 1 << 63 | 1, UInt.max - 2, UInt.max],
-            exponents: [0, 1, 2, UInt.max], seed: 2026)
+            UInt.self, bits: [2, 3, 17, 32, 33, 62, 63, 64], rounds: 1500,
+            edges: [0, 1, 3, 1 << 63 | 1, UInt.max - 2, UInt.max], exponents: [0, 1, 2, UInt.max], seed: 2026)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func wideWordPowersAgreeWithGMP() {
         let mismatches = Self.mismatches(
-            UInt128.self, bits: [5, 64, 65, 100, 127, 128], rounds: 300, edges: [1, 3, UInt128.max], exponents: [0, 1, UInt.max],
-            seed: 128)
+            UInt128.self, bits: [5, 64, 65, 100, 127, 128], rounds: 300, edges: [1, 3, UInt128.max],
+            exponents: [0, 1, UInt.max], seed: 128)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 }

@@ -36,7 +36,10 @@ import Testing
             if text != expected { mismatches.append("\(expected) written \(text)") }
         }
         var words: [UInt] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, UInt(Int.max), UInt(Int.max) + 1, UInt.max]
-        for _ in 0..<3000 { words.append(UInt.random(in: 0...UInt.max, using: &generator) >> UInt.random(in: 0...63, using: &generator)) }
+        for _ in 0..<3000 {
+            let shift = UInt.random(in: 0...63, using: &generator)
+            words.append(UInt.random(in: 0...UInt.max, using: &generator) >> shift)
+        }
         for word in words {
             if let small = Int(exactly: word) {
                 check(Number(small), "\(small)")

@@ -33,9 +33,8 @@ import Testing
         var mismatches: [String] = []
         for _ in 0..<4000 {
             let text = Self.literal(using: &generator)
-            if case .value(let value) = try run("\(text) == \(text)e0", in: &evaluator), case .truth(true) = value.kind {
-                continue
-            }
+            let result = try run("\(text) == \(text)e0", in: &evaluator)
+            if case .value(let value) = result, case .truth(true) = value.kind { continue }
             mismatches.append(text)
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")

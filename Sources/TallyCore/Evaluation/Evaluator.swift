@@ -753,8 +753,8 @@ public struct Evaluator: Sendable {
                 settings.angle = .radians
             }
         }
-        let value = try implementation(
-            FunctionCall(name: name, arguments: CallArguments(operands: UnsafeBufferPointer(operands)), span: span, settings: settings))
+        let arguments = CallArguments(operands: UnsafeBufferPointer(operands))
+        let value = try implementation(FunctionCall(name: name, arguments: arguments, span: span, settings: settings))
         for _ in 0..<argumentCount { _ = stack.removeLast() }
         stack.append(Operand(value: value, span: span))
     }
