@@ -131,10 +131,10 @@ public enum Arity: Sendable {
 
     /// Throws the error for a call of `name` (spanning `span`) with `count` arguments, when
     /// that is not a number it accepts.
-    func check(_ count: Int, calling name: String, at span: SourceSpan) throws(Diagnostic) {
+    func check(_ count: Int, calling name: @autoclosure () -> String, at span: SourceSpan) throws(Diagnostic) {
         if accepts(count) { return }
         let got = count == 1 ? "1 was given" : "\(count) were given"
-        throw Diagnostic(.wrongArgumentCount, "\(name) takes \(description), but \(got)", at: span)
+        throw Diagnostic(.wrongArgumentCount, "\(name()) takes \(description), but \(got)", at: span)
     }
 
     /// "1 argument", "1 or 2 arguments", "at least 1 argument".

@@ -13,9 +13,7 @@ public final class BigInteger: @unchecked Sendable {
 
     /// The structure and the limb after it, in one allocation.
     private static func cell() -> UnsafeMutablePointer<__mpz_struct> {
-        let size = MemoryLayout<__mpz_struct>.stride + MemoryLayout<mp_limb_t>.stride
-        guard let memory = malloc(size) else { fatalError("out of memory") }
-        return memory.bindMemory(to: __mpz_struct.self, capacity: 1)
+        heapCell(of: __mpz_struct.self, trailingBytes: MemoryLayout<mp_limb_t>.stride)
     }
 
     /// Creates zero; internal callers fill it in through `pointer` before anyone else sees it.
@@ -114,15 +112,7 @@ public final class BigInteger: @unchecked Sendable {
 
     /// The decimal (or other `radix`) representation, with a leading `-` when negative.
     public func description(radix: Int32 = 10) -> String {
-        let count = Int(__gmpz_sizeinbase(pointer, radix)) + 2
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = __gmpz_get_str(chars.baseAddress, radix, pointer)
-                var length = 0
-                while chars[length] != 0 { length += 1 }
-                return length
-            }
-        }
+        withDescription(radix: radix) { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Arithmetic
@@ -234,11 +224,12 @@ func log10Of(_ value: Double) -> Double {
     Glibc.log10(value)
 }
 
-/// Room for one `T` from `malloc`, whose alignment suits GMP's and MPFR's structures: unlike
-/// `UnsafeMutablePointer.allocate`, which takes the runtime's aligned path (`posix_memalign`,
-/// twice the cost, paid for every number that outgrows a machine word). Freed with `free`.
+/// Room for one `T`, and `trailingBytes` after it, from `malloc`, whose alignment suits GMP's
+/// and MPFR's structures: unlike `UnsafeMutablePointer.allocate`, which takes the runtime's
+/// aligned path (`posix_memalign`, twice the cost, paid for every number that outgrows a
+/// machine word). Freed with `free`.
 @inline(__always)
-func heapCell<T>(of _: T.Type) -> UnsafeMutablePointer<T> {
-    guard let memory = malloc(MemoryLayout<T>.stride) else { fatalError("out of memory") }
+func heapCell<T>(of _: T.Type, trailingBytes: Int = 0) -> UnsafeMutablePointer<T> {
+    guard let memory = malloc(MemoryLayout<T>.stride + trailingBytes) else { fatalError("out of memory") }
     return memory.bindMemory(to: T.self, capacity: 1)
 }

@@ -1,5 +1,6 @@
 import CGMP
 import CMPFI
+import Glibc
 
 /// A closed interval of floating-point numbers, at one binary precision, that contains a real
 /// number: the one type that touches MPFI's and MPFR's pointers.
@@ -13,13 +14,13 @@ final class Interval: @unchecked Sendable {
 
     /// An interval of `precision` bits, to be filled in by the initializer that makes it.
     private init(precision: Int) {
-        pointer = .allocate(capacity: 1)
+        pointer = heapCell(of: __mpfi_struct.self)
         mpfi_init2(pointer, mpfr_prec_t(Swift.max(precision, 2)))
     }
 
     deinit {
         mpfi_clear(pointer)
-        pointer.deallocate()
+        free(pointer)
     }
 
     /// Builds an interval by letting MPFI write into a fresh one.

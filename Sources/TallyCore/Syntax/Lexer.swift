@@ -666,12 +666,12 @@ public struct Lexer: @unchecked Sendable {
         SourceSpan(start: start, end: offset)
     }
 
-    /// The text a span covers, e.g. a name token's name.
     /// The bytes `span` covers, valid while the lexer's are.
     func bytes(of span: SourceSpan) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
     }
 
+    /// The text a span covers, e.g. a name token's name.
     public func text(of span: SourceSpan) -> String {
         slice(span.start, span.end)
     }

@@ -289,7 +289,8 @@ public enum OperatorTable {
     /// Keyword operators after an operand, with their words. A handful, so a scan comparing
     /// short strings beats hashing every name the parser meets.
     private static let trailingByWord: [(String, OperatorBinding)] = words { !$0.isPrefix }
-    /// Keyword operators before an operand, with their words.
+    /// Keyword operators before an operand, with their words: the parser finds them among the
+    /// built-in names (``Parser/builtInNames``), by a name's bytes.
     static let leadingByWord: [(String, OperatorBinding)] = words { $0.isPrefix }
 
     /// What `symbol` means after an operand; nil when it cannot stand there.
@@ -305,12 +306,6 @@ public enum OperatorTable {
     /// The keyword operator `word` makes after an operand, if it is one.
     static func trailing(word: String) -> OperatorBinding? {
         for (candidate, binding) in trailingByWord where candidate == word { return binding }
-        return nil
-    }
-
-    /// The keyword operator `word` makes before an operand, if it is one.
-    static func leading(word: String) -> OperatorBinding? {
-        for (candidate, binding) in leadingByWord where candidate == word { return binding }
         return nil
     }
 
