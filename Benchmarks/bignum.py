@@ -19,7 +19,8 @@ import os
 import statistics
 import sys
 
-from common import build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, work_path
+from common import (
+    build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, timed_rounds, work_path)
 
 PYTHON_PRELUDE = "import math, sys; sys.set_int_max_str_digits(0); "
 BC_FACTORIAL = "define f(n) { auto r, i; r = 1; for (i = 2; i <= n; i++) r *= i; return (r); }\n"
@@ -116,14 +117,10 @@ def main():
                 same = outputs[name] == reference
             if not same:
                 sys.exit(f"FAIL: {case['name']}: {name} and tally print different digits")
-        times = {name: [] for name in programs}
-        ratios = {name: [] for name in PEERS}
-        for _ in range(options.repeats):
-            for name, (argv, _) in programs.items():
-                seconds, status = measure(argv, env=env, timeout=options.timeout)
-                times[name].append(seconds if status is not None else float("inf"))
-            for name in PEERS:
-                ratios[name].append(times[name][-1] / times["tally"][-1])
+        times = timed_rounds(
+            {name: (argv, None) for name, (argv, _) in programs.items()}, options.repeats, env=env,
+            timeout=options.timeout)
+        ratios = {name: [peer / tally for peer, tally in zip(times[name], times["tally"])] for name in PEERS}
         rows.append((case["name"], {n: statistics.median(t) for n, t in times.items()}, ratios))
         print(f"{case['name']}: outputs agree ({len(reference)} digits)", file=sys.stderr)
 

@@ -76,6 +76,21 @@ def measure(argv, stdin_path=None, stdout_path=None, env=None, timeout=None):
             stdout.close()
 
 
+def timed_rounds(commands, rounds, env=None, timeout=None, must_succeed=False):
+    """Runs each of `commands` (name -> (argv, stdin path or None)) once a round, in rotation,
+    `rounds` times, so that every program sees the same drift of the machine. Returns name ->
+    seconds per round, in order: infinity for a run past `timeout`. With `must_succeed`, a run
+    that exits with a status other than 0 stops the benchmark."""
+    times = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, (argv, stdin_path) in commands.items():
+            seconds, status = measure(argv, stdin_path=stdin_path, env=env, timeout=timeout)
+            if must_succeed and status != 0:
+                sys.exit(f"FAIL: {name} exited with status {status}")
+            times[name].append(seconds if status is not None else float("inf"))
+    return times
+
+
 def ratio_summary(ratios):
     """'median (min–max)' of a list of ratios."""
     return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"

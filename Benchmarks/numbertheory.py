@@ -21,7 +21,8 @@ import random
 import statistics
 import sys
 
-from common import build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, work_path
+from common import (
+    build_gmp_reference, measure, ratio_summary, require, seconds_text, tally_binary, timed_rounds, work_path)
 
 # Two 15-digit primes (nextprime(10^14 * 3) and nextprime(10^14 * 7)); their product has 30 digits.
 P, Q = 300000000000089, 700000000000051
@@ -96,12 +97,7 @@ def main():
             if output != reference:
                 sys.exit(f"FAIL: {name}: {program} printed something else ({str(output)[:200]})")
         print(f"{name}: outputs agree", file=sys.stderr)
-        times = {program: [] for program in programs}
-        for _ in range(options.repeats):
-            for program, (argv, stdin) in programs.items():
-                seconds, status = measure(argv, stdin_path=stdin, timeout=options.timeout)
-                times[program].append(seconds if status is not None else float("inf"))
-        results.append((name, times))
+        results.append((name, timed_rounds(programs, options.repeats, timeout=options.timeout)))
 
     for name, times in results:
         print(f"\n{name}")

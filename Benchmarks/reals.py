@@ -38,7 +38,7 @@ import statistics
 import subprocess
 import sys
 
-from common import BENCH_DIR, measure, ratio_summary, require, seconds_text, tally_binary, work_path
+from common import BENCH_DIR, measure, ratio_summary, require, seconds_text, tally_binary, timed_rounds, work_path
 
 # name (as typed into Tally and given to the C program), bc -l, calc, qalc
 VALUES = [
@@ -224,11 +224,8 @@ def main():
                     single[name] = seconds
             timed = [n for n in programs if n not in cells and n not in single]
 
-            times = {name: [] for name in timed}
-            for _ in range(options.repeats):
-                for name in timed:
-                    seconds, status = measure(programs[name], env=env, timeout=options.cap)
-                    times[name].append(seconds if status is not None else float("inf"))
+            times = timed_rounds(
+                {name: (programs[name], None) for name in timed}, options.repeats, env=env, timeout=options.cap)
             medians = {name: statistics.median(t) for name, t in times.items()}
             ratios = {}
             if "tally" in times:

@@ -20,7 +20,7 @@ import statistics
 import subprocess
 import sys
 
-from common import measure, ratio_summary, require, seconds_text, tally_binary, work_path
+from common import ratio_summary, require, seconds_text, tally_binary, timed_rounds, work_path
 
 
 def fib(n):
@@ -56,12 +56,8 @@ def main():
         output = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
         assert output == expected, f"{name} printed {output!r}, expected {expected!r}"
 
-    times = {name: [] for name in commands}
-    for _ in range(options.rounds):
-        for name, argv in commands.items():
-            seconds, status = measure(argv)
-            assert status == 0, f"{name} failed"
-            times[name].append(seconds)
+    times = timed_rounds(
+        {name: (argv, None) for name, argv in commands.items()}, options.rounds, must_succeed=True)
     print(f"| command (fib({n}), {options.rounds} rounds) | median |")
     print("| --- | --- |")
     for name in commands:
