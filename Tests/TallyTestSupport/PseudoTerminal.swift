@@ -92,6 +92,9 @@ public final class PseudoTerminal {
         close(controller)
     }
 
+    /// What the session wrote after everything earlier expectations matched.
+    public var unread: String { String(decoding: screen[consumed...], as: UTF8.self) }
+
     /// Sends keys.
     public func type(_ keys: String) {
         var remaining = Array(keys.utf8)[...]
