@@ -103,6 +103,7 @@ import Testing
     /// Errors point at the part at fault (⟨…⟩), in the text form and in `--json`.
     @Test(arguments: [
         ("80 + 15⟨%⟩ 3", "could be a percentage or a remainder"),
+        ("15⟨%⟩ -3", "write 15 % -3 for the remainder, or put an operator after a percentage (15% * -3)"),
         ("⟨0.1⟩ to bin", "only integers can be shown in binary"),
         ("⟨pi⟩ to exact", "not known to be a rational number"),
         ("(5 ⟨to⟩ hex)", "comes last and outside parentheses"),
@@ -220,5 +221,19 @@ import Testing
         #expect(try Parser.parseExpression("(2^10) % 7").disassembled == "2 10 ^ () 7 %")
         #expect(try Parser.parseExpression("1 | 2 xor 3 & 4 << 1 + 1").disassembled == "1 2 3 4 1 1 + << & xor |")
         #expect(try Parser.parseExpression("15% of 80").disassembled == "15 % 80 *")
+    }
+
+    /// Percentages and modular powers are read from how the line is written: parentheses make
+    /// an ordinary operand, and a power under `*` is not the left operand of the remainder.
+    @Test func percentAndModularPowerFollowTheSyntax() throws {
+        #expect(try Parser.parseExpression("80 + (15%)").disassembled == "80 15 % () +")
+        #expect(try Parser.parseExpression("15% - 3").disassembled == "15 % 3 -")
+        #expect(try Parser.parseExpression("15%-3").disassembled == "15 3 neg %")
+        #expect(try Parser.parseExpression("80 + 15% - 3").disassembled == "80 15 % +% 3 -")
+        #expect(try Parser.parseExpression("2^10 mod 7").disassembled == "2 10 7 ^%")
+        #expect(try Parser.parseExpression("2 * 3^2 % 5").disassembled == "2 3 2 ^ * 5 %")
+        #expect(try Parser.parseExpression("-2^3 % 5").disassembled == "2 3 ^ neg 5 %")
+        #expect(try Parser.parseExpression("2^3^2 % 7").disassembled == "2 3 2 ^ 7 ^%")
+        #expect(try Parser.parseExpression("2^3%").disassembled == "2 3 % ^")
     }
 }

@@ -8,9 +8,8 @@
 enum BuiltIns {
     static let all: [FunctionEntry] = elementary + numberTheory + statistics
 
-    /// Where ``FunctionTable/builtIn`` lists `if` and `factor`, which the evaluator treats
-    /// apart (`if` takes truth values; a line that is one call of `factor` shows the factors).
-    static let conditionalIndex = FunctionTable.builtIn.index(named: "if")!
+    /// Where ``FunctionTable/builtIn`` lists `factor`: a line that is one call of it shows the
+    /// factors.
     static let factorIndex = FunctionTable.builtIn.index(named: "factor")!
 
     /// What a call of a built-in function runs: its name (for messages) and implementation,
@@ -18,12 +17,15 @@ enum BuiltIns {
     struct Callable: Sendable {
         let name: String
         let implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value
+        /// Whether its arguments may be truth values (a conditional's condition).
+        let takesTruthValues: Bool
     }
 
     /// The built-in functions by their index in ``FunctionTable/builtIn`` (nil for a constant).
     static let callables: [Callable?] = FunctionTable.builtIn.entries.map { entry in
         guard case .function(_, let implementation) = entry.kind else { return nil }
-        return Callable(name: entry.name, implementation: implementation)
+        return Callable(
+            name: entry.name, implementation: implementation, takesTruthValues: entry.evaluation == .conditional)
     }
 
     private static let elementary: [FunctionEntry] = [
@@ -33,8 +35,10 @@ enum BuiltIns {
         constant("e", "e = 2.71828…, the base of the natural logarithm") { _ throws(Diagnostic) in .real(Real.e) },
         constant("true", "the truth value of a comparison that holds") { _ throws(Diagnostic) in .truth(true) },
         constant("false", "the truth value of a comparison that fails") { _ throws(Diagnostic) in .truth(false) },
-        function("if", .exactly(3), "if(c, a, b)", "a when c is true, b when false; only that one is evaluated") {
-            call throws(Diagnostic) in
+        function(
+            "if", .exactly(3), "if(c, a, b)", "a when c is true, b when false; only that one is evaluated",
+            evaluation: .conditional
+        ) { call throws(Diagnostic) in
             // The parser compiles `if(…)` to a jump, so that one branch runs; this is its meaning.
             guard case .truth(let condition) = call.arguments[0].kind else {
                 throw Value.expectedTruth(at: call.argumentSpans[0])
@@ -251,9 +255,11 @@ enum BuiltIns {
 
     static func function(
         _ name: String, _ arity: Arity, _ usage: String, _ summary: String,
+        evaluation: FunctionEntry.Evaluation = .eager,
         _ implementation: @escaping @Sendable (FunctionCall) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
-        FunctionEntry(name: name, usage: usage, summary: summary, kind: .function(arity, implementation))
+        FunctionEntry(
+            name: name, usage: usage, summary: summary, kind: .function(arity, implementation), evaluation: evaluation)
     }
 
     private static func constant(

@@ -97,7 +97,8 @@ public struct Evaluator: Sendable {
         LineWork.reset()
         let statement: Statement
         do {
-            statement = try Parser.parseStatement(bytes: bytes, startingAt: offset, reusing: &spareInstructions)
+            statement = try Parser.parseStatement(
+                bytes: bytes, startingAt: offset, reusing: &spareInstructions, functions: functions)
         } catch {
             throw .failed(error)
         }
@@ -410,9 +411,10 @@ public struct Evaluator: Sendable {
         case .user(let function):
             first = function
         case .function(_, let implementation):
+            // A function added to the table at run time (a built-in is called by `callBuiltIn`).
             try call(
-                site.name, implementation, acceptsTruth: site.name == "if", argumentCount: site.argumentCount,
-                span: site.span, on: &stack)
+                site.name, implementation, acceptsTruth: entry.evaluation == .conditional,
+                argumentCount: site.argumentCount, span: site.span, on: &stack)
             return
         case .constant:
             preconditionFailure("a call runs only after its check")
@@ -469,7 +471,7 @@ public struct Evaluator: Sendable {
                         cachedFunction = found
                     case .function(_, let implementation):
                         try call(
-                            site.name, implementation, acceptsTruth: site.name == "if",
+                            site.name, implementation, acceptsTruth: entry.evaluation == .conditional,
                             argumentCount: site.argumentCount, span: site.span, on: &stack)
                         break dispatch
                     case .constant:
@@ -716,7 +718,7 @@ public struct Evaluator: Sendable {
     {
         guard let callable = BuiltIns.callables[function] else { preconditionFailure("not a built-in function") }
         try call(
-            callable.name, callable.implementation, acceptsTruth: function == BuiltIns.conditionalIndex,
+            callable.name, callable.implementation, acceptsTruth: callable.takesTruthValues,
             argumentCount: argumentCount, span: span, on: &stack)
     }
 

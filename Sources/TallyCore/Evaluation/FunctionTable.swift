@@ -85,15 +85,27 @@ public struct FunctionEntry: Sendable {
         case user(UserFunction)
     }
 
+    /// How a call's arguments are evaluated.
+    public enum Evaluation: Sendable {
+        /// Every argument, before the call.
+        case eager
+        /// The first argument, then only the one of the other two it picks (`if`): the parser
+        /// compiles such a call to jumps.
+        case conditional
+    }
+
     public let name: String
     public let kind: Kind
+    /// How a call's arguments are evaluated.
+    public let evaluation: Evaluation
     /// How `help functions` writes a call: `round(x), round(x, places)`.
     public let usage: String
     /// One line for `help functions`: "nearest integer or multiple of 10^-places".
     public let summary: String
 
-    public init(name: String, usage: String, summary: String, kind: Kind) {
+    public init(name: String, usage: String, summary: String, kind: Kind, evaluation: Evaluation = .eager) {
         self.name = name
+        self.evaluation = evaluation
         self.usage = usage
         self.summary = summary
         self.kind = kind

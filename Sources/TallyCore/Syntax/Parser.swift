@@ -29,6 +29,26 @@ public struct Parser {
     /// The parameters of the function whose body is being read, by position; nil outside
     /// definitions.
     private var parameters: [String: Int]?
+    /// The functions defined when the line is read: a call of one outside a definition has its
+    /// count checked as the line is read, as a built-in's is (inside a body the callee may be
+    /// defined or redefined before the body runs, so the check waits for the call).
+    private var functions: FunctionTable?
+    /// The shape of the operand ``expression(_:)`` read last, which decides what an operator
+    /// after it means: `x + p%` and `a^b % m` are read from the syntax, never by looking back at
+    /// the code already emitted.
+    private var lastOperandForm = OperandForm.plain
+
+    /// The shape of an operand as written, where it changes what an operator beside it means.
+    enum OperandForm {
+        /// Anything else, a parenthesised group included: `80 + (15%)` adds 0.15.
+        case plain
+        /// A percentage as written, `15%`: on the right of `+` or `-` it is a percentage of the
+        /// left operand.
+        case percentage
+        /// `a^b` followed by a remainder `% m`: its power is not emitted, as the modular power
+        /// takes its place (the span is the `^`).
+        case powerAwaitingModulus(SourceSpan)
+    }
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
@@ -61,9 +81,11 @@ public struct Parser {
     /// Parses the UTF-8 `bytes` of a line as ``parseStatement(_:startingAt:reusing:)`` parses
     /// its text: the same statement, the same errors at the same byte offsets.
     public static func parseStatement(
-        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction]
+        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction],
+        functions: FunctionTable? = nil
     ) throws(Diagnostic) -> Statement {
         var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
+        parser.functions = functions
         if spare.capacity > 0 {
             swap(&parser.code.instructions, &spare)
             parser.code.instructions.removeAll(keepingCapacity: true)
@@ -253,6 +275,16 @@ public struct Parser {
             throw nestingError(at: current.span)
         }
         var span = try prefix()
+        var form = OperandForm.plain
+        defer {
+            // A power waits for its modulus only when a remainder surely follows; should the
+            // loop end first all the same, the power is still emitted.
+            if case .powerAwaitingModulus(let powerSpan) = form {
+                code.instructions.append(.binary(.power, operatorSpan: powerSpan))
+                form = .plain
+            }
+            lastOperandForm = form
+        }
         var postfixCount = 0
         while true {
             let token = current
@@ -280,31 +312,34 @@ public struct Parser {
                 }
                 try advance()
                 code.instructions.append(.postfix(operation, operatorSpan: token.span))
+                form = operation == .percent ? .percentage : .plain
                 span = span.union(token.span)
             case .binary(var operation):
                 try advance()
-                // `a^b % m` by modular exponentiation: the power waits for the modulus.
-                var powerSpan: SourceSpan?
-                if operation == .modulo, case .binary(.power, let operatorSpan)? = code.instructions.last {
-                    code.instructions.removeLast()
-                    powerSpan = operatorSpan
-                }
                 // A left-associative operator's right operand binds tighter, so `a - b - c` is
                 // `(a - b) - c`; a right-associative one's at the same level, so `2^3^2` is
                 // `2^(3^2)`.
                 let operandLevel =
                     definition.associativity == .right ? definition.precedence : definition.precedence.tighter
                 let right = try expression(operandLevel)
-                if let powerSpan {
-                    code.instructions.append(.powerModulo(powerSpan: powerSpan, operatorSpan: token.span))
-                } else {
-                    // `80 + 15%`: a percentage added to (or taken from) the left operand.
-                    if operation == .add || operation == .subtract, case .postfix(.percent, _)? = code.instructions.last {
-                        operation = operation == .add ? .addPercentage : .subtractPercentage
-                    }
-                    code.instructions.append(.binary(operation, operatorSpan: token.span))
-                }
+                let rightForm = lastOperandForm
                 span = span.union(right)
+                if case .powerAwaitingModulus(let powerSpan) = form, operation == .modulo {
+                    // `a^b % m`: one modular power, never the power itself.
+                    code.instructions.append(.powerModulo(powerSpan: powerSpan, operatorSpan: token.span))
+                    form = .plain
+                    continue
+                }
+                if operation == .power, try remainderFollows(atLeast: minimum) {
+                    form = .powerAwaitingModulus(token.span)
+                    continue
+                }
+                // `80 + 15%`: a percentage as written, added to (or taken from) the left operand.
+                if operation == .add || operation == .subtract, case .percentage = rightForm {
+                    operation = operation == .add ? .addPercentage : .subtractPercentage
+                }
+                code.instructions.append(.binary(operation, operatorSpan: token.span))
+                form = .plain
             case .conversion:
                 if groupDepth > 0 {
                     throw Diagnostic(
@@ -318,6 +353,7 @@ public struct Parser {
                 return span
             case .comparison(let comparison):
                 span = try comparisonChain(comparison, operatorToken: token, left: span)
+                form = .plain
             case .logical(let operation):
                 try advance()
                 let jump = code.instructions.count
@@ -326,8 +362,28 @@ public struct Parser {
                 span = span.union(right)
                 code.instructions[jump] = .testOrJump(operation, target: code.instructions.count)
                 code.instructions.append(.requireTruth(span))
+                form = .plain
             }
         }
+    }
+
+    /// Whether the current token is a `%` or `mod` that this level of ``expression(_:)``
+    /// (reading operators at `minimum` or looser) will read as a remainder: then `a^b % m` is
+    /// one modular power.
+    private func remainderFollows(atLeast minimum: Precedence) throws(Diagnostic) -> Bool {
+        let binding: OperatorBinding
+        switch current.kind {
+        case .operator(.percent):
+            guard let remainder = operators[OperatorTable.index(of: .percent, leading: false)] else { return false }
+            binding = try percentOrRemainder(current, remainder)
+        case .name:
+            guard let keyword = OperatorTable.trailing(word: lexer.text(of: current.span)) else { return false }
+            binding = keyword
+        default:
+            return false
+        }
+        guard binding.precedence >= minimum, case .binary(.modulo) = binding.operation else { return false }
+        return true
     }
 
     /// What a `%` after an operand means: the remainder when an operand follows (`17 % 5`,
@@ -352,13 +408,25 @@ public struct Parser {
         case .rightParenthesis, .comma, .equals, .end: startsOperand = false
         }
         guard startsOperand else { return OperatorTable.percentage }
-        if let previous, previous.span.end == token.span.start, next.span.start > token.span.end {
-            throw Diagnostic(
-                .ambiguousPercent,
-                "'%' here could be a percentage or a remainder: write \(describe(previous).dropFirst().dropLast()) % \(describe(next).dropFirst().dropLast()) for the remainder, or put an operator after a percentage (\(describe(previous).dropFirst().dropLast())% * \(describe(next).dropFirst().dropLast()))",
-                at: token.span)
+        guard let previous, previous.span.end == token.span.start, next.span.start > token.span.end else {
+            return remainder
         }
-        return remainder
+        // `15% - 3`: a `%` against its number, then an operator written with a space on each
+        // side, is a percentage followed by that operator.
+        if case .operator(let symbol) = next.kind, operators[OperatorTable.index(of: symbol, leading: false)] != nil,
+            let after = lexer.bytes.dropFirst(next.span.end).first, after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
+        {
+            return OperatorTable.percentage
+        }
+        // The operand as written: a sign and what it signs (`-3`), or one token.
+        var operandEnd = next.span.end
+        if case .operator = next.kind, let signed = try? probe.next() { operandEnd = signed.span.end }
+        let number = lexer.text(of: previous.span)
+        let operand = lexer.text(of: SourceSpan(start: next.span.start, end: operandEnd))
+        throw Diagnostic(
+            .ambiguousPercent,
+            "'%' here could be a percentage or a remainder: write \(number) % \(operand) for the remainder, or put an operator after a percentage (\(number)% * \(operand))",
+            at: token.span)
     }
 
     /// The target after `to`: a word (`hex`, `exact`, …), `base N`, `N digits`, `N places` or `%`.
@@ -737,21 +805,20 @@ public struct Parser {
                 return try prefixOperator(keyword, token: token)
             }
             try advance()
+            // A name and `(`, with or without a space between, is a call: of a built-in or a user
+            // function alike.
             if case .leftParenthesis = current.kind {
-                var span: SourceSpan?
-                if case .function(let function, let arity)? = meaning {
-                    // A built-in function, called with or without a space before its `(`.
-                    if function == BuiltIns.conditionalIndex { return try conditional(nameSpan: token.span) }
+                let span: SourceSpan
+                if case .function(let function, let arity, let evaluation)? = meaning {
+                    if evaluation == .conditional { return try conditional(nameSpan: token.span) }
                     span = try builtInCall(function, arity: arity, nameSpan: token.span)
-                } else if current.span.start == token.span.end {
+                } else {
                     span = try call(lexer.text(of: token.span), nameSpan: token.span)
                 }
-                if let span {
-                    if Parser.mayStartUnit(current.kind), startsUnit() {
-                        return try quantity(after: span, adjacentAllowed: false)
-                    }
-                    return span
+                if Parser.mayStartUnit(current.kind), startsUnit() {
+                    return try quantity(after: span, adjacentAllowed: false)
                 }
+                return span
             }
             let name = lexer.text(of: token.span)
             if let parameters, let index = parameters[name] {
@@ -840,14 +907,14 @@ public struct Parser {
     /// keyword operator before an operand (`not`), or a built-in function.
     enum BuiltInName: Sendable {
         case leadingOperator(OperatorBinding)
-        case function(index: Int, arity: Arity)
+        case function(index: Int, arity: Arity, evaluation: FunctionEntry.Evaluation)
     }
 
     static let builtInNames: NameTable<BuiltInName> = {
         var names = OperatorTable.leadingByWord.map { (name: $0.0, value: BuiltInName.leadingOperator($0.1)) }
         for (index, entry) in FunctionTable.builtIn.entries.enumerated() {
             if case .function(let arity, _) = entry.kind {
-                names.append((entry.name, .function(index: index, arity: arity)))
+                names.append((entry.name, .function(index: index, arity: arity, evaluation: entry.evaluation)))
             }
         }
         return NameTable(names)
@@ -878,6 +945,11 @@ public struct Parser {
         let (argumentCount, closing) = try arguments(opening: opening)
         let site = CallSite(
             name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
+        // A function defined by now has its count checked now, as a built-in's is: before
+        // anything on the line runs.
+        if parameters == nil, case .user(let function)? = functions?.entry(named: name)?.kind {
+            try Arity.exactly(function.parameters.count).check(argumentCount, calling: name, at: site.span)
+        }
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))
