@@ -40,15 +40,20 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // The language: lexer, Pratt parser, exact numbers, evaluator, diagnostics.
-        .target(name: "TallyCore", dependencies: ["CGMP", "CMPFI"], swiftSettings: releaseSettings),
+        // What every module reports errors with: diagnostics and their spans, the renderer,
+        // terminal-safe text, display width, "did you mean" and the word splitter commands share.
+        // No C library: a module that needs only these links neither GMP nor MPFI.
+        .target(name: "TallyDiagnostics"),
+        // The language: lexer, Pratt parser, exact numbers, evaluator.
+        .target(name: "TallyCore", dependencies: ["CGMP", "CMPFI", "TallyDiagnostics"], swiftSettings: releaseSettings),
         // BMI: units, standards, classification.
-        .target(name: "TallyHealth", dependencies: ["TallyCore"]),
-        // Habit domain, use cases and stores.
-        .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyCore"]),
+        .target(name: "TallyHealth", dependencies: ["TallyCore", "TallyDiagnostics"]),
+        // Habit domain, use cases and stores: diagnostics, not the language.
+        .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyDiagnostics"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
         .target(
-            name: "TallyShell", dependencies: ["TallyCore", "TallyHealth", "TallyHabits", "CReadline"],
+            name: "TallyShell",
+            dependencies: ["TallyCore", "TallyDiagnostics", "TallyHealth", "TallyHabits", "CReadline"],
             swiftSettings: releaseSettings),
         // Thin executable: parses the command line and hands over. The release build is one
         // static file: with no shared libraries to load and relocate it starts as fast as `bc`
@@ -58,13 +63,13 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))]),
 
         // What every test target shares: the span-marker helper and the runner of the binary.
-        .target(name: "TallyTestSupport", dependencies: ["TallyCore"], path: "Tests/TallyTestSupport"),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
-        .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth", "TallyTestSupport"]),
-        .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits", "TallyTestSupport"]),
-        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyTestSupport"]),
+        .target(name: "TallyTestSupport", dependencies: ["TallyDiagnostics"], path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+        .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+        .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits", "TallyDiagnostics", "TallyTestSupport"]),
+        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
         // End-to-end: runs the built `tally` binary on files, pipes and a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["tally", "TallyCore", "TallyTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tally", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// Runs `habit` lines: parses, calls the use case, and returns the text to print.
 ///

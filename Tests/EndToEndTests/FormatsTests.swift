@@ -3,6 +3,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// Percentages, `to` conversions, bits, number theory, statistics and `--json` through the real
 /// binary: the paste-back property of every readable format, error positions, and the JSON

@@ -3,6 +3,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// The parser's precedence table and the one written in Grammar/tally.ebnf must agree.
 @Suite struct PrecedenceGrammarTests {

@@ -3,6 +3,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// Units and quantities through the real binary: every unit's factor against its definition,
 /// exact conversions both ways, dimension errors at their positions, the `min`/minute and

@@ -2,6 +2,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// Every error case of docs/diagnostics.md: the message and exactly the span it covers (marked ⟨…⟩).
 @Suite struct DiagnosticPositionTests {

@@ -2,6 +2,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+@testable import TallyDiagnostics
 
 /// Whole rendered diagnostics, as people see them.
 @Suite struct DiagnosticRendererTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// The one table of functions and constants, as the evaluator reads it.
 @Suite struct FunctionTableTests {

@@ -2,6 +2,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// The display rules of docs/language.md on `Number` directly.
 @Suite struct NumberFormattingTests {

@@ -2,6 +2,7 @@ import TallyTestSupport
 import Testing
 
 @testable import TallyCore
+import TallyDiagnostics
 
 /// Real numbers: every shown digit correct, exact results recognised, decisions from the
 /// bounds, and errors where the bounds cannot decide.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TallyCore
+@testable import TallyDiagnostics
 
 @Suite struct SuggestionTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+import TallyDiagnostics
 import Testing
 
 @testable import TallyHabits

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+import TallyDiagnostics
 
 @testable import TallyHabits
 

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 import TallyHealth
 
 /// An exact number from decimal text such as `"24.949"` or `"-3"`, so tables of cases read as

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// A line written with a `⟨…⟩` marker around the span a diagnostic must cover (`⟨⟩` for an
 /// empty span), so nobody counts columns by hand: `MarkedLine("12 + ⟨*⟩ 3")`.

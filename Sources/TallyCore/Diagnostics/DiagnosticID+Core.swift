@@ -1,6 +1,7 @@
-/// The kinds of diagnostic the language itself gives: literals, syntax, evaluation and the
-/// word splitter that commands share. Identifiers are kebab-case and never reused for another
-/// kind of message.
+import TallyDiagnostics
+
+/// The kinds of diagnostic the language itself gives: literals, syntax and evaluation.
+/// Identifiers are kebab-case and never reused for another kind of message.
 extension DiagnosticID {
     // MARK: Literals and characters (Lexer)
 
@@ -71,9 +72,4 @@ extension DiagnosticID {
     public static let temperatureArithmetic = DiagnosticID("temperature-arithmetic")
     /// A unit written where it cannot stand (`°C^2`, `m^0`).
     public static let invalidUnit = DiagnosticID("invalid-unit")
-
-    // MARK: Words of commands (Word.split)
-
-    public static let unclosedQuote = DiagnosticID("unclosed-quote")
-    public static let missingSpaceAfterQuote = DiagnosticID("missing-space-after-quote")
 }

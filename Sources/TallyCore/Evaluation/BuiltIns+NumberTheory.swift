@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// The number-theory built-ins: binomial coefficients, primes, factorization, Fibonacci
 /// numbers and modular powers, all on GMP.

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The statistics built-ins over their arguments: exact when every argument is rational
 /// (`mean(1, 2)` is 3/2), otherwise real with the usual bounds.
 extension BuiltIns {

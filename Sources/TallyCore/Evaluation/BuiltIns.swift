@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The built-in functions and constants, in the order `help functions` lists them. Each is one
 /// entry: its name, arity, help text and implementation. Errors point at the argument at fault
 /// (`call.argumentSpans`) or at the whole call (`call.span`).

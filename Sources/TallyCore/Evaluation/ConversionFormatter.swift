@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Writes a value in the form a `to` conversion asks for (``ConversionTarget``). Every form
 /// but the rounding ones (`N digits`, `N places`) and `mixed` reads back as the same value:
 /// `0xff`, `7r513`, `11/12`, `0.(142857)`, `1.(3)e-1`, `15%`, `2^3 × 3^2 × 5`, `1_000`.

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The decisions and checks that operators and built-in functions share for real values.
 extension EvaluationSettings {
     /// The operand as an exact integer, decided from its bounds when it is a real: an error

@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// The size checks every operation and built-in makes before computing, and the shared pieces of
 /// their messages. A result over `maxdigits` digits is an error found before the work starts.

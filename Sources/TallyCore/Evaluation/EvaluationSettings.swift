@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The settings an evaluation depends on (`set digits`, `set maxdigits`, `set angle`).
 public struct EvaluationSettings: Sendable, Equatable {
     /// Significant digits shown for values that are not exact decimals.

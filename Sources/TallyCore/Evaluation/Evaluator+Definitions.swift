@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// User functions: defining one, removing a name with `unset`, and the notes that place an
 /// error raised inside a function in its definition.
 extension Evaluator {

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The integer operators: bits with Python's rules and `a^b % m` by modular exponentiation.
 extension Evaluator {
     /// `x op y` for the bit operators; both must be integers.

@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// What each operator computes, with its size checks and errors. Two exact rationals take the
 /// exact path (machine words or GMP); anything else is a ``Real``, exact where it stays a known

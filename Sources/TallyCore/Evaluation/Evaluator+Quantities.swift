@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Arithmetic and conversions of quantities (``Quantity``): units travel with the numbers,
 /// dimensions are checked, and every conversion multiplies by an exact factor, so exact
 /// magnitudes stay exact. The magnitudes themselves go through the same operators as plain

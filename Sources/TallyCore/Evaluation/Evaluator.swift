@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// What a statement did.
 public enum StatementResult: Sendable {

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The functions and constants a line can name: one entry each, with what `help functions`
 /// shows and how to compute it. The parser, the evaluator, tab completion, "did you mean" and
 /// `help functions` all read this table, so adding a built-in is adding one entry (see

@@ -1,4 +1,5 @@
 import Synchronization
+import TallyDiagnostics
 
 /// The Ctrl-C flag. A signal handler sets it; long work polls it and stops with an
 /// "interrupted" diagnostic, and the session clears it before the next line.

@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// The digits the operations of the line being evaluated on this thread have handled so far:
 /// a line may hold a hundred thousand operands, each allowed up to `maxdigits` digits, so each

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A function a person defined, `f(x) = x^2 + 1`: its body compiled once, when it was defined,
 /// and where it was written, for `vars` and for the notes of errors raised inside it.
 ///

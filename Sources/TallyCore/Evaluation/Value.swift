@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// What an expression evaluates to, what a variable holds and what `ans` remembers.
 ///
 /// A number is exact (``Number``, a rational) or a ``Real`` that is not known to be rational

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Turns values into the text Tally prints: the one place that decides how a result looks.
 public struct ValueFormatter: Sendable {
     /// How to write a value.

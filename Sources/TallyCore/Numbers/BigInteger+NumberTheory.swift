@@ -1,4 +1,5 @@
 import CGMP
+import TallyDiagnostics
 
 /// Bits and number theory on GMP integers. Bit operations follow Python's rules for negative
 /// numbers: an integer behaves as an infinite two's-complement bit string, which is also GMP's

@@ -1,5 +1,6 @@
 import CGMP
 import Glibc
+import TallyDiagnostics
 
 /// An immutable integer of any size, backed by a GMP `mpz_t`.
 ///

@@ -1,5 +1,6 @@
 import CGMP
 import Glibc
+import TallyDiagnostics
 
 /// An immutable exact fraction of any size, backed by a GMP `mpq_t`, always in lowest terms
 /// with a positive denominator.

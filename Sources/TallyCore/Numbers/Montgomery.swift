@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Arithmetic modulo an odd n in Montgomery form (x·R mod n, R = 2^`Word.bitWidth`): a product
 /// costs three wide multiplications and no division. A remainder of a double-width product by
 /// n is otherwise a call into the compiler's runtime (`__umodti3`) at every step — slower than

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Exact arithmetic. Each operation first tries machine words and falls back to GMP on overflow.
 /// Callers check for zero divisors and size limits before calling.
 extension Number {

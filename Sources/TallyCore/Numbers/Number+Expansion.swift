@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The full decimal expansion of a rational: `1/12` is `0.08(3)`, the repeating part in
 /// parentheses — what `to exact` prints and what a literal with a repeating part reads back.
 public struct DecimalExpansion: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A number as text, and whether the text had to round it.
 public struct FormattedNumber: Sendable, Equatable {
     /// The digits as shown, e.g. `-0.33333333333333333333` or `1.5e-30`.

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The value of a number token as the calculator's ``Lexer`` reads it, for commands that read
 /// their arguments with its tokens but do not evaluate them (`bmi`): a literal means there what
 /// it means in an expression (`1_750`, `0xAF`, `1.75e2`, `0.(3)`).

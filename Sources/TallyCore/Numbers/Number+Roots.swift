@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// Exact roots, and the floating-point estimates that size checks use.
 extension Number {

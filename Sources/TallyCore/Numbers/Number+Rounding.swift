@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Rounding to integers and to decimal places.
 extension Number {
     /// The largest integer not above the value.

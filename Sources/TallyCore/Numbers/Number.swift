@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// An exact rational of any size: the calculator's numbers until an operation leaves the
 /// rationals (a root of a non-power, a logarithm), where ``Real`` takes over.
 ///

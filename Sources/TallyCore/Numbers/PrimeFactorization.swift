@@ -1,4 +1,5 @@
 import CGMP
+import TallyDiagnostics
 
 /// The prime factorization of an integer: trial division by the small primes, GMP's primality
 /// test, and Pollard's rho (Brent's variant) to split what is left — in machine words when it

@@ -1,4 +1,5 @@
 import CMPFI
+import TallyDiagnostics
 
 /// A sum of ``Irrational``s with rational coefficients — `3 + 2√2`, `π/6`, `3·ln 10` — kept
 /// exactly. Sums, products, quotients and powers that stay in this form are exact, so equal

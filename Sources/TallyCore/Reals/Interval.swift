@@ -1,6 +1,7 @@
 import CGMP
 import CMPFI
 import Glibc
+import TallyDiagnostics
 
 /// A closed interval of floating-point numbers, at one binary precision, that contains a real
 /// number: the one type that touches MPFI's and MPFR's pointers.

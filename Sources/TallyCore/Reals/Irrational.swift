@@ -1,4 +1,5 @@
 import CMPFI
+import TallyDiagnostics
 
 /// One of the numbers that exact real arithmetic multiplies by rationals: 1, a root of an
 /// integer, π, e^q or ln q (q rational). A ``Combination`` is a sum of them with rational

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Arithmetic on reals: exact while both sides are ``Combination``s and the result stays one,
 /// an expression otherwise. Callers have checked the domain (a divisor that is not zero, a
 /// positive base).

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Questions about a real that evaluation must decide — its sign, its floor, its digits — and
 /// the loop that decides them: evaluate to an interval, and if the interval does not settle the
 /// question, evaluate again at twice the precision (Ziv's strategy), until it does or the

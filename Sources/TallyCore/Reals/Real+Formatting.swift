@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Showing a real: its value rounded to the significant digits asked for, ties away from zero,
 /// with every digit shown correct.
 extension Real {

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// The elementary functions on reals, exact where the result is a known form: `exp(0)`,
 /// `ln(exp(3))`, `exp(ln(5))`, `log10(1000)`, `sin(pi/6)`, `tan(pi/4)`, `asin(1/2)` and the like;
 /// an expression to evaluate otherwise. Callers have checked the domain.

@@ -1,5 +1,6 @@
 import CMPFI
 import Synchronization
+import TallyDiagnostics
 
 /// A real number that is not known to be rational, kept so that it can be evaluated to any
 /// precision: `set digits 60` after `x = sqrt(2)` shows 60 correct digits of `x`.

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 extension Code {
     /// The instructions as postfix text, one word each, for tests and debugging:
     /// `2^3^2` is `2 3 2 ^ ^`, `-x!` is `x ! neg`, `(1+2)*3` is `1 2 + () 3 *`, and

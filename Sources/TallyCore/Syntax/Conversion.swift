@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A request at the end of a line to show its value another way: `255 to hex`, `1/7 to exact`.
 /// It changes how the value is written, never the value: `ans` stays the number.
 public struct Conversion: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 extension Lexer {
     /// Moves the lexer to `offset` of its line, without copying the line again: a command that
     /// reads its arguments with the calculator's tokens (`bmi`) goes on after a character no

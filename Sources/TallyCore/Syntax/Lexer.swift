@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// Splits one line into tokens, on demand. Works on UTF-8 bytes; every token records its span.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import TallyDiagnostics
 
 /// A fixed set of names looked up by their UTF-8 bytes, as the lexer holds them: the parser
 /// learns what a name means without making a string of it and hashing that with Swift's

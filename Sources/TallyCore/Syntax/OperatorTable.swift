@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Binding power of the operators, loosest first. `Grammar/tally.ebnf` lists the same levels
 /// with the same operators, and a test holds the two together.
 public enum Precedence: Int, Sendable, Comparable, CaseIterable {

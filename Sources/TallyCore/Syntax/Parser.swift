@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A Pratt parser for one line of the expression language. What an operator means, how tightly
 /// it binds and how it associates come from ``OperatorTable``; every other decision is one
 /// exhaustive `switch` over ``TokenKind``. It

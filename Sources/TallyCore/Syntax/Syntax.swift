@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A parsed expression as postfix code: the operands first, then the operation that combines
 /// them — what a stack machine runs. Building it is appending to one array, running it is one
 /// loop, and freeing it is one deallocation, whatever the shape or length of the line; a tree

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// One lexical unit of a line, with the bytes it came from.
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A unit as a product of named units to integer powers: `km/h` is km¹·h⁻¹, `m^2` is m².
 /// The unit of every quantity, and what `to` converts into. Written back the way the parser
 /// reads it (`kg*m/s^2`), so a result pasted back is the same quantity.

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// What a quantity measures, as powers of the base quantities: a speed is length¹·time⁻¹.
 /// Two quantities can be added, compared or converted into each other only when their
 /// dimensions are equal. Eight small exponents in one vector, so comparing two dimensions is

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A named unit: how many of the SI (base) unit of its dimension it is, exactly.
 ///
 /// Every factor is an exact rational by definition (NIST SP 811, the international yard and

@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A number with a unit: `5 km`, `60 km/h`, `sqrt(2) m`. The magnitude is a plain number
 /// (exact or real) in ``unit``, which is the unit it is shown in: arithmetic keeps the left
 /// operand's unit (`1 km + 300 m` is `1.3 km`) and `to` changes it. Converting multiplies by

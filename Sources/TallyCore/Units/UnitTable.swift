@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// Every unit Tally knows, by each way to write it: symbols (`km`), SI-prefixed symbols
 /// (`kHz`, `µs`), full names and plurals (`kilometres`, `feet`). Built once.
 public enum UnitTable {

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// A parsed `habit` line: what to do, with the position of every argument so that errors found
 /// later (a day already done, an unknown name) can point at the argument they are about.

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// The grammar of the `habit` command: turns the text of a line into a ``HabitCommand``.
 ///

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// A value from the command line together with where it was written.
 public struct Spanned<Value: Sendable & Equatable>: Sendable, Equatable {

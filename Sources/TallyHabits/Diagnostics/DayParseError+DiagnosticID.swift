@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 extension DayParseError {
     /// The kind of diagnostic this date gives: written wrongly, or written rightly but not in

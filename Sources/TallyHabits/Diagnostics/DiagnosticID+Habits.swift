@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// The kinds of diagnostic the `habit` command gives: its grammar, the rules of habits and the
 /// habit database. Identifiers are kebab-case and never reused for another kind of message.

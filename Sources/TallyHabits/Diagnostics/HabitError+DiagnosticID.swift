@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 extension HabitError {
     /// The kind of diagnostic this rule gives.

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 extension HabitStoreError {
     /// The kind of diagnostic this database problem gives.

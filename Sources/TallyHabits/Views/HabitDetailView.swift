@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// What `habit show` prints: the habit's numbers and a heatmap of its recent weeks.
 public struct HabitDetailView {

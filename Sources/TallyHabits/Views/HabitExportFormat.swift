@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// The formats `habit export` writes: every habit and completion, for other tools.
 public enum HabitExportFormat: String, Sendable, CaseIterable {

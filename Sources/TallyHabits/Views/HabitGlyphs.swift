@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// The characters habit tables and calendars draw with: `unicode` (■ done, · missed, … for a
 /// cut name), or `ascii` (# . ...) for terminals that draw ■ and · two columns wide.

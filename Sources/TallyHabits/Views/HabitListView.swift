@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// The table `habit list` prints: each habit's start day, current streak, last seven days
 /// (headed by their weekdays' initials), strength and total, aligned by display width, and

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// What `habit today` (and `habit` alone) prints: each active habit with today's state and how
 /// far its current period has come (`Gym  ·  1 of 3 this week`).

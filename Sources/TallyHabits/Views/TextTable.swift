@@ -1,4 +1,4 @@
-import TallyCore
+import TallyDiagnostics
 
 /// Columns of text aligned by terminal display width, so names in Korean (two columns per
 /// character) line up with names in Latin letters.

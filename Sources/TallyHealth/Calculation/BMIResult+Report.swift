@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The text a `bmi` line prints.
 extension BMIResult {

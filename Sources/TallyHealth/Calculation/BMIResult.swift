@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// A computed BMI: the exact value, the one-decimal value shown, its category and the
 /// healthy-weight range for the height.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The weights, to 0.1 kg, whose shown BMI at a given height falls in a band.
 public struct HealthyWeightRange: Sendable {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The checks that need both measurements: a BMI no person has, and a plausible BMI that rests
 /// on reading a bare number in the default unit beside an imperial one.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// A value and the unit written right after it: `175cm`, `5ft`, `9in`, `(h+2)cm`, `h`.
 ///

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// Reads the arguments of a `bmi` line as the calculator's own tokens, and groups them into
 /// words (tokens written together) and parts (a value and the unit right after it).

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The text of a `bmi` line as its arguments are read: the line with full-width ASCII forms
 /// (U+FF01…U+FF5E: `１７５ｃｍ`) folded to ASCII, so that the calculator's ``Lexer`` reads them

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// How the number in one part of a `bmi` argument is written.
 enum ArgumentValue: Sendable {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// A run of the arguments without whitespace outside parentheses: `5ft9in`, `(170 + 5)cm`,
 /// `kg`, `who`. Spans are 0-based UTF-8 byte offsets into the whole line, half-open.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// A parsed `bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]` line, ready to evaluate.
 ///

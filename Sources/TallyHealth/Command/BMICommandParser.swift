@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// Groups the words of a `bmi` line into the height, the weight, and what may follow them: a
 /// standard (`who`, `asia`), an age (`age 10`, `age 10y6m`, `age 2015-04-12`) and a sex

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// Turning an argument into an amount, and the checks that need its value.
 extension MeasurementArgument {

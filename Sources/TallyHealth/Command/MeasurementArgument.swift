@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The height or the weight of a `bmi` line: one value with its unit (`175`, `1.75m`, `(h)cm`),
 /// or quantities side by side (`5ft9in`, `5ft 9 in`, `11st4lb`, `1 yd 2 ft 9 in`).

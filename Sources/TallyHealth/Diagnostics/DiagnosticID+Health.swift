@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The kinds of diagnostic the `bmi` command gives about its own arguments. Each starts with
 /// `bmi-`, so that a shell importing several command modules never sees two identifiers of the

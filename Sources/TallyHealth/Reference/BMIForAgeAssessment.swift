@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 
 /// A child's BMI read against the WHO 2007 growth reference (5–19 years): the z-score for the
 /// age and sex, its percentile, WHO's category, and the weights that would be normal.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The age written after `age` on a `bmi` line: years (`10`), years and months (`10y6m`), or a
 /// birth date (`2015-04-12`), which needs the day of the measurement to become an age.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// One category of a BMI table: a half-open range of shown (one-decimal) BMI values.
 ///

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// A published table of adult BMI categories.
 public enum BMIStandard: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// What a `bmi` argument measures: the height (first) or the weight (second).
 public enum BodyQuantity: Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// A unit a `bmi` argument may carry: any unit of length (a height) or mass (a weight) of the
 /// calculator's own unit table (``UnitTable``, `help units`), with its exact size in its

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// Decimal-place helpers the BMI output needs and TallyCore does not (yet) offer: fixed-place
 /// text, and rounding to places in one direction.

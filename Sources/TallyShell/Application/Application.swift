@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 import TallyHabits
 
 /// The program: reads the command line and environment, picks the interactive session, files,

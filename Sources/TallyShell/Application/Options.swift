@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The command line, parsed: `tally [options] [FILE...]`.
 public struct Options: Sendable, Equatable {

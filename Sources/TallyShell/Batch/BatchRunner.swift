@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 
 /// Evaluates files, pipes and `-e` lines: results to standard output in order, diagnostics to
 /// standard error in the `name:line:column: error:` form, every line evaluated even after an

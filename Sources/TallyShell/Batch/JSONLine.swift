@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// One line's outcome as a JSON object on one line, for `--json` (docs/json.md has the
 /// schema): where the line came from, its text, and its value, its other output, its error or

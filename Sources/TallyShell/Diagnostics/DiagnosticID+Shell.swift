@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The kinds of diagnostic the commands of the shell give (`help`, `set`, and the parts of
 /// `bmi` and `habit` that the shell itself checks).

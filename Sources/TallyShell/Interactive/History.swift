@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 
 /// The interactive history file: which lines are kept, and how they reach the disk.
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 
 /// The session a person gets by typing `tally` in a terminal: a banner, the `> ` prompt on
 /// GNU readline with history and completion, results marked `≈ ` when rounded, diagnostics with

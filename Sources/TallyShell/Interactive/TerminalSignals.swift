@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import TallyCore
+import TallyDiagnostics
 
 /// Ctrl-C, window-size changes, coming back from Ctrl-Z, and SIGTERM or SIGHUP during the
 /// interactive session.

@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import TallyCore
+import TallyDiagnostics
 
 /// Runs a piece of work on a thread of its own while the caller waits for it or for Ctrl-C,
 /// whichever comes first.

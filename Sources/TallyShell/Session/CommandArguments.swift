@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The words after a command word, read with the language's own lexer so spans stay exact.
 struct CommandArguments {

@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 
 /// The init file: lines of Tally (definitions, variables, settings) evaluated before the first
 /// prompt of an interactive session, or before the input of a batch run given `--init FILE`.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// What handling one line produced: text for standard output, warnings and an error for
 /// standard error, an interruption, or the end of the session. A session never prints; its

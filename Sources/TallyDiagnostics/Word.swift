@@ -68,14 +68,13 @@ public struct Word: Sendable, Equatable {
             }
         }
     }
-
 }
 
 /// The offset of the first byte at or after `index` that does not start whitespace: spaces,
 /// tabs, carriage returns and Unicode spaces (U+00A0, U+3000, …). The lexer calls it only for
 /// non-ASCII bytes, so it stays out of line.
 @inline(never)
-func whitespaceEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+public func whitespaceEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
     var index = index
     while index < bytes.count {
         let byte = bytes[index]
@@ -91,7 +90,7 @@ func whitespaceEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int
 }
 
 /// Bytes in the UTF-8 sequence that `byte` leads, so a span never splits a character.
-func scalarLength(startingWith byte: UInt8) -> Int {
+public func scalarLength(startingWith byte: UInt8) -> Int {
     switch byte {
     case ..<0xC0: return 1
     case ..<0xE0: return 2
@@ -101,7 +100,8 @@ func scalarLength(startingWith byte: UInt8) -> Int {
 }
 
 /// The scalar starting at `index` of UTF-8 `bytes` and its length; nil for invalid UTF-8.
-func decodeUTF8Scalar<C: Collection<UInt8>>(_ bytes: C, at index: C.Index) -> (Unicode.Scalar, Int)? {
+@inlinable
+public func decodeUTF8Scalar<C: Collection<UInt8>>(_ bytes: C, at index: C.Index) -> (Unicode.Scalar, Int)? {
     var iterator = bytes[index...].makeIterator()
     var decoder = Unicode.UTF8()
     switch decoder.decode(&iterator) {
