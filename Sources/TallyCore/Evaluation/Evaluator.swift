@@ -98,8 +98,7 @@ public struct Evaluator: Sendable {
         LineWork.reset()
         let statement: Statement
         do {
-            statement = try Parser.parseStatement(
-                bytes: bytes, startingAt: offset, reusing: &spareInstructions, functions: functions)
+            statement = try Parser.parseStatement(bytes: bytes, startingAt: offset, reusing: &spareInstructions)
         } catch {
             throw .failed(error)
         }
@@ -137,6 +136,7 @@ public struct Evaluator: Sendable {
         case .empty:
             return .nothing
         case .expression(let expression, let conversion):
+            try checkCallCounts(in: expression)
             let value = try evaluate(expression)
             if let conversion, conversion.target.isUnitConversion {
                 return try runUnitConversion(value, of: expression, conversion)
@@ -150,6 +150,7 @@ public struct Evaluator: Sendable {
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
             try checkAssignable(name, at: nameSpan)
+            try checkCallCounts(in: expression)
             let value = try evaluate(expression)
             variables[name] = value
             return .assigned(name: name, value: value)
@@ -685,6 +686,21 @@ public struct Evaluator: Sendable {
     }
 
     // MARK: Calls
+
+    /// Checks the count of each call of a function defined by now before anything on the line
+    /// runs, as the parser checks a built-in's: `1/0 + f(1, 2)` is about `f`. (A call in a
+    /// function's body is checked when it runs, as the function it calls may be defined later.)
+    private func checkCallCounts(in code: Code) throws(EvaluationError) {
+        if code.calls.isEmpty { return }
+        for site in code.calls {
+            guard case .user(let function)? = functions.entry(named: site.name)?.kind else { continue }
+            do {
+                try Arity.exactly(function.parameters.count).check(site.argumentCount, calling: site.name, at: site.span)
+            } catch {
+                throw .failed(error)
+            }
+        }
+    }
 
     /// Fails unless the call names a function and passes it an acceptable number of arguments.
     private func check(_ site: CallSite) throws(Diagnostic) {

@@ -31,26 +31,10 @@ public struct Parser {
     /// The parameters of the function whose body is being read, by position; nil outside
     /// definitions.
     private var parameters: [String: Int]?
-    /// The functions defined when the line is read: a call of one outside a definition has its
-    /// count checked as the line is read, as a built-in's is (inside a body the callee may be
-    /// defined or redefined before the body runs, so the check waits for the call).
-    private var functions: FunctionTable?
-    /// The shape of the operand ``expression(_:)`` read last, which decides what an operator
-    /// after it means: `x + p%` and `a^b % m` are read from the syntax, never by looking back at
-    /// the code already emitted.
-    private var lastOperandForm = OperandForm.plain
-
-    /// The shape of an operand as written, where it changes what an operator beside it means.
-    enum OperandForm {
-        /// Anything else, a parenthesised group included: `80 + (15%)` adds 0.15.
-        case plain
-        /// A percentage as written, `15%`: on the right of `+` or `-` it is a percentage of the
-        /// left operand.
-        case percentage
-        /// `a^b` followed by a remainder `% m`: its power is not emitted, as the modular power
-        /// takes its place (the span is the `^`).
-        case powerAwaitingModulus(SourceSpan)
-    }
+    /// Whether the operand ``expression(_:)`` read last is a percentage as written (`15%`, not
+    /// `(15%)`): on the right of `+` or `-` it is then a percentage of the left operand. Read
+    /// from the syntax, never by looking back at the code already emitted.
+    private var lastOperandIsPercentage = false
 
     /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
     public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
@@ -83,11 +67,9 @@ public struct Parser {
     /// Parses the UTF-8 `bytes` of a line as ``parseStatement(_:startingAt:reusing:)`` parses
     /// its text: the same statement, the same errors at the same byte offsets.
     public static func parseStatement(
-        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction],
-        functions: FunctionTable? = nil
+        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction]
     ) throws(Diagnostic) -> Statement {
         var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
-        parser.functions = functions
         if spare.capacity > 0 {
             swap(&parser.code.instructions, &spare)
             parser.code.instructions.removeAll(keepingCapacity: true)
@@ -277,16 +259,11 @@ public struct Parser {
             throw nestingError(at: current.span)
         }
         var span = try prefix()
-        var form = OperandForm.plain
-        defer {
-            // A power waits for its modulus only when a remainder surely follows; should the
-            // loop end first all the same, the power is still emitted.
-            if case .powerAwaitingModulus(let powerSpan) = form {
-                code.instructions.append(.binary(.power, operatorSpan: powerSpan))
-                form = .plain
-            }
-            lastOperandForm = form
-        }
+        // What the operand read so far is, as written: a percentage, or a power `a^b` whose
+        // instruction waits, as a remainder follows that makes it one modular power.
+        var isPercentage = false
+        var powerAwaitingModulus: SourceSpan? = nil
+        defer { lastOperandIsPercentage = isPercentage }
         var postfixCount = 0
         while true {
             let token = current
@@ -314,7 +291,7 @@ public struct Parser {
                 }
                 try advance()
                 code.instructions.append(.postfix(operation, operatorSpan: token.span))
-                form = operation == .percent ? .percentage : .plain
+                isPercentage = operation == .percent
                 span = span.union(token.span)
             case .binary(var operation):
                 try advance()
@@ -324,24 +301,24 @@ public struct Parser {
                 let operandLevel =
                     definition.associativity == .right ? definition.precedence : definition.precedence.tighter
                 let right = try expression(operandLevel)
-                let rightForm = lastOperandForm
                 span = span.union(right)
-                if case .powerAwaitingModulus(let powerSpan) = form, operation == .modulo {
+                isPercentage = false
+                if let powerSpan = powerAwaitingModulus {
                     // `a^b % m`: one modular power, never the power itself.
+                    precondition(operation == .modulo, "a power waits only for the remainder that follows it")
                     code.instructions.append(.powerModulo(powerSpan: powerSpan, operatorSpan: token.span))
-                    form = .plain
+                    powerAwaitingModulus = nil
                     continue
                 }
                 if operation == .power, try remainderFollows(atLeast: minimum) {
-                    form = .powerAwaitingModulus(token.span)
+                    powerAwaitingModulus = token.span
                     continue
                 }
                 // `80 + 15%`: a percentage as written, added to (or taken from) the left operand.
-                if operation == .add || operation == .subtract, case .percentage = rightForm {
+                if operation == .add || operation == .subtract, lastOperandIsPercentage {
                     operation = operation == .add ? .addPercentage : .subtractPercentage
                 }
                 code.instructions.append(.binary(operation, operatorSpan: token.span))
-                form = .plain
             case .conversion:
                 if groupDepth > 0 {
                     throw Diagnostic(
@@ -355,7 +332,7 @@ public struct Parser {
                 return span
             case .comparison(let comparison):
                 span = try comparisonChain(comparison, operatorToken: token, left: span)
-                form = .plain
+                isPercentage = false
             case .logical(let operation):
                 try advance()
                 let jump = code.instructions.count
@@ -364,7 +341,7 @@ public struct Parser {
                 span = span.union(right)
                 code.instructions[jump] = .testOrJump(operation, target: code.instructions.count)
                 code.instructions.append(.requireTruth(span))
-                form = .plain
+                isPercentage = false
             }
         }
     }
@@ -947,11 +924,6 @@ public struct Parser {
         let (argumentCount, closing) = try arguments(opening: opening)
         let site = CallSite(
             name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
-        // A function defined by now has its count checked now, as a built-in's is: before
-        // anything on the line runs.
-        if parameters == nil, case .user(let function)? = functions?.entry(named: name)?.kind {
-            try Arity.exactly(function.parameters.count).check(argumentCount, calling: name, at: site.span)
-        }
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))
