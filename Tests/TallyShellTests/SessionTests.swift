@@ -6,9 +6,10 @@ import Testing
 
 /// One line in, one outcome out: the commands of the line language.
 @Suite struct SessionTests {
+    /// Each line's outcome, a value written as the batch runner writes it.
     func run(_ lines: [String], style: Session.Style = .batch) -> [LineOutcome] {
         var session = Session(style: style)
-        return lines.map { session.handle($0) }
+        return lines.map { session.handle($0).showingValue(with: session.formatter, style: style) }
     }
 
     /// A line typed or pasted interactively is held to the same length limit as a file's: an
@@ -90,7 +91,7 @@ import Testing
     @Test func everyCommandWordIsRecognisedAndReserved() {
         let evaluator = Session(style: .batch).evaluator
         for word in CommandWord.allCases {
-            #expect(Session.mayStartWithCommandWord("  " + word.rawValue), "\(word)")
+            #expect(Session.mayStartWithCommandWord(("  " + word.rawValue).utf8), "\(word)")
             #expect(evaluator.commandWords.contains(word.rawValue), "\(word)")
         }
         // Longer names that start like a command are variables.

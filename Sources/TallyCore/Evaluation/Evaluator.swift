@@ -66,39 +66,16 @@ public struct Evaluator: Sendable {
     /// is about memory and patience, not the machine stack.
     public static let maximumCallDepth = 100_000
 
-    /// Parses and runs one line of the expression language; `origin` is where the line came
-    /// from, which a function defined on it remembers.
-    public mutating func run(line: String, startingAt offset: Int = 0, origin: LineOrigin = .unnamed)
-        throws(EvaluationError) -> StatementResult
-    {
-        var storage = line
-        let result: Result<StatementResult, EvaluationError> = storage.withUTF8 { bytes in
-            do throws(EvaluationError) {
-                return .success(try run(bytes: bytes, startingAt: offset, origin: origin, text: { line }))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
-    /// Parses and runs a line given as its UTF-8 `bytes`, as ``run(line:startingAt:origin:)``
-    /// runs its text; the text is made only if the line defines a function, which keeps it.
+    /// Parses and runs one line of the expression language, given as its UTF-8 `bytes`: the one
+    /// way a line is run. `origin` is where the line came from, which a function defined on it
+    /// remembers (with its text, made only then).
     public mutating func run(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         throws(EvaluationError) -> StatementResult
     {
-        try run(bytes: bytes, startingAt: 0, origin: origin, text: { String(decoding: bytes, as: UTF8.self) })
-    }
-
-    /// Parses and runs the line `bytes`, whose text `text` gives when a definition keeps it.
-    @inline(__always)
-    private mutating func run(
-        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int, origin: LineOrigin, text: () -> String
-    ) throws(EvaluationError) -> StatementResult {
         LineWork.reset()
         let statement: Statement
         do {
-            statement = try Parser.parseStatement(bytes: bytes, startingAt: offset, reusing: &spareInstructions)
+            statement = try Parser.parseStatement(bytes: bytes, reusing: &spareInstructions)
         } catch {
             throw .failed(error)
         }
@@ -107,12 +84,19 @@ public struct Evaluator: Sendable {
         let instructions = statement.expressionInstructions
         let result: StatementResult
         if case .definition = statement {
-            result = try run(statement, line: text(), origin: origin)
+            result = try run(statement, line: String(decoding: bytes, as: UTF8.self), origin: origin)
         } else {
             result = try run(statement, origin: origin)
         }
         if let instructions, instructions.capacity <= 1024 { spareInstructions = instructions }
         return result
+    }
+
+    /// ``run(lineBytes:origin:)`` on the bytes of `line`.
+    public mutating func run(line: String, origin: LineOrigin = .unnamed) throws(EvaluationError) -> StatementResult {
+        var line = line
+        return try line.withUTF8 { bytes in Result { () throws(EvaluationError) in try run(lineBytes: bytes, origin: origin) } }
+            .get()
     }
 
     /// The value of the expression in `span` of `line` (for commands whose arguments may be

@@ -9,7 +9,7 @@ import TallyDiagnostics
 public struct Lexer: @unchecked Sendable {
     /// The line's UTF-8 bytes, from its first byte to where lexing stops. They belong to
     /// ``owner`` when the lexer copied them, or to the caller for the length of a parse
-    /// (``Parser/parseStatement(_:startingAt:)`` lends a line's own storage: no copy per line).
+    /// (``Parser/parseStatement(bytes:startingAt:reusing:)`` lends a line's own bytes: no copy per line).
     let bytes: UnsafeBufferPointer<UInt8>
     /// Keeps copied bytes alive; nil when they are borrowed.
     private let owner: LineBytes?

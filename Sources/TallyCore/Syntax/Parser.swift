@@ -36,36 +36,11 @@ public struct Parser {
     /// from the syntax, never by looking back at the code already emitted.
     private var lastOperandIsPercentage = false
 
-    /// Parses `line` from UTF-8 byte `offset` as a statement: empty, expression or assignment.
-    public static func parseStatement(_ line: String, startingAt offset: Int = 0) throws(Diagnostic) -> Statement {
-        var none: [Instruction] = []
-        return try parseStatement(line, startingAt: offset, reusing: &none)
-    }
-
-    /// Parses as ``parseStatement(_:startingAt:)`` does, writing the code into `spare`'s
-    /// storage (emptied first), which it takes: an evaluator hands back the storage of the
-    /// line before, so that an everyday line allocates none.
-    public static func parseStatement(_ line: String, startingAt offset: Int, reusing spare: inout [Instruction])
-        throws(Diagnostic) -> Statement
-    {
-        // The lexer reads the line's own storage for the length of the parse: nothing it
-        // returns points into it (names and long literals are copied out), so no line is copied.
-        var storage = line
-        let result: Result<Statement, Diagnostic> = storage.withUTF8 { bytes in
-            do throws(Diagnostic) {
-                return .success(try parseStatement(bytes: bytes, startingAt: offset, reusing: &spare))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch consume result {
-        case .success(let statement): return statement
-        case .failure(let error): throw error
-        }
-    }
-
-    /// Parses the UTF-8 `bytes` of a line as ``parseStatement(_:startingAt:reusing:)`` parses
-    /// its text: the same statement, the same errors at the same byte offsets.
+    /// Parses the UTF-8 `bytes` of a line from byte `offset` as a statement: empty, expression,
+    /// assignment or definition. The code is written into `spare`'s storage (emptied first),
+    /// which it takes: an evaluator hands back the storage of the line before, so that an
+    /// everyday line allocates none. The lexer reads the bytes for the length of the parse:
+    /// nothing it returns points into them (names and long literals are copied out).
     public static func parseStatement(
         bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction]
     ) throws(Diagnostic) -> Statement {
@@ -78,6 +53,15 @@ public struct Parser {
         }
         try parser.advance()
         return try parser.statement()
+    }
+
+    /// ``parseStatement(bytes:startingAt:reusing:)`` on the bytes of `line`.
+    public static func parseStatement(_ line: String) throws(Diagnostic) -> Statement {
+        var line = line
+        var none: [Instruction] = []
+        return try line.withUTF8 { bytes in
+            Result { () throws(Diagnostic) in try parseStatement(bytes: bytes, reusing: &none) }
+        }.get()
     }
 
     /// Parses the part of `line` in `span` (the whole line if nil) as one expression that must

@@ -29,27 +29,31 @@ public struct BatchRunner {
 
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
     public mutating func run(_ line: String, sourceName: String, lineNumber: Int) {
-        let outcome = session.handle(line, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
-        show(outcome, of: { line }, sourceName: sourceName, lineNumber: lineNumber)
+        var line = line
+        line.withUTF8 { run(bytes: $0, sourceName: sourceName, lineNumber: lineNumber) }
     }
 
-    /// Runs one line given as its bytes: an everyday expression line without its text ever
-    /// being made (unless it fails), any other line as its text.
+    /// Runs one line given as its bytes; its text is made only for a report or a JSON object.
     private mutating func run(bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int) {
-        let output = output
-        guard !writesJSON,
-            let outcome = session.handle(
-                plainLine: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber),
-                write: { output.writeLine(bytes: $0) })
-        else {
-            run(String(decoding: bytes, as: UTF8.self), sourceName: sourceName, lineNumber: lineNumber)
-            return
-        }
+        let outcome = session.handle(lineBytes: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
         show(outcome, of: { String(decoding: bytes, as: UTF8.self) }, sourceName: sourceName, lineNumber: lineNumber)
     }
 
     /// Writes what a line produced; `line` gives its text, for the report of an error.
     private mutating func show(_ outcome: LineOutcome, of line: () -> String, sourceName: String, lineNumber: Int) {
+        if let value = outcome.value {
+            // An exact number of a plain batch straight from its digits (no string made for
+            // it); any other value as its text.
+            let formatter = session.formatter
+            let output = output
+            var shown = outcome.showingValue(with: formatter, style: session.style)
+            if session.style == .batch, !writesJSON, formatter.withNumberText(value, { output.writeLine(bytes: $0) }) != nil {
+                shown = outcome
+                shown.value = nil
+            }
+            show(shown, of: line, sourceName: sourceName, lineNumber: lineNumber)
+            return
+        }
         if writesJSON {
             output.writeLine(JSONLine.render(outcome, line: line(), sourceName: sourceName, lineNumber: lineNumber))
             if outcome.acknowledgesStoredChange { output.flush() }

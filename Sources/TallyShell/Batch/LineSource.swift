@@ -156,3 +156,22 @@ public final class LineSource {
         return (UnsafeBufferPointer(rebasing: bytes[..<count]), isCut)
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is ASCII, so the bytes are valid UTF-8 without a closer look: read
+    /// eight bytes at a time, which is why it lives with the buffer the line reader fills.
+    var isASCII: Bool {
+        let raw = UnsafeRawBufferPointer(self)
+        var union: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            union |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            union |= UInt64(self[index])
+            index += 1
+        }
+        return union & 0x8080_8080_8080_8080 == 0
+    }
+}

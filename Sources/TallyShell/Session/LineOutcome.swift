@@ -7,6 +7,10 @@ import TallyDiagnostics
 public struct LineOutcome: Sendable {
     /// Text for standard output, without a final newline; nil when the line prints nothing.
     public var output: String?
+    /// The value of an expression line of a batch session, which its runner writes (an exact
+    /// number straight from its digits, with no string made for it); an interactive session
+    /// gives ``output`` instead.
+    public var value: Value?
     /// The error that failed the line, if any.
     public var diagnostic: Diagnostic?
     /// Warnings about a line that still succeeded (shown with its output).
@@ -42,6 +46,24 @@ public struct LineOutcome: Sendable {
         self.output = output
         self.isExact = isExact
         endsSession = false
+    }
+
+    /// An outcome whose value the runner writes.
+    init(value: Value) {
+        self.value = value
+        endsSession = false
+    }
+
+    /// This outcome with its ``value``, if any, written as text by `formatter` as a session of
+    /// `style` shows it.
+    public func showingValue(with formatter: ValueFormatter, style: Session.Style) -> LineOutcome {
+        guard let value else { return self }
+        let output = formatter.format(value)
+        var shown = self
+        shown.value = nil
+        shown.output = Session.marked(output, style: style)
+        shown.isExact = !output.isRounded
+        return shown
     }
 
     /// An outcome that only prints `text`.

@@ -58,33 +58,60 @@ public struct Session {
         return offset
     }
 
-    /// Evaluates one line, which came from `origin` (a function defined on it remembers where).
-    public mutating func handle(_ line: String, origin: LineOrigin = .unnamed) -> LineOutcome {
-        Interruption.clear()
-        if line.utf8.count > Session.maximumLineBytes {
-            var line = line
-            let offset = line.withUTF8 { Session.characterBoundary(atOrBefore: Session.maximumLineBytes, in: $0) }
-            return .failing(Session.lineTooLong(at: offset))
+    /// Handles one line, given as its UTF-8 `bytes`, which came from `origin` (a function
+    /// defined on it remembers where): the one way a line comes in, whoever reads it. Invalid
+    /// UTF-8 is repaired here, once (each bad byte shown as U+FFFD). A batch session leaves an
+    /// expression's value to its runner to write (``LineOutcome/value``); an interactive one
+    /// shows it.
+    public mutating func handle(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
+        -> LineOutcome
+    {
+        if !bytes.isASCII, String(validating: bytes, as: UTF8.self) == nil {
+            var repaired = String(decoding: bytes, as: UTF8.self)
+            return repaired.withUTF8 { handle(validLine: $0, origin: origin) }
         }
-        do {
-            if Session.mayStartWithCommandWord(line), let (command, argumentsStart) = try commandWord(of: line) {
-                return try run(command, line: line, argumentsStart: argumentsStart)
+        return handle(validLine: bytes, origin: origin)
+    }
+
+    /// ``handle(lineBytes:origin:)`` on the bytes of `line`.
+    public mutating func handle(_ line: String, origin: LineOrigin = .unnamed) -> LineOutcome {
+        var line = line
+        return line.withUTF8 { handle(lineBytes: $0, origin: origin) }
+    }
+
+    /// Handles a line of valid UTF-8.
+    private mutating func handle(validLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
+        Interruption.clear()
+        if bytes.count > Session.maximumLineBytes {
+            return .failing(Session.lineTooLong(at: Session.characterBoundary(atOrBefore: Session.maximumLineBytes, in: bytes)))
+        }
+        if Session.mayStartWithCommandWord(bytes) {
+            let line = String(decoding: bytes, as: UTF8.self)
+            do {
+                if let (command, argumentsStart) = try commandWord(of: line) {
+                    return try run(command, line: line, argumentsStart: argumentsStart)
+                }
+            } catch {
+                return .failing(error)
             }
-        } catch {
-            return .failing(error)
         }
         if style != .interactive {
-            return Session.evaluate(line, origin: origin, in: &evaluator, style: style)
+            return Session.outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
+                try evaluator.run(lineBytes: bytes, origin: origin)
+            }
         }
         evaluatorBeforeLastLine = evaluator
         // Interactively, on a thread of its own, so that Ctrl-C returns at once even from one
         // long GMP or MPFR operation; the session keeps the result only when the work completes.
+        let line = String(decoding: bytes, as: UTF8.self)
         let start = evaluator
         let style = self.style
         guard
             let (finished, outcome) = BackgroundWork.run({
                 var evaluator = start
-                let outcome = Session.evaluate(line, origin: origin, in: &evaluator, style: style)
+                let outcome = Session.outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
+                    try evaluator.run(line: line, origin: origin)
+                }
                 return (evaluator, outcome)
             })
         else { return .interrupted }
@@ -93,78 +120,21 @@ public struct Session {
         return outcome
     }
 
-    /// Handles a line given as its bytes when it is an expression line of plain ASCII in a
-    /// batch session, exactly as ``handle(_:origin:)`` handles its text but without making
-    /// the text; nil for any other line, which the caller hands to ``handle(_:origin:)``.
-    ///
-    /// An exact result of a plain batch session goes to `write` as the bytes of its text, with
-    /// no string made for it; the outcome then prints nothing more.
-    mutating func handle(
-        plainLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, write: (UnsafeBufferPointer<UInt8>) -> Void
-    ) -> LineOutcome? {
-        guard style != .interactive, bytes.count <= Session.maximumLineBytes, Session.isASCII(bytes),
-            !Session.mayStartWithCommandWord(bytes)
-        else { return nil }
-        Interruption.clear()
-        return Session.outcome(style: style, in: &evaluator, writingNumbers: style == .batch, to: write) {
-            evaluator throws(EvaluationError) in
-            try evaluator.run(lineBytes: bytes, origin: origin)
-        }
-    }
-
-    /// Whether every byte is ASCII, so that the bytes and their text are read alike (other
-    /// lines keep the path on which invalid UTF-8 is shown repaired).
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        // Eight bytes at a time, then the rest.
-        var union: UInt64 = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            union |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            union |= UInt64(base[index])
-            index += 1
-        }
-        return union & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// Runs an expression line and writes its result. A line that fails changes nothing (the
-    /// evaluator commits only complete results); one stopped while its digits were being written
-    /// is undone by the interactive caller, which keeps its own copy.
-    private static func evaluate(_ line: String, origin: LineOrigin, in evaluator: inout Evaluator, style: Style)
-        -> LineOutcome
-    {
-        outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
-            try evaluator.run(line: line, origin: origin)
-        }
-    }
-
-    /// The outcome of a line that `run` runs on `evaluator`.
+    /// The outcome of a line that `run` runs on `evaluator`. A line that fails changes nothing
+    /// (the evaluator commits only complete results); one stopped while its digits were being
+    /// written is undone by the interactive caller, which keeps its own copy.
     @inline(__always)
     private static func outcome(
-        style: Style, in evaluator: inout Evaluator,
-        writingNumbers writesNumbers: Bool = false, to write: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
-        _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
+        style: Style, in evaluator: inout Evaluator, _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
     ) -> LineOutcome {
         do {
             switch try run(&evaluator) {
             case .nothing, .assigned, .defined:
                 return .silent
             case .value(let value):
-                let formatter = evaluator.formatter
-                if writesNumbers {
-                    // As below: a value's digits are checked for Ctrl-C before they go out.
-                    var interrupted = false
-                    let written = formatter.withNumberText(value) { bytes in
-                        if Interruption.isRequested { interrupted = true } else { write(bytes) }
-                    }
-                    if interrupted { return .interrupted }
-                    if written != nil { return .silent }
-                }
-                let output = formatter.format(value)
+                // In batch the runner writes the value (an exact number straight from its digits).
+                if style != .interactive { return LineOutcome(value: value) }
+                let output = evaluator.formatter.format(value)
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
                 if Interruption.isRequested { return .interrupted }
                 return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
@@ -214,10 +184,6 @@ public struct Session {
         return false
     }
 
-    static func mayStartWithCommandWord(_ line: String) -> Bool {
-        // A native line's bytes are contiguous: read them without the generic view's checks.
-        line.utf8.withContiguousStorageIfAvailable(mayStartWithCommandWord) ?? mayStartWithCommandWord(line.utf8)
-    }
 
     /// How this session writes values.
     public var formatter: ValueFormatter { ValueFormatter(settings: evaluator.settings) }
