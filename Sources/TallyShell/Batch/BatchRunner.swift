@@ -46,12 +46,14 @@ public struct BatchRunner {
             // it); any other value as its text.
             let formatter = session.formatter
             let output = output
-            var shown = outcome.showingValue(with: formatter, style: session.style)
-            if session.style == .batch, !writesJSON, formatter.withNumberText(value, { output.writeLine(bytes: $0) }) != nil {
-                shown = outcome
-                shown.value = nil
+            // A value comes with nothing else to show (no warning, no error, no end).
+            if session.style == .batch, !writesJSON, outcome.warnings.isEmpty,
+                formatter.withNumberText(value, { output.writeLine(bytes: $0) }) != nil
+            {
+                if output.failure != nil { ended = true }
+            } else {
+                show(outcome.showingValue(with: formatter, style: session.style), of: line, sourceName: sourceName, lineNumber: lineNumber)
             }
-            show(shown, of: line, sourceName: sourceName, lineNumber: lineNumber)
             return
         }
         if writesJSON {

@@ -160,6 +160,7 @@ public final class LineSource {
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is ASCII, so the bytes are valid UTF-8 without a closer look: read
     /// eight bytes at a time, which is why it lives with the buffer the line reader fills.
+    @inline(__always)
     var isASCII: Bool {
         let raw = UnsafeRawBufferPointer(self)
         var union: UInt64 = 0

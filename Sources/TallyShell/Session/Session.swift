@@ -80,6 +80,7 @@ public struct Session {
     }
 
     /// Handles a line of valid UTF-8.
+    @inline(__always)
     private mutating func handle(validLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
         Interruption.clear()
         if bytes.count > Session.maximumLineBytes {
