@@ -258,7 +258,7 @@ public final class HabitCommandRunner {
         case let error as HabitError:
             let span: SourceSpan
             switch error {
-            case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
+            case .emptyName, .controlCharacterInName, .invisibleCharacterInName, .nameTooLong, .duplicateName:
                 span = command.givenNameSpan ?? fallback
             case .notFound(let name):
                 return notFound(error, name: name, in: command)

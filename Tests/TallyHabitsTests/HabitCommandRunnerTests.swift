@@ -43,13 +43,13 @@ import Testing
         #expect(
             try run("habit list") == """
                 habit          since       streak  MTWTFSS  strength  total
-                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
+                Read 20 pages  2026-08-03       3  ·■·■■■·       19%      8
                 물 마시기      2026-11-20       1  ····■·■       13%      3
                 """)
         #expect(
             try run("habit list all") == """
                 habit          since       streak  MTWTFSS  strength  total  archived
-                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
+                Read 20 pages  2026-08-03       3  ·■·■■■·       19%      8
                 Walk           2026-11-01       0                 3%      1  2026-11-19
                 물 마시기      2026-11-20       1  ····■·■       13%      3
                 """)
@@ -72,7 +72,7 @@ import Testing
                 current streak  3 days
                 longest streak  3 days
                 completion      7% (8 of 118 days)
-                strength        21%
+                strength        19% (+6% if done today)
 
                     Aug   Sep     Oct     Nov
                 Mon · · · ■ · · · · · · ■ · · · · ·
@@ -169,7 +169,7 @@ import Testing
             ("habit done Read ⟨Reed⟩", .unknownHabit, "there is no habit named 'Reed'", "Read"),
             ("habit done Read ⟨cold shower⟩ yesterday", .unknownHabit, "there is no habit named 'cold'; a name with spaces needs quotes: \"Cold shower\"", nil),
             ("habit target Read ⟨9/week⟩", .invalidHabitTarget, "'9/week' is not a target: N runs from 1 to 7", nil),
-            ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month or every N days", nil),
+            ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month, every N days or X times in Y days", nil),
             ("habit undo Read ⟨-4⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-25, so there is nothing to undo", nil),
             ("habit undo ⟨Read⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-29, so there is nothing to undo", nil),
             ("habit skip Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),

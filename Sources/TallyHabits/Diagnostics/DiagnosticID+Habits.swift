@@ -46,6 +46,8 @@ extension DiagnosticID {
     public static let emptyHabitName = DiagnosticID("empty-habit-name")
     /// A habit name holding a control character.
     public static let controlCharacterInHabitName = DiagnosticID("control-character-in-habit-name")
+    /// A habit name holding a character that is not drawn (U+200B, U+202E, U+FEFF, …).
+    public static let invisibleCharacterInHabitName = DiagnosticID("invisible-character-in-habit-name")
     /// A habit name over the length limit.
     public static let habitNameTooLong = DiagnosticID("habit-name-too-long")
     /// A name another habit already has, ignoring case.

@@ -98,7 +98,7 @@ enum HabitImportFormat {
                 } catch {
                     throw fail(value, error.message)
                 }
-                guard let parsed else { throw fail(value, "expected a target: daily, N/week, N/month or every N days") }
+                guard let parsed else { throw fail(value, "expected a target: daily, N/week, N/month, every N days or X times in Y days") }
                 target = parsed
             }
             let done = try days(fields["done"]!)

@@ -73,7 +73,7 @@ public struct HabitDetailView {
             ("current streak", target.count(habit.currentStreak(today: today))),
             ("longest streak", target.count(habit.longestStreak(today: today))),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
-            ("strength", HabitDetailView.strength(habit.strength(today: today))),
+            ("strength", strengthWithToday(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
         var table = TextTable(alignments: [.left, .left])
@@ -86,6 +86,18 @@ public struct HabitDetailView {
         }
         return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + calendar + notes)
             .joined(separator: "\n")
+    }
+
+    /// The strength, and on a day still open what marking it done would make it:
+    /// `62% (+4% if done today)`.
+    private func strengthWithToday(_ habit: Habit) -> String {
+        let score = habit.strength(today: today)
+        let shown = HabitDetailView.strength(score)
+        guard habit.lastTrackedDay(today: today) == today, habit.start <= today, !habit.isDone(on: today),
+            !habit.isExcused(today)
+        else { return shown }
+        let gain = HabitDetailView.percent(habit.strength(today: today, ifDoneToday: true)) - HabitDetailView.percent(score)
+        return gain > 0 ? "\(shown) (+\(gain)% if done today)" : shown
     }
 
     /// "1 day", "3 days".
@@ -102,6 +114,11 @@ public struct HabitDetailView {
 
     /// A strength score as a whole percentage, rounded half up: "87%".
     static func strength(_ score: Double) -> String {
-        "\(Int((score * 100).rounded(.toNearestOrAwayFromZero)))%"
+        "\(percent(score))%"
+    }
+
+    /// A score from 0 to 1 as a whole percentage, rounded half up.
+    static func percent(_ score: Double) -> Int {
+        Int((score * 100).rounded(.toNearestOrAwayFromZero))
     }
 }

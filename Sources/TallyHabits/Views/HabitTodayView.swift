@@ -44,6 +44,8 @@ public struct HabitTodayView {
             return done > 0 ? "done" : "not done yet"
         case .everyDays:
             return done > 0 ? "done this period (until \(period.upperBound))" : "due by \(period.upperBound)"
+        case .timesInDays(let times, _):
+            return "\(done) of \(times) by \(period.upperBound)"
         case .perWeek(let times):
             return "\(done) of \(times) this week"
         case .perMonth(let times):
