@@ -179,10 +179,15 @@ public final class HabitCommandRunner {
             let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
             return year ? view.renderYear(habit) : view.render(habit)
         case .import(let file):
-            let habits = try ImportHabits(repository: repository).execute(path: file.value)
+            let report = try ImportHabits(repository: repository).execute(path: file.value, today: today)
+            let habits = report.habits
             let days = habits.reduce(0) { $0 + $1.daysDone.count }
             let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
-            return "imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"
+            var lines = ["imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"]
+            lines += report.renamed.map { "renamed \(quoted($0.from)) to \(quoted($0.to)): the name was taken" }
+            lines += report.notCarried.map { "not carried: " + TerminalSafeText.escaped($0) }
+            lines += report.refused.map { "refused: " + TerminalSafeText.escaped($0) }
+            return lines.joined(separator: "\n")
         case .export(let format):
             var text = try ExportHabits(repository: repository).execute(format: format)
             text.removeLast()  // the trailing newline: the shell adds its own
