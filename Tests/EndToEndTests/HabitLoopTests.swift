@@ -1,0 +1,212 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// `habit` against Loop Habit Tracker, through the binary: Loop's own score tests
+/// (`ScoreListTest.kt` in iSoron/uhabits), its test backups imported (Tests/HabitFiles/Loop),
+/// and the third round's rules for notes, names and targets.
+@Suite struct HabitLoopTests {
+    private static let loopFiles = TallyUnderTest.repositoryRoot.appendingPathComponent("Tests/HabitFiles/Loop")
+
+    private func run(_ script: String, today: String = "2026-11-29") throws -> TallyRun {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try TallyUnderTest.run(
+            standardInput: script, environment: ["TALLY_TODAY": today, "TALLY_DATA_DIR": directory.path])
+    }
+
+    /// The strength `habit list` shows for the habit of `script` (the one habit, on the last line).
+    private func strength(_ script: String) throws -> String {
+        let result = try run(script + "\nhabit list")
+        #expect(result.errorText == "")
+        let row = result.outputText.split(separator: "\n").last!.split(separator: " ")
+        return String(row[row.count - 2])
+    }
+
+    /// Lines marking `name` done on each of `daysAgo`.
+    private func done(_ name: String, _ daysAgo: some Sequence<Int>) -> String {
+        daysAgo.map { "habit done \(name) -\($0)" }.joined(separator: "\n")
+    }
+
+    /// ScoreListTest: done the last 20 days (today included) gives 0.655747; skips on days 5,
+    /// 10 and 11 ago leave the score as it is (0.596033); done 5 days ago and skipped 4 days
+    /// ago gives 0.041949 today.
+    @Test func loopsYesNoScores() throws {
+        let start = "habit add R since 2026-10-01\n"
+        #expect(try strength(start + "habit done R today\n" + done("R", 1...19)) == "66%")
+        #expect(
+            try strength(
+                start + "habit done R today\n" + done("R", 1...19) + "\nhabit undo R -5\nhabit undo R -10\n"
+                    + "habit undo R -11\nhabit skip R -5\nhabit skip R -10\nhabit skip R -11") == "60%")
+        #expect(try strength("habit add R since 2026-11-24\nhabit done R -5\nhabit skip R -4") == "4%")
+    }
+
+    /// A day not yet marked counts, as in Loop: 20 days done up to yesterday give 0.6557 × m
+    /// today (62%), and `show` says what marking today would bring.
+    @Test func aDayNotYetMarkedCounts() throws {
+        #expect(try strength("habit add R since 2026-10-01\n" + done("R", 1...20)) == "62%")
+        let result = try run("habit add R since 2026-10-01\n" + done("R", 1...20) + "\nhabit show R")
+        #expect(result.outputText.contains("strength        62% (+5% if done today)"))
+    }
+
+    /// ScoreListTest: 3/7 done twice a week converges to 2/3, 4/7 the same way to 1/2; 1/7 done
+    /// on different weekdays converges to 100%.
+    @Test func loopsNonDailyScores() throws {
+        let weeks = 100
+        let twiceAWeek = (0..<weeks).flatMap { [7 * $0 + 5, 7 * $0 + 6] }
+        let history = "habit add R 3/week since 2024-01-01\n" + done("R", twiceAWeek)
+        #expect(try strength(history) == "67%")
+        #expect(try strength(history.replacing("3/week", with: "4/week")) == "50%")
+        let alternating = (0..<weeks).flatMap { [14 * $0 + 13, 14 * $0] }
+        #expect(try strength("habit add R 1/week since 2022-01-01\n" + done("R", alternating)) == "100%")
+    }
+
+    /// Loop saves a target with as many times as days as daily; "X times in Y days" is a target.
+    @Test func targetsAsLoopHasThem() throws {
+        let result = try run(
+            """
+            habit add A 7/week
+            habit add B 30/month
+            habit add C 3 times in 3 days
+            habit add D 2 times in 3 days
+            habit add E 1 time in 4 days
+            habit add F 4 times in 3 days
+            """)
+        #expect(
+            result.outputText == """
+                added 'A' (since 2026-11-29)
+                added 'B' (since 2026-11-29)
+                added 'C' (since 2026-11-29)
+                added 'D' (since 2026-11-29, 2 times in 3 days)
+                added 'E' (since 2026-11-29, every 4 days)
+
+                """)
+        #expect(result.errorText.contains("'4 times in 3 days' is not a target: X runs from 1 to Y (3)"))
+    }
+
+    /// Issue 28 row 4: a date alone is no note; a note is kept as typed.
+    @Test func notesAreKeptAsTyped() throws {
+        let result = try run(
+            """
+            habit add R since 2026-11-01
+            habit note R 2026-11-10 #tired
+            habit note R yesterday
+            habit note R he said "hi"   twice
+            habit note R -2 'yesterday'
+            habit export csv
+            """)
+        #expect(
+            result.outputText == """
+                added 'R' (since 2026-11-01)
+                note for 'R' on 2026-11-29: he said "hi"   twice
+                note for 'R' on 2026-11-27: yesterday
+                name,start_day,archive_day,target,day,state,note
+                R,2026-11-01,,daily,2026-11-27,,yesterday
+                R,2026-11-01,,daily,2026-11-29,,"he said ""hi""   twice"
+
+                """)
+        #expect(
+            result.errorText == """
+                <stdin>:2:24: error: missing the note's text after the date
+                    habit note R 2026-11-10 #tired
+                                           ^
+                <stdin>:3:23: error: missing the note's text after the date
+                    habit note R yesterday
+                                          ^
+
+                """)
+    }
+
+    /// Issue 28 row 18: characters that draw nothing or turn the text around are refused in names.
+    @Test(arguments: [
+        ("Re\u{200B}ad", "'Re<U+200B>ad' contains U+200B (ZERO WIDTH SPACE)"),
+        ("\u{202E}Read", "'<U+202E>Read' contains U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ("Read\u{FEFF}x", "'Read<U+FEFF>x' contains U+FEFF (ZERO WIDTH NO-BREAK SPACE)"),
+        ("a\u{2066}b", "'a<U+2066>b' contains U+2066 (LEFT-TO-RIGHT ISOLATE)"),
+    ])
+    func invisibleCharactersAreRefusedInNames(name: String, message: String) throws {
+        let result = try run("habit add Read\nhabit add \"\(name)\"\nhabit rename Read \"\(name)\"")
+        #expect(result.outputText == "added 'Read' (since 2026-11-29)\n")
+        #expect(result.errorText.components(separatedBy: message).count == 3)
+        #expect(result.status == 1)
+    }
+
+    /// Emoji sequences and Persian text keep the joiners that shape them.
+    @Test func joinersThatShapeTextAreKept() throws {
+        let result = try run("habit add \"👨‍👩‍👧 time\"\nhabit add \"می‌خواهم\"")
+        #expect(result.errorText == "")
+    }
+
+    /// Loop's 2016 test backup (schema 12): every habit and day, the three names it has twice
+    /// renamed, the file byte for byte as it was; strengths as Loop computes them (a
+    /// reimplementation of its ScoreList.recompute gives 72.00, 34.92, 10.01, 32.95, 42.39, 58.05
+    /// and 45.76 on this day).
+    @Test func importsLoopsTestBackup() throws {
+        let file = HabitLoopTests.loopFiles.appendingPathComponent("loop.db")
+        let before = try Data(contentsOf: file)
+        let result = try run("habit import '\(file.path)'\nhabit list", today: "2016-03-21")
+        #expect(try Data(contentsOf: file) == before)
+        #expect(
+            result.outputText == """
+                imported 9 habits (164 days done) from \(file.path)
+                renamed 'Vegan' to 'Vegan (2)': the name was taken
+                renamed 'Sport' to 'Sport (2)': the name was taken
+                renamed 'I love you' to 'I love you (2)': the name was taken
+                not carried: \(file.path): the question or description of 7 habits (Tally keeps none), and colours and reminders
+                habit           since       streak  TWTFSSM  strength  total
+                brush teeth     2016-01-06       5  ·■■·■··       72%     21
+                I love you      2016-02-22       0  ·■·■■··       35%     13
+                I love you (2)  2016-02-22       0  ·■·■■··       35%     13
+                Sleep early     2016-03-15       2  ■····■·       10%      2
+                Sport           2016-02-23       3  ···■■■·       33%     12
+                Sport (2)       2016-02-23       3  ···■■■·       33%     12
+                Vegan           2016-02-24       2  ·■·■·■■       42%     15
+                Vegan (2)       2016-01-24       2  ·■·■·■■       58%     43
+                Wake up early   2016-01-01       2  ·■·■···       46%     33
+
+                """)
+    }
+
+    /// Later schema versions (21, 22) and Loop's CSV export folder import too; a file of no known
+    /// kind says which are read.
+    @Test func importsOtherLoopFiles() throws {
+        let files = HabitLoopTests.loopFiles
+        let result = try run(
+            """
+            habit import '\(files.appendingPathComponent("021.db").path)'
+            habit import '\(files.appendingPathComponent("022.db").path)'
+            habit import '\(files.appendingPathComponent("csv_export").path)'
+            habit import '\(files.appendingPathComponent("csv_export/Checkmarks.csv").path)'
+            """)
+        #expect(result.outputText.contains("imported 1 habit (3 days done) from"))
+        #expect(result.outputText.contains("imported 2 habits (1 day done) from"))
+        #expect(result.outputText.contains("imported 2 habits (6 days done) from"))
+        #expect(result.errorText.contains("this is not a file habit import reads; expected Tally's JSON or CSV export"))
+    }
+
+    /// Tally's CSV export imports and exports again byte for byte; a day in the future is refused.
+    @Test func tallysCSVRoundTrips() throws {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try run(
+            """
+            habit add Gym 2/week since 2026-11-02
+            habit done gym 2026-11-03
+            habit skip gym 2026-11-04
+            habit note gym 2026-11-05 'a, "quoted" note'
+            habit add Read since 2026-11-20
+            habit archive read 2026-11-22
+            habit restore read
+            habit export csv
+            """)
+        let csv = first.outputText.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("name,") }
+            .joined(separator: "\n")
+        let file = directory.appendingPathComponent("habits.csv")
+        try Data(csv.utf8).write(to: file)
+        let second = try run("habit import '\(file.path)'\nhabit export csv")
+        #expect(second.errorText == "")
+        #expect(second.outputText.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n" == csv)
+        let future = try run("habit import '\(file.path)'", today: "2026-11-04")
+        #expect(future.errorText.contains("2026-11-05 is in the future; today is 2026-11-04"))
+    }
+}
