@@ -76,6 +76,9 @@ import Testing
             completion      67% (2 of 3 weeks)
             strength        38%
             skipped         1 day
+            best streaks    1 day, 2026-11-29
+                            1 day, 2026-11-23
+                            16 days, 2026-11-02 to 2026-11-17
 
                 Nov
             Mon ■ · · ■
@@ -94,6 +97,8 @@ import Testing
             longest streak  3 days
             completion      14% (3 of 22 days)
             strength        15%
+            best streaks    1 day, 2026-11-29
+                            2 days, 2026-11-20 to 2026-11-21
 
                 Nov
             Mon   · · · -

@@ -209,4 +209,31 @@ import Testing
         let future = try run("habit import '\(file.path)'", today: "2026-11-04")
         #expect(future.errorText.contains("2026-11-05 is in the future; today is 2026-11-04"))
     }
+
+    /// StreakListTest and Loop's long test habit (HabitFixtures.createLongHabit): as a daily
+    /// habit its best streaks are 4, 5 and 6 days (newest first); as 3/7 its longest is 51 days
+    /// (Loop shows 34 for the newest, which it runs on 3 days past today: here it stops at 31).
+    @Test func loopsStreaks() throws {
+        let marks = [
+            0, 1, 3, 5, 7, 8, 9, 10, 12, 14, 15, 17, 19, 20, 26, 27, 28, 50, 51, 52, 53, 54, 58, 60, 63, 65, 70, 71,
+            72, 73, 74, 75, 80, 81, 83, 89, 90, 91, 95, 102, 103, 108, 109, 120,
+        ]
+        let result = try run(
+            "habit add D since 2026-07-01\nhabit add W 3/week since 2026-07-01\n" + done("D W", marks)
+                + "\nhabit show D\nhabit show W")
+        #expect(
+            result.outputText.contains(
+                """
+                best streaks    4 days, 2026-11-19 to 2026-11-22
+                                5 days, 2026-10-06 to 2026-10-10
+                                6 days, 2026-09-15 to 2026-09-20
+                """))
+        #expect(
+            result.outputText.contains(
+                """
+                best streaks    31 days, 2026-10-30 to 2026-11-29
+                                51 days, 2026-08-25 to 2026-10-14
+                                8 days, 2026-08-12 to 2026-08-19
+                """))
+    }
 }

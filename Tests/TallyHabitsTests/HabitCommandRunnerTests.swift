@@ -73,6 +73,9 @@ import Testing
                 longest streak  3 days
                 completion      7% (8 of 118 days)
                 strength        19% (+6% if done today)
+                best streaks    3 days, 2026-11-26 to 2026-11-28
+                                1 day, 2026-11-24
+                                2 days, 2026-10-19 to 2026-10-20
 
                     Aug   Sep     Oct     Nov
                 Mon · · · ■ · · · · · · ■ · · · · ·
@@ -96,6 +99,7 @@ import Testing
                 longest streak  1 day
                 completion      5% (1 of 19 days)
                 strength        3%
+                best streaks    1 day, 2026-11-09
 
                     Nov
                 Mon   · ■ ·

@@ -5,6 +5,9 @@ public struct HabitDetailView {
     /// The most notes `show` lists, the latest ones.
     public static let notesShown = 10
 
+    /// The most best streaks `show` lists.
+    public static let bestStreaksShown = 3
+
     /// The most weeks the heatmap shows.
     public static let heatmapWeeks = 16
 
@@ -76,6 +79,10 @@ public struct HabitDetailView {
             ("strength", strengthWithToday(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
+        for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
+            let span = streak.count == 1 ? "\(streak.lowerBound)" : "\(streak.lowerBound) to \(streak.upperBound)"
+            facts.append((index == 0 ? "best streaks" : "", "\(HabitDetailView.days(streak.count)), \(span)"))
+        }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
         var notes: [String] = []
