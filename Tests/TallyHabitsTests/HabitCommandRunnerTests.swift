@@ -42,16 +42,16 @@ import Testing
         try fillWithExampleHabits()
         #expect(
             try run("habit list") == """
-                habit          since       streak  MTWTFSS  strength  total
-                Read 20 pages  2026-08-03       3  ·■·■■■·       19%      8
-                물 마시기      2026-11-20       1  ····■·■       13%      3
+                habit          target  since       streak  MTWTFSS  strength  total
+                Read 20 pages  daily   2026-08-03  3 days  ·■·■■■·       19%      8
+                물 마시기      daily   2026-11-20   1 day  ····■·■       13%      3
                 """)
         #expect(
             try run("habit list all") == """
-                habit          since       streak  MTWTFSS  strength  total  archived
-                Read 20 pages  2026-08-03       3  ·■·■■■·       19%      8
-                Walk           2026-11-01       0                 3%      1  2026-11-19
-                물 마시기      2026-11-20       1  ····■·■       13%      3
+                habit          target  since       streak  MTWTFSS  strength  total  archived
+                Read 20 pages  daily   2026-08-03  3 days  ·■·■■■·       19%      8
+                Walk           daily   2026-11-01  0 days                 3%      1  2026-11-19
+                물 마시기      daily   2026-11-20   1 day  ····■·■       13%      3
                 """)
     }
 

@@ -11,6 +11,8 @@ public enum HabitGlyphs: String, CaseIterable, Sendable {
     var missed: String { self == .ascii ? "." : "·" }
     /// A day skipped or paused.
     var excused: String { "-" }
+    /// After a count that reached its target (`4 of 3 ✓`).
+    var met: String { self == .ascii ? "(met)" : "✓" }
     /// The end of a name cut short.
     var ellipsis: String { self == .ascii ? "..." : "…" }
 
