@@ -80,15 +80,15 @@ import Testing
                             1 day, 2026-11-23
                             16 days, 2026-11-02 to 2026-11-17
 
-                Nov
-            Mon ■ · · ■
-            Tue · ■ ■ ·
+
+            Mon ■ ○ · ■
+            Tue ○ ■ ■ ·
             Wed ■ ■ · ·
-            Thu · - · ·
+            Thu ○ - · ·
             Fri ■ ■ · ·
-            Sat · · · ·
-            Sun · · · ■
-                ■ done  · not done  - skipped or paused
+            Sat ○ ○ · ·
+            Sun ○ ○ · ■
+                ■ done  · not done  - skipped or paused  ○ not needed
             Read
             since           2026-11-01
             target          daily

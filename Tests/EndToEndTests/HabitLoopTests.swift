@@ -154,15 +154,15 @@ import Testing
                 renamed 'I love you' to 'I love you (2)': the name was taken
                 not carried: \(file.path): the question or description of 7 habits (Tally keeps none), and colours and reminders
                 habit           target        since          streak  TWTFSSM  strength  total
-                brush teeth     3/week        2016-01-06    5 weeks  ·■■·■··       72%     21
+                brush teeth     3/week        2016-01-06    5 weeks  ○■■○■○·       72%     21
                 I love you      daily         2016-02-22     0 days  ·■·■■··       35%     13
                 I love you (2)  daily         2016-02-22     0 days  ·■·■■··       35%     13
-                Sleep early     every 5 days  2016-03-15  2 periods  ■····■·       10%      2
+                Sleep early     every 5 days  2016-03-15  2 periods  ■○○○○■○       10%      2
                 Sport           daily         2016-02-23     3 days  ···■■■·       33%     12
                 Sport (2)       daily         2016-02-23     3 days  ···■■■·       33%     12
                 Vegan           daily         2016-02-24     2 days  ·■·■·■■       42%     15
                 Vegan (2)       daily         2016-01-24     2 days  ·■·■·■■       58%     43
-                Wake up early   3/week        2016-01-01    2 weeks  ·■·■···       46%     33
+                Wake up early   3/week        2016-01-01    2 weeks  ○■○■○○·       46%     33
 
                 """)
     }

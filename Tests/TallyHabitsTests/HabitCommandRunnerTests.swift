@@ -77,7 +77,7 @@ import Testing
                                 1 day, 2026-11-24
                                 2 days, 2026-10-19 to 2026-10-20
 
-                    Aug   Sep     Oct     Nov
+                          Sep     Oct     Nov
                 Mon · · · ■ · · · · · · ■ · · · · ·
                 Tue · · · · · · · · · · ■ · · · · ■
                 Wed · · · · · · · ■ · · · · · · · ·
