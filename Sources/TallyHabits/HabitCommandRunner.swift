@@ -137,9 +137,11 @@ public final class HabitCommandRunner {
                 name: name.value, day: day.value, today: today)
             return "\(quoted(habit.name)) now starts on \(habit.start) (was \(old))"
         case .skip(let name, let day):
-            let habit = try SkipDay(repository: repository).execute(name: name.value, day: day.value, today: today)
+            let (habit, isNew) = try SkipDay(repository: repository).execute(
+                name: name.value, day: day.value, today: today)
             let streak = habit.target.count(habit.currentStreak(today: today))
-            return "\(quoted(habit.name)) skipped on \(day.value) (current streak: \(streak))"
+            let verb = isNew ? "skipped on" : "was already skipped on"
+            return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
         case .note(let name, let day, let text):
             let habit = try WriteNote(repository: repository).execute(
                 name: name.value, day: day.value, text: text.value, today: today)
@@ -152,8 +154,11 @@ public final class HabitCommandRunner {
             return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
         case .undo(let name, let day):
             let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
-            let what = undone == .done ? "done" : "skipped"
-            return "\(quoted(habit.name)) no longer \(what) on \(day.value)"
+            switch undone {
+            case .done: return "\(quoted(habit.name)) no longer done on \(day.value)"
+            case .skip: return "\(quoted(habit.name)) no longer skipped on \(day.value)"
+            case .nothing: return "\(quoted(habit.name)) was neither done nor skipped on \(day.value); nothing to undo"
+            }
         case .archive(let name, let day):
             let habit = try ArchiveHabit(repository: repository).execute(name: name.value, day: day.value, today: today)
             return "archived \(quoted(habit.name)) (last day \(day.value))"

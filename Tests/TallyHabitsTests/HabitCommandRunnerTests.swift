@@ -174,8 +174,6 @@ import Testing
             ("habit done Read ⟨cold shower⟩ yesterday", .unknownHabit, "there is no habit named 'cold'; a name with spaces needs quotes: \"Cold shower\"", nil),
             ("habit target Read ⟨9/week⟩", .invalidHabitTarget, "'9/week' is not a target: N runs from 1 to 7", nil),
             ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month, every N days or X times in Y days", nil),
-            ("habit undo Read ⟨-4⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-25, so there is nothing to undo", nil),
-            ("habit undo ⟨Read⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-29, so there is nothing to undo", nil),
             ("habit skip Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
             (
                 "habit start Read ⟨2026-11-29⟩", .startAfterDone,

@@ -322,18 +322,23 @@ public struct Habit: Sendable, Equatable {
         return true
     }
 
-    /// Records `day` as skipped: a rest day, neither done nor missed.
-    public mutating func skip(on day: Day, today: Day) throws(HabitError) {
+    /// Records `day` as skipped: a rest day, neither done nor missed. Returns false, and
+    /// changes nothing, when it was already skipped (repeating a command is no error).
+    @discardableResult
+    public mutating func skip(on day: Day, today: Day) throws(HabitError) -> Bool {
         try checkRecordable(day, today: today)
         if isDone(on: day) { throw .skipOnDayDone(habit: name, day: day) }
         let skip = Habit.position(of: day, in: skippedDays)
-        guard !skip.found else { throw .alreadySkipped(habit: name, day: day) }
+        guard !skip.found else { return false }
         skippedDays.insert(day, at: skip.index)
+        return true
     }
 
     /// What ``undo(on:)`` took back.
     public enum Undone: Sendable, Equatable {
         case done, skip
+        /// The day was neither done nor skipped: nothing changed (repeating an undo is no error).
+        case nothing
     }
 
     /// Takes back the record that the habit was done, or skipped, on `day`.
@@ -345,7 +350,7 @@ public struct Habit: Sendable, Equatable {
             return .done
         }
         let skip = Habit.position(of: day, in: skippedDays)
-        guard skip.found else { throw .notDone(habit: name, day: day) }
+        guard skip.found else { return .nothing }
         skippedDays.remove(at: skip.index)
         return .skip
     }
