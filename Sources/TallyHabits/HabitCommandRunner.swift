@@ -193,8 +193,18 @@ public final class HabitCommandRunner {
             lines += report.notCarried.map { "not carried: " + TerminalSafeText.escaped($0) }
             lines += report.refused.map { "refused: " + TerminalSafeText.escaped($0) }
             return lines.joined(separator: "\n")
-        case .export(let format):
+        case .export(let format, let file, let force):
             var text = try ExportHabits(repository: repository).execute(format: format)
+            if let file {
+                do throws(HabitExportFile.Failure) {
+                    try HabitExportFile.write(text, to: file.value, force: force)
+                } catch {
+                    throw Diagnostic(
+                        .habitExportFailed, "\(TerminalSafeText.escaped(file.value)): \(error.problem)", at: file.span)
+                }
+                let count = try repository.allHabits().count
+                return "exported \(count == 1 ? "1 habit" : "\(count) habits") to \(TerminalSafeText.escaped(file.value))"
+            }
             text.removeLast()  // the trailing newline: the shell adds its own
             return text
         }

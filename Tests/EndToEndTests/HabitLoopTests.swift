@@ -236,4 +236,32 @@ import Testing
                                 8 days, 2026-08-12 to 2026-08-19
                 """))
     }
+
+    /// `habit export FORMAT FILE` writes the file (0600) and replaces only an earlier export
+    /// unless `--force`; never a folder, a symbolic link or another kind of file.
+    @Test func exportsToAFile() throws {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("out.json").path
+        let other = directory.appendingPathComponent("notes.txt").path
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: other))
+        let result = try run(
+            """
+            habit add R since 2026-11-28
+            habit export json '\(file)'
+            habit export csv '\(file)'
+            habit export json '\(other)'
+            habit export json '\(directory.path)'
+            """)
+        #expect(result.outputText.components(separatedBy: "exported 1 habit to").count == 3)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("name,start_day,"))
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "mine\n")
+        #expect(result.errorText.contains("it exists and is not an earlier Tally export; nothing was written (add --force"))
+        #expect(result.errorText.contains("it exists and is not a regular file; nothing was written"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let forced = try run("habit add R\nhabit export json '\(other)' --force")
+        #expect(forced.errorText == "")
+        #expect(try String(contentsOfFile: other, encoding: .utf8).hasPrefix("{\n  \"habits\""))
+    }
 }

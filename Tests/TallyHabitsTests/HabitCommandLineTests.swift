@@ -79,6 +79,9 @@ import Testing
         #expect(try parse("habit list all").action == .list(includeArchived: true))
         #expect(try parse("habit export json").action == .export(.json))
         #expect(try parse("habit export csv").action == .export(.csv))
+        #expect(
+            try parse("habit export csv out.csv --force").action
+                == .export(.csv, file: Spanned("out.csv", at: SourceSpan(start: 17, end: 24)), force: true))
         let restore = "habit restore Read"
         #expect(try parse(restore).action == .restore(name: name("Read", written: "Read", in: restore)))
         let show = "habit show 'Read'"
@@ -193,8 +196,8 @@ import Testing
             ("habit export⟨⟩", .missingExportFormat, "missing export format after 'export'; expected csv or json"),
             ("habit export ⟨xml⟩", .unknownExportFormat, "unknown export format 'xml'; expected csv or json"),
             (
-                "habit export csv ⟨json⟩", .unexpectedHabitArgument,
-                "unexpected 'json'; the form is habit export csv|json"
+                "habit export csv out.csv ⟨json⟩", .unexpectedHabitArgument,
+                "unexpected 'json'; the form is habit export csv|json [FILE]"
             ),
         ] as [(String, DiagnosticID, String)])
     func errorsPointAtTheProblem(source: String, id: DiagnosticID, message: String) {

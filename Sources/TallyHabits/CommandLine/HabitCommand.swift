@@ -34,8 +34,9 @@ public struct HabitCommand: Sendable, Equatable {
         case delete(name: Spanned<String>, confirmed: Bool)
         /// `habit show NAME [year]`.
         case show(name: Spanned<String>, year: Bool)
-        /// `habit export csv|json`.
-        case export(HabitExportFormat)
+        /// `habit export csv|json [FILE] [--force]`: to standard output, or to FILE (which
+        /// `force` lets replace a file that is not an earlier export).
+        case export(HabitExportFormat, file: Spanned<String>? = nil, force: Bool = false)
         /// `habit import FILE`.
         case `import`(file: Spanned<String>)
     }

@@ -161,7 +161,11 @@ public enum HabitCommandLine {
                 position += 1
                 return .show(name: name, year: true)
             case .export:
-                return .export(try readExportFormat())
+                let format = try readExportFormat()
+                let force = try removeFlag("--force", for: "habit export")
+                guard let word = next else { return .export(format) }
+                position += 1
+                return .export(format, file: Spanned(word.text, at: word.span), force: force)
             case .import:
                 guard let word = next else {
                     throw Diagnostic(.missingImportFile, "missing the file after 'import'", at: SourceSpan(at: end))
@@ -288,18 +292,23 @@ public enum HabitCommandLine {
 
         /// Takes `--yes` out of the arguments wherever it stands; any other `--option` is an error.
         private mutating func removeYesFlag() throws(Diagnostic) -> Bool {
-            var confirmed = false
-            for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != "--yes" {
+            try removeFlag("--yes", for: "habit delete")
+        }
+
+        /// Takes `flag` out of the arguments wherever it stands; any other `--option` is an error.
+        private mutating func removeFlag(_ flag: String, for command: String) throws(Diagnostic) -> Bool {
+            var found = false
+            for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != flag {
                 throw HabitCommandLine.unknown(
-                    .unknownHabitOption, "unknown option \(MessageText.quoted(word.text)) for habit delete", word, among: ["--yes"],
-                    otherwise: nil)
+                    .unknownHabitOption, "unknown option \(MessageText.quoted(word.text)) for \(command)", word,
+                    among: [flag], otherwise: nil)
             }
             words.removeAll { word in
-                let isFlag = !word.isQuoted && word.text == "--yes"
-                if isFlag { confirmed = true }
+                let isFlag = !word.isQuoted && word.text == flag
+                if isFlag { found = true }
                 return isFlag
             }
-            return confirmed
+            return found
         }
 
         private mutating func readExportFormat() throws(Diagnostic) -> HabitExportFormat {

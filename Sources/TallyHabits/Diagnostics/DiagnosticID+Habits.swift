@@ -39,6 +39,8 @@ extension DiagnosticID {
     public static let missingExportFormat = DiagnosticID("missing-export-format")
     /// `habit export` with a format other than csv or json.
     public static let unknownExportFormat = DiagnosticID("unknown-export-format")
+    /// `habit export FORMAT FILE` could not, or would not, write the file.
+    public static let habitExportFailed = DiagnosticID("habit-export-failed")
 
     // MARK: Rules of habits (HabitError)
 
