@@ -179,9 +179,19 @@ public final class HabitCommandRunner {
             }
             guard let deleted else { return "kept \(quoted(name.value))" }
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
-        case .show(let name, let year):
+        case .show(let name, let year, let calendarYear):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
             let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
+            if let calendarYear {
+                let last = habit.lastTrackedDay(today: today)
+                guard calendarYear.value >= habit.start.year, calendarYear.value <= last.year else {
+                    throw Diagnostic(
+                        .dayBeforeStart,
+                        "\(quoted(habit.name)) was tracked from \(habit.start) to \(last), not in \(calendarYear.value)",
+                        at: calendarYear.span)
+                }
+                return view.renderYear(habit, calendarYear: calendarYear.value)
+            }
             return year ? view.renderYear(habit) : view.render(habit)
         case .import(let file):
             let report = try ImportHabits(repository: repository).execute(path: file.value, today: today)

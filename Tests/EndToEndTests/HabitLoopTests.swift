@@ -264,4 +264,26 @@ import Testing
         #expect(forced.errorText == "")
         #expect(try String(contentsOfFile: other, encoding: .utf8).hasPrefix("{\n  \"habits\""))
     }
+
+    /// `habit show NAME YYYY`: that year's calendar (days of other years blank) and months.
+    @Test func showsAPastYear() throws {
+        let result = try run(
+            """
+            habit add R 3/week since 2025-03-10
+            habit done R 2025-03-10
+            habit done R 2025-12-31
+            habit done R 2026-01-01
+            habit show R 2025
+            habit show R 2024
+            habit show R 2027
+            """)
+        #expect(result.outputText.contains("Mon ■··········································\n"))
+        #expect(result.outputText.contains("Wed ··········································■\n"))
+        #expect(result.outputText.contains("Thu ··········································\n"))
+        #expect(result.outputText.contains("Mar 2025     1  0% (0 of 3 weeks)\n"))
+        #expect(result.outputText.contains("Dec 2025     1  0% (0 of 4 weeks)\n"))
+        #expect(!result.outputText.contains("Jan 2026"))
+        #expect(result.errorText.contains("6:14: error: 'R' was tracked from 2025-03-10 to 2026-11-29, not in 2024"))
+        #expect(result.errorText.contains("7:14: error: 2027 is in the future; today is 2026-11-29"))
+    }
 }

@@ -88,6 +88,11 @@ import Testing
         #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show), year: false))
         let year = "habit show Read YEAR"
         #expect(try parse(year).action == .show(name: name("Read", written: "Read", in: year), year: true))
+        #expect(
+            try parse("habit show Read 2025").action
+                == .show(
+                    name: Spanned("Read", at: SourceSpan(start: 11, end: 15)), year: true,
+                    calendarYear: Spanned(2025, at: SourceSpan(start: 16, end: 20))))
         let rename = "habit rename Read \"Read books\""
         #expect(
             try parse(rename).action
@@ -143,11 +148,11 @@ import Testing
             ),
             (
                 "habit show Read ⟨20⟩ pages", .unexpectedHabitArgument,
-                "unexpected '20'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read 20 pages\""
+                "unexpected '20'; the form is habit show NAME [year|YYYY]; a name with spaces needs quotes: \"Read 20 pages\""
             ),
             (
                 "habit show Read ⟨books⟩", .unexpectedHabitArgument,
-                "unexpected 'books'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read books\""
+                "unexpected 'books'; the form is habit show NAME [year|YYYY]; a name with spaces needs quotes: \"Read books\""
             ),
             (
                 "habit skip Read ⟨Book⟩", .malformedDate,

@@ -155,9 +155,17 @@ public enum HabitCommandLine {
                 return .delete(name: try readName("habit name"), confirmed: confirmed)
             case .show:
                 let name = try readName("habit name")
-                guard let word = next, !word.isQuoted, word.text.lowercased() == "year" else {
-                    return .show(name: name, year: false)
+                guard let word = next, !word.isQuoted else { return .show(name: name, year: false) }
+                if word.text.utf8.count == 4, word.text.utf8.allSatisfy({ (48...57).contains($0) }),
+                    let year = Int(word.text), Day.supportedYears.contains(year)
+                {
+                    position += 1
+                    guard year <= today.year else {
+                        throw Diagnostic(.dateInFuture, "\(year) is in the future; today is \(today)", at: word.span)
+                    }
+                    return .show(name: name, year: true, calendarYear: Spanned(year, at: word.span))
                 }
+                guard word.text.lowercased() == "year" else { return .show(name: name, year: false) }
                 position += 1
                 return .show(name: name, year: true)
             case .export:

@@ -76,7 +76,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .restore: return "habit restore NAME"
         case .rename: return "habit rename NAME NEWNAME"
         case .delete: return "habit delete NAME [--yes]"
-        case .show: return "habit show NAME [year]"
+        case .show: return "habit show NAME [year|YYYY]"
         case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|") + " [FILE]"
         case .import: return "habit import FILE"
         }

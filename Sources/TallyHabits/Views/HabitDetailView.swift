@@ -37,13 +37,23 @@ public struct HabitDetailView {
 
     /// `show NAME year`: the numbers, a calendar of 53 one-character weeks, and a table of the
     /// months it covers: days done and the completion of the periods ending in each month.
-    public func renderYear(_ habit: Habit) -> String {
-        let heatmap = HabitHeatmap(
-            habit: habit, today: today, weeks: HabitDetailView.yearWeeks, useColour: useColour, glyphs: glyphs,
-            compact: true)
+    /// With `calendarYear`, the calendar and the months are those of that year (January to
+    /// December, or to the last day tracked), for a look back at a past year.
+    public func renderYear(_ habit: Habit, calendarYear: Int? = nil) -> String {
+        var last = habit.lastTrackedDay(today: today)
+        var weeks = HabitDetailView.yearWeeks
+        if let calendarYear {
+            let january = Day(year: calendarYear, month: 1, day: 1)!
+            last = Swift.min(last, Day(year: calendarYear, month: 12, day: 31)!)
+            weeks = january.startOfWeek.distance(to: last.startOfWeek) / 7 + 1
+        }
+        var heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: weeks, useColour: useColour, glyphs: glyphs, compact: true)
+        heatmap.lastDay = last
+        heatmap.firstDay = calendarYear.flatMap { Day(year: $0, month: 1, day: 1) }
         let columns = heatmap.columns
-        let first = Swift.max(habit.start, columns.first ?? habit.start)
-        let last = habit.lastTrackedDay(today: today)
+        var first = Swift.max(habit.start, columns.first ?? habit.start)
+        if let calendarYear { first = Swift.max(first, Day(year: calendarYear, month: 1, day: 1)!) }
         var table = TextTable(alignments: [.left, .right, .left])
         table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
         var month = first.adding(days: 1 - first.dayOfMonth)

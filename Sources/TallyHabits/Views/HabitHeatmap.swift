@@ -14,10 +14,14 @@ struct HabitHeatmap {
     var glyphs: HabitGlyphs = .unicode
     /// One character a column, with no space between.
     var compact = false
+    /// The first and last day drawn: all days up to the last day tracked unless set (a past
+    /// year's calendar); days outside are blank.
+    var firstDay: Day?
+    var lastDay: Day?
 
     /// The first day of each column (a Monday), oldest first.
     var columns: [Day] {
-        let lastWeek = habit.lastTrackedDay(today: today).startOfWeek
+        let lastWeek = (lastDay ?? habit.lastTrackedDay(today: today)).startOfWeek
         let earliest = lastWeek.adding(days: -7 * (weeks - 1))
         let firstWeek = Swift.max(earliest, habit.start.startOfWeek)
         return stride(from: firstWeek, through: lastWeek, by: 7).map { $0 }
@@ -29,8 +33,10 @@ struct HabitHeatmap {
         var lines = [monthLine(columns)]
         for weekday in Weekday.allCases {
             let marks = columns.map { week in
-                DayMark(habit: habit, day: week.adding(days: weekday.rawValue), today: today).symbol(
-                    useColour: useColour, glyphs: glyphs)
+                let day = week.adding(days: weekday.rawValue)
+                if let firstDay, day < firstDay { return " " }
+                if let lastDay, day > lastDay { return " " }
+                return DayMark(habit: habit, day: day, today: today).symbol(useColour: useColour, glyphs: glyphs)
             }
             lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: compact ? "" : " ")))
         }
@@ -47,7 +53,7 @@ struct HabitHeatmap {
     /// and over no other column.
     private func monthLine(_ columns: [Day]) -> String {
         var labels: [(column: Int, text: String)] = []
-        let lastShown = habit.lastTrackedDay(today: today)
+        let lastShown = lastDay ?? habit.lastTrackedDay(today: today)
         let step = compact ? 1 : 2
         for (index, week) in columns.enumerated() {
             // Only a first of the month the column shows: the last column stops at today.
