@@ -70,7 +70,12 @@ public struct HabitDetailView {
             ])
             month = end.adding(days: 1)
         }
-        return render(habit, calendar: heatmap.lines() + [""] + table.render().split(separator: "\n").map(String.init))
+        let charts = HabitCharts(habit: habit, today: today, glyphs: glyphs)
+        return render(
+            habit,
+            calendar: heatmap.lines() + charts.strengthLine(weeks: columns, last: last) + [""]
+                + table.render().split(separator: "\n").map(String.init) + [""]
+                + charts.weekdays(from: first, to: last))
     }
 
     private func render(_ habit: Habit, calendar: [String]) -> String {
