@@ -286,4 +286,30 @@ import Testing
         #expect(result.errorText.contains("6:14: error: 'R' was tracked from 2025-03-10 to 2026-11-29, not in 2024"))
         #expect(result.errorText.contains("7:14: error: 2027 is in the future; today is 2026-11-29"))
     }
+
+    /// `show NAME year` charts the strength week by week (digits in ASCII) and the weekdays.
+    @Test func chartsStrengthAndWeekdays() throws {
+        let result = try run(
+            "habit add R since 2026-10-01\n" + done("R", 1...30) + "\nhabit done R today\nset glyphs ascii\nhabit show R year")
+        #expect(
+            result.outputText.hasSuffix(
+                """
+                strength at the end of each week (0 = under 10%, 9 = 90% or more)
+                    000014578
+
+                month     done  completion
+                Oct 2026     2  6% (2 of 31 days)
+                Nov 2026    29  100% (29 of 29 days)
+
+                days done by weekday
+                Mon 4 ################################
+                Tue 4 ################################
+                Wed 4 ################################
+                Thu 4 ################################
+                Fri 5 ########################################
+                Sat 5 ########################################
+                Sun 5 ########################################
+
+                """))
+    }
 }
