@@ -75,6 +75,7 @@ import Testing
             longest streak  2 weeks
             completion      67% (2 of 3 weeks)
             strength        38%
+            change          +38% in 30 days, +38% in a year
             skipped         1 day
             best streaks    1 day, 2026-11-29
                             1 day, 2026-11-23
@@ -97,6 +98,7 @@ import Testing
             longest streak  3 days
             completion      14% (3 of 22 days)
             strength        15%
+            change          +15% in 30 days, +15% in a year
             best streaks    1 day, 2026-11-29
                             2 days, 2026-11-20 to 2026-11-21
 

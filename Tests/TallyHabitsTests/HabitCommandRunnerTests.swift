@@ -73,6 +73,7 @@ import Testing
                 longest streak  3 days
                 completion      7% (8 of 118 days)
                 strength        19% (+6% if done today)
+                change          +12% in 30 days, +19% in a year
                 best streaks    3 days, 2026-11-26 to 2026-11-28
                                 1 day, 2026-11-24
                                 2 days, 2026-10-19 to 2026-10-20
@@ -99,6 +100,7 @@ import Testing
                 longest streak  1 day
                 completion      5% (1 of 19 days)
                 strength        3%
+                change          +3% in 30 days, +3% in a year
                 best streaks    1 day, 2026-11-09
 
                     Nov

@@ -92,6 +92,7 @@ public struct HabitDetailView {
             ("longest streak", target.count(habit.longestStreak(today: today))),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
             ("strength", strengthWithToday(habit)),
+            ("change", strengthChange(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
         for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
@@ -120,6 +121,18 @@ public struct HabitDetailView {
         else { return shown }
         let gain = HabitDetailView.percent(habit.strength(today: today, ifDoneToday: true)) - HabitDetailView.percent(score)
         return gain > 0 ? "\(shown) (+\(gain)% if done today)" : shown
+    }
+
+    /// How the strength moved over the last 30 and 365 days, as Loop's overview card shows it:
+    /// `+3% in 30 days, +20% in a year`.
+    private func strengthChange(_ habit: Habit) -> String {
+        let now = habit.strength(today: today)
+        func change(_ days: Int) -> String {
+            let then = habit.strength(today: today.adding(days: -days))
+            let points = Int(((now - then) * 100).rounded(.toNearestOrAwayFromZero))
+            return (points > 0 ? "+" : "") + "\(points)%"
+        }
+        return "\(change(30)) in 30 days, \(change(365)) in a year"
     }
 
     /// "1 day", "3 days".
