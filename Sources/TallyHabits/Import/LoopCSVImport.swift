@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads Loop Habit Tracker's CSV export, unzipped: `Habits.csv` (one row per habit) and the
 /// days, from each habit's own `NNN Name/Checkmarks.csv` (`Date,Value,Notes`) where it has rows,
 /// else from its column of the folder's `Checkmarks.csv`. The rows become the records a backup
@@ -35,7 +37,10 @@ enum LoopCSVImport {
         for habit in habits {
             let position = String(repeating: "0", count: Swift.max(0, 3 - String(habit.position).count)) + String(habit.position)
             let file = "\(position) \(habit.name)/Checkmarks.csv"
-            guard let own = try? rows(folder + "/" + file, shownAs: shownAs, missing: ""), own.count > 1 else { continue }
+            // A habit's own file may be missing (older exports); one that is there must read.
+            guard access(folder + "/" + file, F_OK) == 0 else { continue }
+            let own = try rows(folder + "/" + file, shownAs: shownAs, missing: "")
+            guard own.count > 1 else { continue }
             fromOwnFile.insert(habit.id)
             for row in own.dropFirst() where row.count >= 2 {
                 if let entry = try entry(date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit.id, file: file, shownAs: shownAs) {
@@ -44,7 +49,8 @@ enum LoopCSVImport {
             }
         }
         let allPath = folder + "/Checkmarks.csv"
-        if let all = try? rows(allPath, shownAs: shownAs, missing: ""), let names = all.first {
+        let all = access(allPath, F_OK) == 0 ? try rows(allPath, shownAs: shownAs, missing: "") : []
+        if let names = all.first {
             for row in all.dropFirst() {
                 for (column, habit) in habits.enumerated() where !fromOwnFile.contains(habit.id) {
                     guard column + 1 < row.count, column + 1 < names.count, names[column + 1].text == habit.name else { continue }
@@ -54,10 +60,8 @@ enum LoopCSVImport {
                 }
             }
         }
-        var report = LoopBackupImport.report(
+        return LoopBackupImport.report(
             LoopBackupDatabase(version: 0, habits: habits, entries: entries), path: shownAs, today: today)
-        report.notCarried = report.notCarried.map { $0 }
-        return report
     }
 
     /// The record of one day, nil for Loop's days that hold nothing (unknown, not done).
