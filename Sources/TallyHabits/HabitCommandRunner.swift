@@ -137,9 +137,11 @@ public final class HabitCommandRunner {
                 name: name.value, day: day.value, today: today)
             return "\(quoted(habit.name)) now starts on \(habit.start) (was \(old))"
         case .skip(let name, let day):
-            let habit = try SkipDay(repository: repository).execute(name: name.value, day: day.value, today: today)
+            let (habit, isNew) = try SkipDay(repository: repository).execute(
+                name: name.value, day: day.value, today: today)
             let streak = habit.target.count(habit.currentStreak(today: today))
-            return "\(quoted(habit.name)) skipped on \(day.value) (current streak: \(streak))"
+            let verb = isNew ? "skipped on" : "was already skipped on"
+            return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
         case .note(let name, let day, let text):
             let habit = try WriteNote(repository: repository).execute(
                 name: name.value, day: day.value, text: text.value, today: today)
@@ -152,8 +154,11 @@ public final class HabitCommandRunner {
             return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
         case .undo(let name, let day):
             let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
-            let what = undone == .done ? "done" : "skipped"
-            return "\(quoted(habit.name)) no longer \(what) on \(day.value)"
+            switch undone {
+            case .done: return "\(quoted(habit.name)) no longer done on \(day.value)"
+            case .skip: return "\(quoted(habit.name)) no longer skipped on \(day.value)"
+            case .nothing: return "\(quoted(habit.name)) was neither done nor skipped on \(day.value); nothing to undo"
+            }
         case .archive(let name, let day):
             let habit = try ArchiveHabit(repository: repository).execute(name: name.value, day: day.value, today: today)
             return "archived \(quoted(habit.name)) (last day \(day.value))"
@@ -174,17 +179,42 @@ public final class HabitCommandRunner {
             }
             guard let deleted else { return "kept \(quoted(name.value))" }
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
-        case .show(let name, let year):
+        case .show(let name, let year, let calendarYear):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
             let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
+            if let calendarYear {
+                let last = habit.lastTrackedDay(today: today)
+                guard calendarYear.value >= habit.start.year, calendarYear.value <= last.year else {
+                    throw Diagnostic(
+                        .dayBeforeStart,
+                        "\(quoted(habit.name)) was tracked from \(habit.start) to \(last), not in \(calendarYear.value)",
+                        at: calendarYear.span)
+                }
+                return view.renderYear(habit, calendarYear: calendarYear.value)
+            }
             return year ? view.renderYear(habit) : view.render(habit)
         case .import(let file):
-            let habits = try ImportHabits(repository: repository).execute(path: file.value)
+            let report = try ImportHabits(repository: repository).execute(path: file.value, today: today)
+            let habits = report.habits
             let days = habits.reduce(0) { $0 + $1.daysDone.count }
             let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
-            return "imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"
-        case .export(let format):
+            var lines = ["imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"]
+            lines += report.renamed.map { "renamed \(quoted($0.from)) to \(quoted($0.to)): the name was taken" }
+            lines += report.notCarried.map { "not carried: " + TerminalSafeText.escaped($0) }
+            lines += report.refused.map { "refused: " + TerminalSafeText.escaped($0) }
+            return lines.joined(separator: "\n")
+        case .export(let format, let file, let force):
             var text = try ExportHabits(repository: repository).execute(format: format)
+            if let file {
+                do throws(HabitExportFile.Failure) {
+                    try HabitExportFile.write(text, to: file.value, force: force)
+                } catch {
+                    throw Diagnostic(
+                        .habitExportFailed, "\(TerminalSafeText.escaped(file.value)): \(error.problem)", at: file.span)
+                }
+                let count = try repository.allHabits().count
+                return "exported \(count == 1 ? "1 habit" : "\(count) habits") to \(TerminalSafeText.escaped(file.value))"
+            }
             text.removeLast()  // the trailing newline: the shell adds its own
             return text
         }
@@ -258,7 +288,7 @@ public final class HabitCommandRunner {
         case let error as HabitError:
             let span: SourceSpan
             switch error {
-            case .emptyName, .controlCharacterInName, .nameTooLong, .duplicateName:
+            case .emptyName, .controlCharacterInName, .invisibleCharacterInName, .nameTooLong, .duplicateName:
                 span = command.givenNameSpan ?? fallback
             case .notFound(let name):
                 return notFound(error, name: name, in: command)

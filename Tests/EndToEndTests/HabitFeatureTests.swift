@@ -75,17 +75,21 @@ import Testing
             longest streak  2 weeks
             completion      67% (2 of 3 weeks)
             strength        38%
+            change          +38% in 30 days, +38% in a year
             skipped         1 day
+            best streaks    1 day, 2026-11-29
+                            1 day, 2026-11-23
+                            16 days, 2026-11-02 to 2026-11-17
 
-                Nov
-            Mon ■ · · ■
-            Tue · ■ ■ ·
+
+            Mon ■ ○ · ■
+            Tue ○ ■ ■ ·
             Wed ■ ■ · ·
-            Thu · - · ·
+            Thu ○ - · ·
             Fri ■ ■ · ·
-            Sat · · · ·
-            Sun · · · ■
-                ■ done  · not done  - skipped or paused
+            Sat ○ ○ · ·
+            Sun ○ ○ · ■
+                ■ done  · not done  - skipped or paused  ○ not needed
             Read
             since           2026-11-01
             target          daily
@@ -94,6 +98,9 @@ import Testing
             longest streak  3 days
             completion      14% (3 of 22 days)
             strength        15%
+            change          +15% in 30 days, +15% in a year
+            best streaks    1 day, 2026-11-29
+                            2 days, 2026-11-20 to 2026-11-21
 
                 Nov
             Mon   · · · -
@@ -104,12 +111,12 @@ import Testing
             Sat   · · ■ -
             Sun · · · - ■
                 ■ done  · not done  - skipped or paused
-            habit  since       streak  MTWTFSS  strength  total
-            Gym    2026-11-02       0  ■·····■       38%      9
-            Read   2026-11-01       3  ------■       15%      3
+            habit  target  since        streak  MTWTFSS  strength  total
+            Gym    3/week  2026-11-02  0 weeks  ■·····■       38%      9
+            Read   daily   2026-11-01   3 days  ------■       15%      3
             today, Sunday 2026-11-29
-            Gym   ■  2 of 3 this week
-            Read  ■  done
+            Gym   ■  3/week  2 of 3 this week
+            Read  ■  daily   done
             """ + "\n")
             #expect(result.errorText == """
             <stdin>:17:17: error: 'Read' was archived from 2026-11-21 until 2026-11-29, so 2026-11-25 cannot be recorded
@@ -149,7 +156,7 @@ import Testing
 
                     """)
             // Nothing was marked: Read is still not done today.
-            #expect(try run("habit today\n", in: directory).outputText.contains("Read         ·  not done yet"))
+            #expect(try run("habit today\n", in: directory).outputText.contains("Read         ·  daily  not done yet"))
         }
     }
 
@@ -175,8 +182,8 @@ import Testing
                     'Read' done on 2026-11-25 (current streak: 0 days)
                     'Read' done on 2026-11-29 (current streak: 1 day)
                     'Read' skipped on 2026-11-27 (current streak: 1 day)
-                    habit  since       streak  MTWTFSS  strength  total
-                    Read   2026-11-02       1  ··■·-·■       11%      3
+                    habit  target  since       streak  MTWTFSS  strength  total
+                    Read   daily   2026-11-02   1 day  ··■·-·■       11%      3
                     deleted 'Read' and its history (3 days done)
 
                     """)
@@ -328,12 +335,12 @@ import Testing
             #expect(
                 result.outputText.hasPrefix(
                     """
-                    habit                               since       streak  TWTFSSM  strength  total
-                    Read                                2025-10-01       1  .....#.        5%      2
-                    Stretch and breathe Stretch and...  2026-11-30       0        .        0%      0
-                    habit                               since       streak  TWTFSSM  strength  total
-                    Read                                2025-10-01       1  ·····■·        5%      2
-                    Stretch and breathe Stretch and b…  2026-11-30       0        ·        0%      0
+                    habit                       target  since       streak  TWTFSSM  strength  total
+                    Read                        daily   2025-10-01   1 day  .....#.        5%      2
+                    Stretch and breathe Str...  daily   2026-11-30  0 days        .        0%      0
+                    habit                       target  since       streak  TWTFSSM  strength  total
+                    Read                        daily   2025-10-01   1 day  ·····■·        5%      2
+                    Stretch and breathe Stret…  daily   2026-11-30  0 days        ·        0%      0
 
                     """), "\(result.outputText)")
             for line in result.outputText.split(separator: "\n") {

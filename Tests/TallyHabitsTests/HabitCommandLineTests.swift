@@ -79,12 +79,20 @@ import Testing
         #expect(try parse("habit list all").action == .list(includeArchived: true))
         #expect(try parse("habit export json").action == .export(.json))
         #expect(try parse("habit export csv").action == .export(.csv))
+        #expect(
+            try parse("habit export csv out.csv --force").action
+                == .export(.csv, file: Spanned("out.csv", at: SourceSpan(start: 17, end: 24)), force: true))
         let restore = "habit restore Read"
         #expect(try parse(restore).action == .restore(name: name("Read", written: "Read", in: restore)))
         let show = "habit show 'Read'"
         #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show), year: false))
         let year = "habit show Read YEAR"
         #expect(try parse(year).action == .show(name: name("Read", written: "Read", in: year), year: true))
+        #expect(
+            try parse("habit show Read 2025").action
+                == .show(
+                    name: Spanned("Read", at: SourceSpan(start: 11, end: 15)), year: true,
+                    calendarYear: Spanned(2025, at: SourceSpan(start: 16, end: 20))))
         let rename = "habit rename Read \"Read books\""
         #expect(
             try parse(rename).action
@@ -140,11 +148,11 @@ import Testing
             ),
             (
                 "habit show Read ⟨20⟩ pages", .unexpectedHabitArgument,
-                "unexpected '20'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read 20 pages\""
+                "unexpected '20'; the form is habit show NAME [year|YYYY]; a name with spaces needs quotes: \"Read 20 pages\""
             ),
             (
                 "habit show Read ⟨books⟩", .unexpectedHabitArgument,
-                "unexpected 'books'; the form is habit show NAME [year]; a name with spaces needs quotes: \"Read books\""
+                "unexpected 'books'; the form is habit show NAME [year|YYYY]; a name with spaces needs quotes: \"Read books\""
             ),
             (
                 "habit skip Read ⟨Book⟩", .malformedDate,
@@ -193,8 +201,8 @@ import Testing
             ("habit export⟨⟩", .missingExportFormat, "missing export format after 'export'; expected csv or json"),
             ("habit export ⟨xml⟩", .unknownExportFormat, "unknown export format 'xml'; expected csv or json"),
             (
-                "habit export csv ⟨json⟩", .unexpectedHabitArgument,
-                "unexpected 'json'; the form is habit export csv|json"
+                "habit export csv out.csv ⟨json⟩", .unexpectedHabitArgument,
+                "unexpected 'json'; the form is habit export csv|json [FILE]"
             ),
         ] as [(String, DiagnosticID, String)])
     func errorsPointAtTheProblem(source: String, id: DiagnosticID, message: String) {

@@ -42,16 +42,16 @@ import Testing
         try fillWithExampleHabits()
         #expect(
             try run("habit list") == """
-                habit          since       streak  MTWTFSS  strength  total
-                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
-                물 마시기      2026-11-20       1  ····■·■       13%      3
+                habit          target  since       streak  MTWTFSS  strength  total
+                Read 20 pages  daily   2026-08-03  3 days  ·■·■■■·       19%      8
+                물 마시기      daily   2026-11-20   1 day  ····■·■       13%      3
                 """)
         #expect(
             try run("habit list all") == """
-                habit          since       streak  MTWTFSS  strength  total  archived
-                Read 20 pages  2026-08-03       3  ·■·■■■·       21%      8
-                Walk           2026-11-01       0                 3%      1  2026-11-19
-                물 마시기      2026-11-20       1  ····■·■       13%      3
+                habit          target  since       streak  MTWTFSS  strength  total  archived
+                Read 20 pages  daily   2026-08-03  3 days  ·■·■■■·       19%      8
+                Walk           daily   2026-11-01  0 days                 3%      1  2026-11-19
+                물 마시기      daily   2026-11-20   1 day  ····■·■       13%      3
                 """)
     }
 
@@ -72,9 +72,13 @@ import Testing
                 current streak  3 days
                 longest streak  3 days
                 completion      7% (8 of 118 days)
-                strength        21%
+                strength        19% (+6% if done today)
+                change          +12% in 30 days, +19% in a year
+                best streaks    3 days, 2026-11-26 to 2026-11-28
+                                1 day, 2026-11-24
+                                2 days, 2026-10-19 to 2026-10-20
 
-                    Aug   Sep     Oct     Nov
+                          Sep     Oct     Nov
                 Mon · · · ■ · · · · · · ■ · · · · ·
                 Tue · · · · · · · · · · ■ · · · · ■
                 Wed · · · · · · · ■ · · · · · · · ·
@@ -96,6 +100,8 @@ import Testing
                 longest streak  1 day
                 completion      5% (1 of 19 days)
                 strength        3%
+                change          +3% in 30 days, +3% in a year
+                best streaks    1 day, 2026-11-09
 
                     Nov
                 Mon   · ■ ·
@@ -169,9 +175,7 @@ import Testing
             ("habit done Read ⟨Reed⟩", .unknownHabit, "there is no habit named 'Reed'", "Read"),
             ("habit done Read ⟨cold shower⟩ yesterday", .unknownHabit, "there is no habit named 'cold'; a name with spaces needs quotes: \"Cold shower\"", nil),
             ("habit target Read ⟨9/week⟩", .invalidHabitTarget, "'9/week' is not a target: N runs from 1 to 7", nil),
-            ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month or every N days", nil),
-            ("habit undo Read ⟨-4⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-25, so there is nothing to undo", nil),
-            ("habit undo ⟨Read⟩", .notDone, "'Read' was neither done nor skipped on 2026-11-29, so there is nothing to undo", nil),
+            ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month, every N days or X times in Y days", nil),
             ("habit skip Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
             (
                 "habit start Read ⟨2026-11-29⟩", .startAfterDone,

@@ -32,10 +32,12 @@ public struct HabitCommand: Sendable, Equatable {
         case rename(name: Spanned<String>, newName: Spanned<String>)
         /// `habit delete NAME [--yes]`; `confirmed` when `--yes` was given.
         case delete(name: Spanned<String>, confirmed: Bool)
-        /// `habit show NAME [year]`.
-        case show(name: Spanned<String>, year: Bool)
-        /// `habit export csv|json`.
-        case export(HabitExportFormat)
+        /// `habit show NAME [year|YYYY]`: `year` for the last 53 weeks, or the calendar year
+        /// `calendarYear`.
+        case show(name: Spanned<String>, year: Bool, calendarYear: Spanned<Int>? = nil)
+        /// `habit export csv|json [FILE] [--force]`: to standard output, or to FILE (which
+        /// `force` lets replace a file that is not an earlier export).
+        case export(HabitExportFormat, file: Spanned<String>? = nil, force: Bool = false)
         /// `habit import FILE`.
         case `import`(file: Spanned<String>)
     }
@@ -85,7 +87,7 @@ extension HabitCommand {
         switch action {
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .start(let name, _),
-            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name, _):
+            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name, _, _):
             return name.span
         case .done(let names, _):
             return names.first?.span

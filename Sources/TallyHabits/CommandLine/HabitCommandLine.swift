@@ -31,14 +31,15 @@ public enum HabitCommandLine {
                 .unknownHabitSubcommand, "unknown habit subcommand \(MessageText.quoted(word.text))", word, among: subcommandNames,
                 otherwise: expected)
         }
-        var arguments = ArgumentReader(words: Array(words.dropFirst()), end: end, subcommand: subcommand, today: today)
+        var arguments = ArgumentReader(
+            line: line, words: Array(words.dropFirst()), end: end, subcommand: subcommand, today: today)
         let action = try arguments.readAction()
         try arguments.finish()
         return HabitCommand(action, subcommandSpan: word.span, endSpan: SourceSpan(at: end))
     }
 
     /// The forms of TARGET, for messages.
-    static let targetForms = "daily, N/week, N/month or every N days"
+    static let targetForms = "daily, N/week, N/month, every N days or X times in Y days"
 
     /// Whether `text` is written as a date (or a mistyped one) rather than a name: it starts with
     /// a digit or `-` and a digit, or is a word for a day (`today`, `yesterday`, `mon`…).
@@ -63,13 +64,16 @@ public enum HabitCommandLine {
 
     /// Reads the arguments after the subcommand, one at a time.
     private struct ArgumentReader {
+        /// The whole line, for text kept as typed (a note).
+        let line: String
         var words: [Word]
         let end: Int
         let subcommand: HabitSubcommand
         let today: Day
         private var position = 0
 
-        init(words: [Word], end: Int, subcommand: HabitSubcommand, today: Day) {
+        init(line: String, words: [Word], end: Int, subcommand: HabitSubcommand, today: Day) {
+            self.line = line
             self.words = words
             self.end = end
             self.subcommand = subcommand
@@ -103,17 +107,27 @@ public enum HabitCommandLine {
             case .note:
                 let name = try readName("habit name")
                 var day = Spanned(today, at: name.span)
-                if let word = next, !word.isQuoted, HabitCommandLine.looksLikeDate(word.text), position + 1 < words.count {
+                // A word written like a date is the day, never the text: `habit note R yesterday`
+                // has no text (quote it to keep the word: `habit note R 'yesterday'`).
+                if let word = next, !word.isQuoted, HabitCommandLine.looksLikeDate(word.text) {
                     position += 1
                     day = try resolveDate(word)
                 }
                 guard let first = next else {
-                    throw Diagnostic(.missingNoteText, "missing the note's text after the name", at: SourceSpan(at: end))
+                    throw Diagnostic(
+                        .missingNoteText, "missing the note's text after the \(position > 1 ? "date" : "name")",
+                        at: SourceSpan(at: end))
                 }
-                let rest = words[position...]
+                let last = words[words.count - 1]
                 position = words.count
-                let text = rest.count == 1 ? first.text : rest.map(\.text).joined(separator: " ")
-                return .note(name: name, day: day, text: Spanned(text, at: first.span.union(rest.last!.span)))
+                // One quoted string is its inside; anything else is the text exactly as typed,
+                // quotes and runs of spaces kept.
+                let span = first.span.union(last.span)
+                let text =
+                    first == last && first.isQuoted
+                    ? first.text
+                    : String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
+                return .note(name: name, day: day, text: Spanned(text, at: span))
             case .target:
                 let name = try readName("habit name")
                 let start = position
@@ -141,13 +155,25 @@ public enum HabitCommandLine {
                 return .delete(name: try readName("habit name"), confirmed: confirmed)
             case .show:
                 let name = try readName("habit name")
-                guard let word = next, !word.isQuoted, word.text.lowercased() == "year" else {
-                    return .show(name: name, year: false)
+                guard let word = next, !word.isQuoted else { return .show(name: name, year: false) }
+                if word.text.utf8.count == 4, word.text.utf8.allSatisfy({ (48...57).contains($0) }),
+                    let year = Int(word.text), Day.supportedYears.contains(year)
+                {
+                    position += 1
+                    guard year <= today.year else {
+                        throw Diagnostic(.dateInFuture, "\(year) is in the future; today is \(today)", at: word.span)
+                    }
+                    return .show(name: name, year: true, calendarYear: Spanned(year, at: word.span))
                 }
+                guard word.text.lowercased() == "year" else { return .show(name: name, year: false) }
                 position += 1
                 return .show(name: name, year: true)
             case .export:
-                return .export(try readExportFormat())
+                let format = try readExportFormat()
+                let force = try removeFlag("--force", for: "habit export")
+                guard let word = next else { return .export(format) }
+                position += 1
+                return .export(format, file: Spanned(word.text, at: word.span), force: force)
             case .import:
                 guard let word = next else {
                     throw Diagnostic(.missingImportFile, "missing the file after 'import'", at: SourceSpan(at: end))
@@ -196,10 +222,12 @@ public enum HabitCommandLine {
         /// A target (`daily`, `N/week`, `N/month`, `every N days`) when the next words are one.
         private mutating func readOptionalTarget() throws(Diagnostic) -> HabitTarget? {
             guard let word = next, !word.isQuoted else { return nil }
-            let count = word.text.lowercased() == "every" ? 3 : 1
+            let following = position + 1 < words.count && !words[position + 1].isQuoted ? words[position + 1].text : nil
+            let count = HabitTarget.wordCount(startingWith: word.text, next: following)
             guard position + count <= words.count else {
                 throw Diagnostic(
-                    .missingHabitTarget, "expected every N days", at: SourceSpan(at: end))
+                    .missingHabitTarget, count == 3 ? "expected every N days" : "expected X times in Y days",
+                    at: SourceSpan(at: end))
             }
             let chosen = words[position..<position + count]
             let parsed: HabitTarget?
@@ -210,7 +238,7 @@ public enum HabitCommandLine {
                 throw Diagnostic(.invalidHabitTarget, error.message, at: span)
             }
             guard let target = parsed else {
-                if count == 3 { throw notATarget(word) }
+                if count > 1 { throw notATarget(word) }
                 return nil
             }
             position += count
@@ -272,18 +300,23 @@ public enum HabitCommandLine {
 
         /// Takes `--yes` out of the arguments wherever it stands; any other `--option` is an error.
         private mutating func removeYesFlag() throws(Diagnostic) -> Bool {
-            var confirmed = false
-            for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != "--yes" {
+            try removeFlag("--yes", for: "habit delete")
+        }
+
+        /// Takes `flag` out of the arguments wherever it stands; any other `--option` is an error.
+        private mutating func removeFlag(_ flag: String, for command: String) throws(Diagnostic) -> Bool {
+            var found = false
+            for word in words where !word.isQuoted && word.text.hasPrefix("--") && word.text != flag {
                 throw HabitCommandLine.unknown(
-                    .unknownHabitOption, "unknown option \(MessageText.quoted(word.text)) for habit delete", word, among: ["--yes"],
-                    otherwise: nil)
+                    .unknownHabitOption, "unknown option \(MessageText.quoted(word.text)) for \(command)", word,
+                    among: [flag], otherwise: nil)
             }
             words.removeAll { word in
-                let isFlag = !word.isQuoted && word.text == "--yes"
-                if isFlag { confirmed = true }
+                let isFlag = !word.isQuoted && word.text == flag
+                if isFlag { found = true }
                 return isFlag
             }
-            return confirmed
+            return found
         }
 
         private mutating func readExportFormat() throws(Diagnostic) -> HabitExportFormat {
@@ -318,8 +351,11 @@ public enum HabitCommandLine {
             else { return "" }
             // The name ends before `since`, and before a date or target written after it.
             var nameWords = words.prefix { $0.text.lowercased() != "since" }.map(\.text)
-            if nameWords.count > 3, (try? HabitTarget.parse(Array(nameWords.suffix(3)))) != nil {
-                nameWords.removeLast(3)
+            for length in [5, 3] where nameWords.count > length {
+                if (try? HabitTarget.parse(Array(nameWords.suffix(length)))) != nil {
+                    nameWords.removeLast(length)
+                    break
+                }
             }
             while let last = nameWords.last, nameWords.count > 1,
                 HabitCommandLine.looksLikeDate(last) || (try? HabitTarget.parse([last])) != nil

@@ -76,8 +76,8 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .restore: return "habit restore NAME"
         case .rename: return "habit rename NAME NEWNAME"
         case .delete: return "habit delete NAME [--yes]"
-        case .show: return "habit show NAME [year]"
-        case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|")
+        case .show: return "habit show NAME [year|YYYY]"
+        case .export: return "habit export " + HabitSubcommand.exportFormatNames.joined(separator: "|") + " [FILE]"
         case .import: return "habit import FILE"
         }
     }
@@ -105,8 +105,8 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .rename: return ["change the name; the history stays"]
         case .delete: return ["remove it and its history for good;", "asks first; --yes in files and pipes"]
         case .show: return ["streaks, completion, strength and 16", "weeks of calendar (year: 53, by month)"]
-        case .export: return ["every habit and day, for other tools"]
-        case .import: return ["add the habits of a JSON export", "(their names must be new)"]
+        case .export: return ["every habit and day, for other tools", "(FILE: --force to replace a non-export)"]
+        case .import: return ["add the habits of a Tally export, a", "Loop backup or Loop CSV export"]
         }
     }
 

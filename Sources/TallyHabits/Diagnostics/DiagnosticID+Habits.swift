@@ -39,6 +39,8 @@ extension DiagnosticID {
     public static let missingExportFormat = DiagnosticID("missing-export-format")
     /// `habit export` with a format other than csv or json.
     public static let unknownExportFormat = DiagnosticID("unknown-export-format")
+    /// `habit export FORMAT FILE` could not, or would not, write the file.
+    public static let habitExportFailed = DiagnosticID("habit-export-failed")
 
     // MARK: Rules of habits (HabitError)
 
@@ -46,6 +48,8 @@ extension DiagnosticID {
     public static let emptyHabitName = DiagnosticID("empty-habit-name")
     /// A habit name holding a control character.
     public static let controlCharacterInHabitName = DiagnosticID("control-character-in-habit-name")
+    /// A habit name holding a character that is not drawn (U+200B, U+202E, U+FEFF, …).
+    public static let invisibleCharacterInHabitName = DiagnosticID("invisible-character-in-habit-name")
     /// A habit name over the length limit.
     public static let habitNameTooLong = DiagnosticID("habit-name-too-long")
     /// A name another habit already has, ignoring case.

@@ -6,6 +6,7 @@ extension HabitError {
         switch self {
         case .emptyName: return .emptyHabitName
         case .controlCharacterInName: return .controlCharacterInHabitName
+        case .invisibleCharacterInName: return .invisibleCharacterInHabitName
         case .nameTooLong: return .habitNameTooLong
         case .duplicateName: return .duplicateHabitName
         case .notFound: return .unknownHabit

@@ -67,7 +67,7 @@ public struct Habit: Sendable, Equatable {
         let sorted = ascending ? daysDone : daysDone.sorted()
         // A day twice is damage (the schema's key forbids it), not something to smooth over.
         if !ascending, let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
-            throw .dayStoredTwice(habit: try Habit.validatedName(name), day: twice.0)
+            throw .dayStoredTwice(habit: try Habit.validatedStoredName(name), day: twice.0)
         }
         self.id = id
         self.name = try Habit.validatedStored(
@@ -178,6 +178,17 @@ public struct Habit: Sendable, Equatable {
 
     /// `name` trimmed, or the rule it breaks.
     public static func validatedName(_ name: String) throws(HabitError) -> String {
+        let result = try validatedStoredName(name)
+        if let invisible = invisibleScalar(in: result) {
+            throw .invisibleCharacterInName(name: result, character: invisible)
+        }
+        return result
+    }
+
+    /// `name` trimmed, or the rule it breaks, for a name already stored: a Tally older than the
+    /// rule against invisible characters may have stored one, and its file stays readable (the
+    /// habit can be renamed); every name typed or imported is held to ``validatedName(_:)``.
+    static func validatedStoredName(_ name: String) throws(HabitError) -> String {
         let result = nfc(trimmed(name))
         guard !result.isEmpty else { throw .emptyName }
         // Control characters could move the cursor or recolour the terminal when printed.
@@ -191,6 +202,70 @@ public struct Habit: Sendable, Equatable {
         return result
     }
 
+    /// The first scalar of `name` that draws nothing or reorders the text around it, which would
+    /// let `Read` and `Re\u{200B}ad` (a zero-width space inside) be two habits that look alike:
+    /// format characters (general category Cf: zero-width spaces, bidirectional controls, the
+    /// byte order mark, soft hyphens, invisible operators, tags), line and paragraph separators,
+    /// and the Hangul fillers. A zero-width joiner, a variation selector or a tag after an emoji
+    /// (`👨‍👩‍👧`, `🏴`) and a zero-width non-joiner after a letter outside ASCII (Persian, Indic
+    /// scripts) are allowed: there they shape what is drawn.
+    static func invisibleScalar(in name: String) -> Unicode.Scalar? {
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var previous: Unicode.Scalar?
+        var afterEmoji = false
+        for scalar in name.unicodeScalars {
+            defer { previous = scalar }
+            let properties = scalar.properties
+            switch scalar.value {
+            case 0x115F, 0x1160, 0x3164, 0xFFA0: return scalar
+            case 0x200D, 0xE0020...0xE007F:
+                guard afterEmoji else { return scalar }
+                continue
+            case 0x200C:
+                guard let previous, previous.value >= 0x80, previous.properties.isAlphabetic else { return scalar }
+                continue
+            default: break
+            }
+            switch properties.generalCategory {
+            case .format, .lineSeparator, .paragraphSeparator: return scalar
+            default: break
+            }
+            // An emoji sequence goes on through its joiners, modifiers and selectors.
+            if properties.isEmoji && scalar.value >= 0x80 {
+                afterEmoji = true
+            } else if !(properties.isEmojiModifier || properties.isVariationSelector || properties.isGraphemeExtend) {
+                afterEmoji = false
+            }
+        }
+        return nil
+    }
+
+    /// `name` with each character ``invisibleScalar(in:)`` refuses written as `<U+XXXX>`, so a
+    /// message shows where it is.
+    static func showingInvisible(_ name: String) -> String {
+        var result = ""
+        var rest = Substring(name)
+        while let scalar = invisibleScalar(in: String(rest)),
+            let index = rest.unicodeScalars.firstIndex(of: scalar)
+        {
+            result += rest.unicodeScalars[..<index].map(String.init).joined() + "<\(hex(scalar))>"
+            rest = Substring(rest.unicodeScalars[rest.unicodeScalars.index(after: index)...])
+        }
+        return result + rest
+    }
+
+    /// `U+200B (ZERO WIDTH SPACE)`.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let name = scalar.properties.name ?? scalar.properties.nameAlias
+        return hex(scalar) + (name.map { " (\($0))" } ?? "")
+    }
+
+    /// `U+200B`: at least four hexadecimal digits, upper case.
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+    }
+
     /// The name of a stored habit trimmed, or the rule the habit breaks: every rule that does
     /// not depend on today, given its first and last day done (nil when never done), which is
     /// all the rules about days need.
@@ -200,7 +275,7 @@ public struct Habit: Sendable, Equatable {
     public static func validatedStored(
         name: String, start: Day, archiveDay: Day?, firstDone: Day?, lastDone: Day?
     ) throws(HabitError) -> String {
-        let validName = try validatedName(name)
+        let validName = try validatedStoredName(name)
         if let archiveDay, archiveDay < start {
             throw .archiveBeforeStart(habit: validName, day: archiveDay, start: start)
         }
@@ -247,18 +322,23 @@ public struct Habit: Sendable, Equatable {
         return true
     }
 
-    /// Records `day` as skipped: a rest day, neither done nor missed.
-    public mutating func skip(on day: Day, today: Day) throws(HabitError) {
+    /// Records `day` as skipped: a rest day, neither done nor missed. Returns false, and
+    /// changes nothing, when it was already skipped (repeating a command is no error).
+    @discardableResult
+    public mutating func skip(on day: Day, today: Day) throws(HabitError) -> Bool {
         try checkRecordable(day, today: today)
         if isDone(on: day) { throw .skipOnDayDone(habit: name, day: day) }
         let skip = Habit.position(of: day, in: skippedDays)
-        guard !skip.found else { throw .alreadySkipped(habit: name, day: day) }
+        guard !skip.found else { return false }
         skippedDays.insert(day, at: skip.index)
+        return true
     }
 
     /// What ``undo(on:)`` took back.
     public enum Undone: Sendable, Equatable {
         case done, skip
+        /// The day was neither done nor skipped: nothing changed (repeating an undo is no error).
+        case nothing
     }
 
     /// Takes back the record that the habit was done, or skipped, on `day`.
@@ -270,7 +350,7 @@ public struct Habit: Sendable, Equatable {
             return .done
         }
         let skip = Habit.position(of: day, in: skippedDays)
-        guard skip.found else { throw .notDone(habit: name, day: day) }
+        guard skip.found else { return .nothing }
         skippedDays.remove(at: skip.index)
         return .skip
     }

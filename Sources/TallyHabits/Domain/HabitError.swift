@@ -7,6 +7,9 @@ public enum HabitError: Error, Sendable, Equatable {
     case emptyName
     /// The name contains a control character, which could rewrite the terminal when printed.
     case controlCharacterInName(name: String)
+    /// The name contains a character that draws nothing or reorders the text (U+200B, U+202E,
+    /// U+FEFF, …), so two names that look the same could be two habits.
+    case invisibleCharacterInName(name: String, character: Unicode.Scalar)
     /// The name is longer than ``Habit/maximumNameLength`` characters.
     case nameTooLong(name: String, length: Int)
     /// Another habit already has this name, ignoring case.
@@ -59,6 +62,9 @@ public enum HabitError: Error, Sendable, Equatable {
             return "a habit name cannot be empty"
         case .controlCharacterInName(let name):
             return "the habit name \(MessageText.quoted(name)) contains a control character"
+        case .invisibleCharacterInName(let name, let character):
+            return "the habit name \(MessageText.quoted(Habit.showingInvisible(name))) contains \(Habit.describe(character)), "
+                + "an invisible or text-direction character; a name may hold only visible characters and spaces"
         case .nameTooLong(let name, let length):
             return "the habit name '\(String(name.prefix(20)))…' is \(length) characters long; "
                 + "the limit is \(Habit.maximumNameLength)"

@@ -1,11 +1,17 @@
 /// How often a habit is meant to be done: a number of times in each period of the calendar.
 ///
 /// `daily` is once a day; `every N days` once in each block of N days counted from the start;
-/// `N/week` N times in each week (Monday to Sunday); `N/month` N times in each calendar month.
-/// Streaks, completion and the strength score are judged period by period.
+/// `X times in Y days` X times in each such block of Y days; `N/week` N times in each week
+/// (Monday to Sunday); `N/month` N times in each calendar month. Streaks, completion and the
+/// strength score are judged period by period.
+///
+/// As in Loop Habit Tracker, a target asking for as many times as it has days (`7/week`,
+/// `30/month`, `3 times in 3 days`) is daily: ``parse(_:)`` makes it `daily`.
 public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
     /// Once in every block of `days` days from the start (1 is daily).
     case everyDays(Int)
+    /// `times` times (2 or more, fewer than `days`) in every block of `days` days from the start.
+    case timesInDays(times: Int, days: Int)
     /// `times` times a week, Monday to Sunday.
     case perWeek(Int)
     /// `times` times a calendar month.
@@ -22,6 +28,7 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .everyDays(1): return "daily"
         case .everyDays(let days): return "every \(days) days"
+        case .timesInDays(let times, let days): return "\(times) times in \(days) days"
         case .perWeek(let times): return "\(times)/week"
         case .perMonth(let times): return "\(times)/month"
         }
@@ -31,7 +38,7 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
     public var periodName: String {
         switch self {
         case .everyDays(1): return "day"
-        case .everyDays: return "period"
+        case .everyDays, .timesInDays: return "period"
         case .perWeek: return "week"
         case .perMonth: return "month"
         }
@@ -46,14 +53,14 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
     public var times: Int {
         switch self {
         case .everyDays: return 1
-        case .perWeek(let times), .perMonth(let times): return times
+        case .perWeek(let times), .perMonth(let times), .timesInDays(let times, _): return times
         }
     }
 
     /// The period of a habit started on `start` that holds `day`.
     public func period(containing day: Day, start: Day) -> ClosedRange<Day> {
         switch self {
-        case .everyDays(let length):
+        case .everyDays(let length), .timesInDays(_, let length):
             let offset = day.days(since: start)
             let index = offset >= 0 ? offset / length : (offset - length + 1) / length
             let first = start.adding(days: index * length)
@@ -70,16 +77,53 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
     var frequency: (times: Int, days: Int) {
         switch self {
         case .everyDays(let days): return (1, days)
+        case .timesInDays(let times, let days): return (times, days)
         case .perWeek(let times): return (times, 7)
         case .perMonth(let times): return (times, 30)
         }
     }
 
-    /// The target written as `words` (`daily`, `3/week`, `2/month`, `every 3 days`, any case),
-    /// or nil when they are none; `invalid` gets why a target-shaped text is out of range.
+    /// Whether it asks for once a day.
+    public var isDaily: Bool { self == .daily }
+
+    /// How many words a target starting with `word` takes: 3 for `every N days`, 5 for
+    /// `X times in Y days`, else 1.
+    static func wordCount(startingWith word: String, next: String?) -> Int {
+        if word.lowercased() == "every" { return 3 }
+        if let next, ["times", "time", "x"].contains(next.lowercased()), isCount(word) { return 5 }
+        return 1
+    }
+
+    /// Whether `text` is written as a count: ASCII digits only.
+    private static func isCount(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) }
+    }
+
+    /// The target written as `words` (`daily`, `3/week`, `2/month`, `every 3 days`,
+    /// `2 times in 3 days`, any case), or nil when they are none; throws why a target-shaped
+    /// text is out of range. A target with as many times as days is `daily`, as in Loop.
     public static func parse(_ words: [String]) throws(HabitError) -> HabitTarget? {
+        guard let target = try parseWritten(words) else { return nil }
+        let (times, days) = target.frequency
+        return times >= days ? .daily : target
+    }
+
+    /// ``parse(_:)`` before a daily target in effect is made `daily`.
+    private static func parseWritten(_ words: [String]) throws(HabitError) -> HabitTarget? {
         let lowered = words.map { $0.lowercased() }
         if lowered == ["daily"] { return .daily }
+        if lowered.count == 5, ["times", "time", "x"].contains(lowered[1]), lowered[2] == "in",
+            lowered[4] == "days" || lowered[4] == "day", isCount(lowered[0]), isCount(lowered[3])
+        {
+            let text = words.joined(separator: " ")
+            guard lowered[3].count <= 4, let days = Int(lowered[3]), (1...maximumDays).contains(days) else {
+                throw .invalidTarget(text: text, reason: "Y runs from 1 to \(maximumDays)")
+            }
+            guard lowered[0].count <= 4, let times = Int(lowered[0]), (1...days).contains(times) else {
+                throw .invalidTarget(text: text, reason: "X runs from 1 to Y (\(days))")
+            }
+            return times == 1 ? .everyDays(days) : .timesInDays(times: times, days: days)
+        }
         if lowered.count == 3, lowered[0] == "every", lowered[2] == "days" || lowered[2] == "day",
             let days = Int(lowered[1]), lowered[1].utf8.allSatisfy({ (48...57).contains($0) })
         {

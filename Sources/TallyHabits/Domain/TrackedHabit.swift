@@ -91,7 +91,7 @@ extension TrackedHabit {
         var streak = 0
         while period.upperBound >= start {
             // A daily habit jumps over whole runs of days done.
-            if case .everyDays(1) = target, let first = firstDayOfRun(through: period.lowerBound) {
+            if target.isDaily, let first = firstDayOfRun(through: period.lowerBound) {
                 let runStart = Swift.max(first, start)
                 streak += runStart.distance(to: period.lowerBound) + 1
                 period = runStart.adding(days: -1)...runStart.adding(days: -1)
@@ -140,7 +140,7 @@ extension TrackedHabit {
     func history(today: Day) -> (longest: Int, met: Int, judged: Int) {
         let last = lastTrackedDay(today: today)
         guard start <= last else { return (0, 0, 0) }
-        if case .everyDays(1) = target, skippedDays.isEmpty, pauses.isEmpty {
+        if target.isDaily, skippedDays.isEmpty, pauses.isEmpty {
             var (longest, met, run) = (0, 0, 0)
             var previous: Day?
             forEachDoneDay(in: start...last) { day in
@@ -181,11 +181,12 @@ extension TrackedHabit {
     /// `m = 0.5^(√frequency / 13)`, frequency being times over days (a month is 30 days; below
     /// once a day, times and days are doubled for the window, which smooths uneven schedules).
     /// A day done raises the score, a day missed lets it decay; skipped and paused days leave it
-    /// as it is, and so does today until it is done.
+    /// as it is. Today counts as Loop counts it: not done until it is marked, so the score on a
+    /// day not yet marked is already that day's (`ifDoneToday` gives it as if today were done).
     ///
     /// Older days weigh `m` per day less; the score starts at most `window` days back, which
     /// changes it by less than 0.05 percentage points.
-    public func strength(today: Day) -> Double {
+    public func strength(today: Day, ifDoneToday: Bool = false) -> Double {
         let (times, days) = target.frequency
         let frequency = Double(times) / Double(days)
         let (numerator, denominator) = frequency < 1 ? (times * 2, days * 2) : (times, days)
@@ -201,6 +202,7 @@ extension TrackedHabit {
         var done = [Bool](repeating: false, count: count)
         var excused = [Bool](repeating: false, count: count)
         forEachDoneDay(in: first...last) { done[first.distance(to: $0)] = true }
+        if ifDoneToday && last == today { done[count - 1] = true }
         for day in skippedDays where day >= first && day <= last { excused[first.distance(to: day)] = true }
         for pause in pauses where pause.overlaps(first...last) {
             for day in pause.clamped(to: first...last) { excused[first.distance(to: day)] = true }
@@ -208,12 +210,11 @@ extension TrackedHabit {
         var rolling = 0
         for index in 1..<denominator where done[index] { rolling += 1 }
         var score = 0.0
-        let todayIndex = first.distance(to: today)
         for index in denominator..<count {
             if done[index] { rolling += 1 }
             // The day leaving the window, once it is one that was counted.
             if index > denominator && done[index - denominator] { rolling -= 1 }
-            if !excused[index] && (done[index] || index < todayIndex) {
+            if !excused[index] {
                 let part = Swift.min(1, Double(rolling) / Double(numerator))
                 score = score * multiplier + part * (1 - multiplier)
             }

@@ -7,16 +7,16 @@ import Glibc
 /// that exists). Keys are those the export writes; `target`, `skipped`, `paused` and `notes` may
 /// be left out (an export of an older Tally has none of them).
 enum HabitImportFormat {
-    /// The habits in the file at `path`, each with a new identity.
-    static func habits(inFileAt path: String) throws(HabitImportError) -> [Habit] {
-        let bytes = try readFile(path)
+    /// The habits in the JSON export `bytes` (read from `path`), each with a new identity; a
+    /// day after `today` is refused, as typed commands refuse it.
+    static func habits(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> [Habit] {
         let document: JSONValue
         do {
             document = try JSONReader.read(bytes)
         } catch {
             throw failure(path, bytes, error.offset, error.message)
         }
-        var reader = Reader(path: path, bytes: bytes)
+        var reader = Reader(path: path, bytes: bytes, today: today)
         return try reader.habits(document)
     }
 
@@ -56,6 +56,7 @@ enum HabitImportFormat {
     private struct Reader {
         let path: String
         let bytes: [UInt8]
+        let today: Day
 
         func fail(_ value: JSONValue, _ problem: String) -> HabitImportError {
             HabitImportFormat.failure(path, bytes, value.offset, problem)
@@ -98,7 +99,7 @@ enum HabitImportFormat {
                 } catch {
                     throw fail(value, error.message)
                 }
-                guard let parsed else { throw fail(value, "expected a target: daily, N/week, N/month or every N days") }
+                guard let parsed else { throw fail(value, "expected a target: daily, N/week, N/month, every N days or X times in Y days") }
                 target = parsed
             }
             let done = try days(fields["done"]!)
@@ -125,10 +126,15 @@ enum HabitImportFormat {
                     } catch {
                         throw fail(member.value, "the key \(MessageText.quoted(member.key)) is not a day: \(error.message)")
                     }
+                    guard noteDay <= today else {
+                        throw fail(member.value, "\(noteDay) is in the future; today is \(today)")
+                    }
                     notes[noteDay] = try string(member.value)
                 }
             }
             do throws(HabitError) {
+                // Held to the rules of a typed name, not only those of a stored one.
+                _ = try Habit.validatedName(name)
                 return try Habit(
                     restoring: .random(), name: name, start: start, archiveDay: archived, daysDone: done, target: target,
                     skippedDays: skipped, pauses: pauses, notes: notes)
@@ -166,11 +172,14 @@ enum HabitImportFormat {
 
         func day(_ value: JSONValue) throws(HabitImportError) -> Day {
             let text = try string(value)
+            let parsed: Day
             do throws(DayParseError) {
-                return try Day.parse(text)
+                parsed = try Day.parse(text)
             } catch {
                 throw fail(value, error.message)
             }
+            guard parsed <= today else { throw fail(value, "\(parsed) is in the future; today is \(today)") }
+            return parsed
         }
 
         func days(_ value: JSONValue) throws(HabitImportError) -> [Day] {

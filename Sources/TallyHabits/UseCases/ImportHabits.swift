@@ -1,4 +1,5 @@
-/// `habit import FILE`: adds the habits of a JSON export to the store.
+/// `habit import FILE`: adds the habits of a file (Tally's JSON or CSV export, a Loop Habit
+/// Tracker backup or CSV export) to the store.
 public struct ImportHabits {
     /// Where habits are kept.
     public let repository: any HabitRepository
@@ -6,12 +7,16 @@ public struct ImportHabits {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// Adds every habit in the file at `path`, in one transaction: all of them, or (when one
-    /// breaks a rule or its name is taken) none. Returns the habits added.
-    public func execute(path: String) throws -> [Habit] {
-        let habits = try HabitImportFormat.habits(inFileAt: path)
+    /// Adds every habit in the file at `path`, in one transaction. A Tally export comes in
+    /// whole or not at all (a name taken in the store refuses it); from Loop, a name taken (in
+    /// the store or earlier in the file, as Loop allows) gets ` (2)` and the report says so.
+    public func execute(path: String, today: Day) throws -> HabitImportReport {
+        var report = try HabitImportFile.report(path: path, today: today)
         return try repository.transaction {
-            for habit in habits {
+            if report.renamesDuplicates {
+                try report.renameDuplicates { key in try repository.habit(withNameKey: key) != nil }
+            }
+            for habit in report.habits {
                 if let existing = try repository.habit(withNameKey: habit.nameKey) {
                     throw HabitImportError(
                         file: path,
@@ -20,7 +25,7 @@ public struct ImportHabits {
                 }
                 try repository.insert(habit)
             }
-            return habits
+            return report
         }
     }
 }

@@ -6,8 +6,11 @@ public struct SkipDay {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// Marks `day` skipped for the habit called `name`, and returns the habit.
-    public func execute(name: String, day: Day, today: Day) throws -> Habit {
-        try repository.modifyHabit(named: name) { habit in try habit.skip(on: day, today: today) }
+    /// Marks `day` skipped for the habit called `name`; returns the habit and whether the day
+    /// is new (a day already skipped is left as it is).
+    public func execute(name: String, day: Day, today: Day) throws -> (habit: Habit, isNew: Bool) {
+        var isNew = false
+        let habit = try repository.modifyHabit(named: name) { habit in isNew = try habit.skip(on: day, today: today) }
+        return (habit, isNew)
     }
 }

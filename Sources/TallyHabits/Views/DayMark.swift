@@ -6,6 +6,8 @@ enum DayMark {
     case missed
     /// Skipped, or paused: neither done nor missed.
     case excused
+    /// Not done, in a period whose target was met without it (a rest day of `3/week`).
+    case rest
     /// Before the start, after the archive day or in the future: nothing to show.
     case outside
 
@@ -17,6 +19,10 @@ enum DayMark {
             self = .outside
         } else if habit.isExcused(day) {
             self = .excused
+        } else if !habit.target.isDaily,
+            habit.outcome(of: habit.target.period(containing: day, start: habit.start), today: today) == .met
+        {
+            self = .rest
         } else {
             self = .missed
         }
@@ -28,6 +34,7 @@ enum DayMark {
         case .done: return useColour ? "\u{1B}[32m\(glyphs.done)\u{1B}[0m" : glyphs.done
         case .missed: return useColour ? "\u{1B}[2m\(glyphs.missed)\u{1B}[0m" : glyphs.missed
         case .excused: return glyphs.excused
+        case .rest: return glyphs.rest
         case .outside: return " "
         }
     }

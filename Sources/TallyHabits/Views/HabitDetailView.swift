@@ -5,6 +5,9 @@ public struct HabitDetailView {
     /// The most notes `show` lists, the latest ones.
     public static let notesShown = 10
 
+    /// The most best streaks `show` lists.
+    public static let bestStreaksShown = 3
+
     /// The most weeks the heatmap shows.
     public static let heatmapWeeks = 16
 
@@ -34,13 +37,23 @@ public struct HabitDetailView {
 
     /// `show NAME year`: the numbers, a calendar of 53 one-character weeks, and a table of the
     /// months it covers: days done and the completion of the periods ending in each month.
-    public func renderYear(_ habit: Habit) -> String {
-        let heatmap = HabitHeatmap(
-            habit: habit, today: today, weeks: HabitDetailView.yearWeeks, useColour: useColour, glyphs: glyphs,
-            compact: true)
+    /// With `calendarYear`, the calendar and the months are those of that year (January to
+    /// December, or to the last day tracked), for a look back at a past year.
+    public func renderYear(_ habit: Habit, calendarYear: Int? = nil) -> String {
+        var last = habit.lastTrackedDay(today: today)
+        var weeks = HabitDetailView.yearWeeks
+        if let calendarYear {
+            let january = Day(year: calendarYear, month: 1, day: 1)!
+            last = Swift.min(last, Day(year: calendarYear, month: 12, day: 31)!)
+            weeks = january.startOfWeek.distance(to: last.startOfWeek) / 7 + 1
+        }
+        var heatmap = HabitHeatmap(
+            habit: habit, today: today, weeks: weeks, useColour: useColour, glyphs: glyphs, compact: true)
+        heatmap.lastDay = last
+        heatmap.firstDay = calendarYear.flatMap { Day(year: $0, month: 1, day: 1) }
         let columns = heatmap.columns
-        let first = Swift.max(habit.start, columns.first ?? habit.start)
-        let last = habit.lastTrackedDay(today: today)
+        var first = Swift.max(habit.start, columns.first ?? habit.start)
+        if let calendarYear { first = Swift.max(first, Day(year: calendarYear, month: 1, day: 1)!) }
         var table = TextTable(alignments: [.left, .right, .left])
         table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
         var month = first.adding(days: 1 - first.dayOfMonth)
@@ -57,7 +70,12 @@ public struct HabitDetailView {
             ])
             month = end.adding(days: 1)
         }
-        return render(habit, calendar: heatmap.lines() + [""] + table.render().split(separator: "\n").map(String.init))
+        let charts = HabitCharts(habit: habit, today: today, glyphs: glyphs)
+        return render(
+            habit,
+            calendar: heatmap.lines() + charts.strengthLine(weeks: columns, last: last) + [""]
+                + table.render().split(separator: "\n").map(String.init) + [""]
+                + charts.weekdays(from: first, to: last))
     }
 
     private func render(_ habit: Habit, calendar: [String]) -> String {
@@ -73,9 +91,14 @@ public struct HabitDetailView {
             ("current streak", target.count(habit.currentStreak(today: today))),
             ("longest streak", target.count(habit.longestStreak(today: today))),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
-            ("strength", HabitDetailView.strength(habit.strength(today: today))),
+            ("strength", strengthWithToday(habit)),
+            ("change", strengthChange(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
+        for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
+            let span = streak.count == 1 ? "\(streak.lowerBound)" : "\(streak.lowerBound) to \(streak.upperBound)"
+            facts.append((index == 0 ? "best streaks" : "", "\(HabitDetailView.days(streak.count)), \(span)"))
+        }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
         var notes: [String] = []
@@ -86,6 +109,30 @@ public struct HabitDetailView {
         }
         return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + calendar + notes)
             .joined(separator: "\n")
+    }
+
+    /// The strength, and on a day still open what marking it done would make it:
+    /// `62% (+4% if done today)`.
+    private func strengthWithToday(_ habit: Habit) -> String {
+        let score = habit.strength(today: today)
+        let shown = HabitDetailView.strength(score)
+        guard habit.lastTrackedDay(today: today) == today, habit.start <= today, !habit.isDone(on: today),
+            !habit.isExcused(today)
+        else { return shown }
+        let gain = HabitDetailView.percent(habit.strength(today: today, ifDoneToday: true)) - HabitDetailView.percent(score)
+        return gain > 0 ? "\(shown) (+\(gain)% if done today)" : shown
+    }
+
+    /// How the strength moved over the last 30 and 365 days, as Loop's overview card shows it:
+    /// `+3% in 30 days, +20% in a year`.
+    private func strengthChange(_ habit: Habit) -> String {
+        let now = habit.strength(today: today)
+        func change(_ days: Int) -> String {
+            let then = habit.strength(today: today.adding(days: -days))
+            let points = Int(((now - then) * 100).rounded(.toNearestOrAwayFromZero))
+            return (points > 0 ? "+" : "") + "\(points)%"
+        }
+        return "\(change(30)) in 30 days, \(change(365)) in a year"
     }
 
     /// "1 day", "3 days".
@@ -102,6 +149,11 @@ public struct HabitDetailView {
 
     /// A strength score as a whole percentage, rounded half up: "87%".
     static func strength(_ score: Double) -> String {
-        "\(Int((score * 100).rounded(.toNearestOrAwayFromZero)))%"
+        "\(percent(score))%"
+    }
+
+    /// A score from 0 to 1 as a whole percentage, rounded half up.
+    static func percent(_ score: Double) -> Int {
+        Int((score * 100).rounded(.toNearestOrAwayFromZero))
     }
 }

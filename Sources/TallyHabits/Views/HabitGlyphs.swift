@@ -9,8 +9,12 @@ public enum HabitGlyphs: String, CaseIterable, Sendable {
     var done: String { self == .ascii ? "#" : "■" }
     /// A day that could have been done and was not.
     var missed: String { self == .ascii ? "." : "·" }
+    /// A day not done that the target did not need (its period was met).
+    var rest: String { self == .ascii ? "o" : "○" }
     /// A day skipped or paused.
     var excused: String { "-" }
+    /// After a count that reached its target (`4 of 3 ✓`).
+    var met: String { self == .ascii ? "(met)" : "✓" }
     /// The end of a name cut short.
     var ellipsis: String { self == .ascii ? "..." : "…" }
 

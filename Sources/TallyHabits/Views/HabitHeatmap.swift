@@ -14,10 +14,14 @@ struct HabitHeatmap {
     var glyphs: HabitGlyphs = .unicode
     /// One character a column, with no space between.
     var compact = false
+    /// The first and last day drawn: all days up to the last day tracked unless set (a past
+    /// year's calendar); days outside are blank.
+    var firstDay: Day?
+    var lastDay: Day?
 
     /// The first day of each column (a Monday), oldest first.
     var columns: [Day] {
-        let lastWeek = habit.lastTrackedDay(today: today).startOfWeek
+        let lastWeek = (lastDay ?? habit.lastTrackedDay(today: today)).startOfWeek
         let earliest = lastWeek.adding(days: -7 * (weeks - 1))
         let firstWeek = Swift.max(earliest, habit.start.startOfWeek)
         return stride(from: firstWeek, through: lastWeek, by: 7).map { $0 }
@@ -29,37 +33,35 @@ struct HabitHeatmap {
         var lines = [monthLine(columns)]
         for weekday in Weekday.allCases {
             let marks = columns.map { week in
-                DayMark(habit: habit, day: week.adding(days: weekday.rawValue), today: today).symbol(
-                    useColour: useColour, glyphs: glyphs)
+                let day = week.adding(days: weekday.rawValue)
+                if let firstDay, day < firstDay { return " " }
+                if let lastDay, day > lastDay { return " " }
+                return DayMark(habit: habit, day: day, today: today).symbol(useColour: useColour, glyphs: glyphs)
             }
             lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: compact ? "" : " ")))
         }
-        let legend = [DayMark.done, .missed, .excused].map { $0.symbol(useColour: useColour, glyphs: glyphs) }
+        let legend = [DayMark.done, .missed, .excused, .rest].map { $0.symbol(useColour: useColour, glyphs: glyphs) }
         let excused = habit.skippedDays.isEmpty && habit.pauses.isEmpty ? "" : "  \(legend[2]) skipped or paused"
+        let rest = habit.target.isDaily ? "" : "  \(legend[3]) not needed"
         lines.append(
             String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done"
-                + excused)
+                + excused + rest)
         return lines
     }
 
-    /// Month names over the columns where a month begins. The first column is labelled with its
-    /// own month too, unless that label would run into the next one.
+    /// Month names over the columns where a month begins (its first day shown in the column),
+    /// and over no other column.
     private func monthLine(_ columns: [Day]) -> String {
-        var labels: [(column: Int, text: String, isFirstColumnFallback: Bool)] = []
-        let lastShown = habit.lastTrackedDay(today: today)
+        var labels: [(column: Int, text: String)] = []
+        let lastShown = lastDay ?? habit.lastTrackedDay(today: today)
         let step = compact ? 1 : 2
         for (index, week) in columns.enumerated() {
             // Only a first of the month the column shows: the last column stops at today.
             let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 && $0 <= lastShown }
-            guard let month = firstOfMonth?.month ?? (index == 0 ? week.month : nil) else { continue }
-            let label = (
-                column: HabitHeatmap.labelWidth + step * index, text: Day.monthAbbreviations[month - 1],
-                isFirstColumnFallback: firstOfMonth == nil
-            )
-            if let previous = labels.last, label.column < previous.column + previous.text.count + 1 {
-                guard previous.isFirstColumnFallback else { continue }
-                labels.removeLast()
-            }
+            guard let month = firstOfMonth?.month else { continue }
+            let label = (column: HabitHeatmap.labelWidth + step * index, text: Day.monthAbbreviations[month - 1])
+            // In the compact year a label would run into the next; the later month waits.
+            if let previous = labels.last, label.column < previous.column + previous.text.count + 1 { continue }
             labels.append(label)
         }
         var line = ""

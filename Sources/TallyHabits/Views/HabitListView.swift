@@ -1,6 +1,7 @@
 import TallyDiagnostics
 
-/// The table `habit list` prints: each habit's start day, current streak, last seven days
+/// The table `habit list` prints: each habit's target, start day, current streak (with its
+/// unit: days, weeks, months or periods), last seven days
 /// (headed by their weekdays' initials), strength and total, aligned by display width, and
 /// never wider than ``width`` columns: a long name is cut with an ellipsis.
 public struct HabitListView {
@@ -26,18 +27,19 @@ public struct HabitListView {
     public func render(_ habits: [HabitSummary]) -> String {
         let showsArchived = habits.contains { $0.isArchived }
         var table = TextTable(
-            alignments: [.left, .left, .right, .left, .right, .right] + (showsArchived ? [.left] : []))
+            alignments: [.left, .left, .left, .right, .left, .right, .right] + (showsArchived ? [.left] : []))
         let days = (-6...0).map { today.adding(days: $0) }
         let initials = String(days.map { $0.weekday.abbreviation.first! })
         table.rows.append(
-            ["habit", "since", "streak", initials, "strength", "total"].map(TextTable.Cell.init)
+            ["habit", "target", "since", "streak", initials, "strength", "total"].map(TextTable.Cell.init)
                 + (showsArchived ? [TextTable.Cell("archived")] : []))
         for habit in habits {
             let week = days.map { DayMark(habit: habit, day: $0, today: today) }
             var row = [
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
+                TextTable.Cell(habit.target.description),
                 TextTable.Cell(habit.start.description),
-                TextTable.Cell(String(habit.currentStreak(today: today))),
+                TextTable.Cell(habit.target.count(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
                 TextTable.Cell(
                     styled: week.map { $0.symbol(useColour: useColour, glyphs: glyphs) }.joined(), width: week.count),

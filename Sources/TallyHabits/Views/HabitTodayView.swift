@@ -19,12 +19,13 @@ public struct HabitTodayView {
 
     /// The heading and one row per habit (in the order given), with no trailing newline.
     public func render(_ habits: [HabitSummary]) -> String {
-        var table = TextTable(alignments: [.left, .left, .left])
+        var table = TextTable(alignments: [.left, .left, .left, .left])
         for habit in habits {
             let mark = DayMark(habit: habit, day: today, today: today)
             table.rows.append([
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(styled: mark.symbol(useColour: useColour, glyphs: glyphs), width: 1),
+                TextTable.Cell(habit.target.description),
                 TextTable.Cell(progress(of: habit)),
             ])
         }
@@ -44,10 +45,17 @@ public struct HabitTodayView {
             return done > 0 ? "done" : "not done yet"
         case .everyDays:
             return done > 0 ? "done this period (until \(period.upperBound))" : "due by \(period.upperBound)"
+        case .timesInDays(let times, _):
+            return "\(done) of \(times) by \(period.upperBound)" + met(done, times)
         case .perWeek(let times):
-            return "\(done) of \(times) this week"
+            return "\(done) of \(times) this week" + met(done, times)
         case .perMonth(let times):
-            return "\(done) of \(times) this month"
+            return "\(done) of \(times) this month" + met(done, times)
         }
+    }
+
+    /// ` ✓` once `done` reaches `times`, so `4 of 3` reads as more than enough, not a slip.
+    private func met(_ done: Int, _ times: Int) -> String {
+        done >= times ? " " + glyphs.met : ""
     }
 }

@@ -1,0 +1,116 @@
+/// Turns the rows of a Loop Habit Tracker backup into habits, by the same rules as typed
+/// commands: each day goes through ``Habit/markDone(on:today:)``, ``Habit/skip(on:today:)`` or
+/// ``Habit/setNote(_:on:today:)``, so a day in the future is refused as `habit done` refuses it.
+///
+/// What Loop keeps and Tally does not (questions, descriptions, measurable habits, which Loop
+/// itself marks done by its own reckoning) is listed in the report, never dropped silently.
+enum LoopBackupImport {
+    /// Milliseconds in a day: Loop's timestamps are UTC midnights.
+    static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// The habits of `backup`, read from the file `path` as of `today`.
+    static func report(_ backup: LoopBackupDatabase, path: String, today: Day) -> HabitImportReport {
+        var report = HabitImportReport(habits: [])
+        report.renamesDuplicates = true
+        var entriesByHabit: [Int64: [LoopBackupDatabase.EntryRecord]] = [:]
+        for entry in backup.entries { entriesByHabit[entry.habit, default: []].append(entry) }
+        var questions = 0
+        for record in backup.habits {
+            let place = "\(path): \(record.place)"
+            let entries = entriesByHabit.removeValue(forKey: record.id) ?? []
+            if record.isMeasurable {
+                let kind = record.isAtMost ? "at most" : "at least"
+                report.notCarried.append(
+                    "\(place): \(MessageText.quoted(record.name)) measures a number (\(kind) \(record.targetValue) "
+                        + "\(record.unit)); this Tally keeps only yes/no habits, so it was not imported")
+                continue
+            }
+            guard let target = HabitTarget(times: record.frequencyTimes, days: record.frequencyDays) else {
+                report.refused.append(
+                    "\(place): \(MessageText.quoted(record.name)) has the frequency \(record.frequencyTimes) "
+                        + "in \(record.frequencyDays) days, which Tally cannot keep; it was not imported")
+                continue
+            }
+            let days = entries.map { Day(daysSinceEpoch: Int(floorDivision($0.timestamp, millisecondsPerDay))) }
+            let recordable = days.filter { Day.supportedDays.contains($0) && $0 <= today }
+            let start = recordable.min() ?? today
+            var habit: Habit
+            do throws(HabitError) {
+                habit = try Habit(name: record.name, start: start, today: today, target: target)
+            } catch {
+                report.refused.append("\(place): \(error.message); it was not imported")
+                continue
+            }
+            if !record.question.isEmpty || !record.description.isEmpty { questions += 1 }
+            for (entry, day) in zip(entries, days) {
+                let entryPlace = "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))"
+                guard Day.supportedDays.contains(day) else {
+                    report.refused.append("\(entryPlace): the timestamp \(entry.timestamp) is not a day Tally knows")
+                    continue
+                }
+                do throws(HabitError) {
+                    switch entry.value {
+                    case nil, 2:
+                        if try !habit.markDone(on: day, today: today) {
+                            report.refused.append("\(entryPlace): \(day) is in the file twice")
+                        }
+                    case 3: try habit.skip(on: day, today: today)
+                    // Done by Loop's own reckoning (a day a weekly target did not need), not done,
+                    // or unknown: nothing a person entered.
+                    case 1, 0, -1: break
+                    case let value?:
+                        report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
+                        continue
+                    }
+                    if !entry.notes.isEmpty { try habit.setNote(entry.notes, on: day, today: today) }
+                } catch {
+                    report.refused.append("\(entryPlace): \(error.message)")
+                }
+            }
+            if record.isArchived {
+                let last = [habit.daysDone.last, habit.skippedDays.last, habit.notes.keys.max(), habit.start]
+                    .compactMap { $0 }.max()!
+                try? habit.archive(on: last, today: today)
+            }
+            report.habits.append(habit)
+        }
+        if questions > 0 {
+            report.notCarried.append(
+                "\(path): the question or description of \(questions == 1 ? "1 habit" : "\(questions) habits") "
+                    + "(Tally keeps none), and colours and reminders")
+        }
+        for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
+            report.refused.append(
+                "\(path): \(entries.count == 1 ? "1 row" : "\(entries.count) rows") of days (\(entries[0].place), …) "
+                    + "belong to habit id \(habit), which has no habit row")
+        }
+        return report
+    }
+
+    /// `value / divisor` rounded down (Swift's `/` rounds toward zero): days before 1970 are
+    /// negative.
+    static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
+    }
+}
+
+extension HabitTarget {
+    /// The target of Loop's frequency, `times` in `days` days: `daily` when times reach the
+    /// days, `N/week` for 7 days, `N/month` for Loop's month of 30 or 31 days, `every N days`
+    /// for once, `X times in Y days` otherwise; nil when Tally cannot keep it.
+    init?(times: Int64, days: Int64) {
+        guard times >= 1, days >= 1 else { return nil }
+        if times >= days {
+            self = .daily
+            return
+        }
+        guard days <= Int64(HabitTarget.maximumDays) else { return nil }
+        let (times, days) = (Int(times), Int(days))
+        switch days {
+        case 7: self = .perWeek(times)
+        case 30, 31: self = .perMonth(times)
+        default: self = times == 1 ? .everyDays(days) : .timesInDays(times: times, days: days)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Reads what `habit export csv` writes back into habits: the rows of one habit follow each
+/// other and repeat its fields; each row is a day done, skipped or noted, a pause
+/// (`FIRST/LAST`, `paused`), or, for a habit with none of these, an empty day. As with the JSON
+/// export, the whole file comes in or, at the first problem (named with its line and column),
+/// none of it.
+enum TallyCSVImport {
+    /// The habits of the CSV export `bytes`, read from `path`, as of `today`.
+    static func habits(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> [Habit] {
+        let rows: [[CSVReader.Field]]
+        do throws(CSVReader.Failure) {
+            rows = try CSVReader.rows(bytes)
+        } catch {
+            throw HabitImportError(file: path, line: error.line, column: error.column, problem: error.problem)
+        }
+        func fail(_ field: CSVReader.Field, _ problem: String) -> HabitImportError {
+            HabitImportError(file: path, line: field.line, column: field.column, problem: problem)
+        }
+        func day(_ field: CSVReader.Field) throws(HabitImportError) -> Day {
+            try TallyCSVImport.day(field, path: path, today: today)
+        }
+        struct Draft {
+            var fields: [String]
+            var first: CSVReader.Field
+            var done: [Day] = []
+            var skipped: [Day] = []
+            var pauses: [ClosedRange<Day>] = []
+            var notes: [Day: String] = [:]
+        }
+        var drafts: [Draft] = []
+        for row in rows.dropFirst() {
+            guard row.count == 7 else {
+                throw fail(row[0], "expected 7 fields (\(HabitExportFormat.csvHeader)), not \(row.count)")
+            }
+            let habitFields = row[0..<4].map(\.text)
+            if drafts.last?.fields != habitFields {
+                if let earlier = drafts.first(where: { Habit.nameKey(for: $0.fields[0]) == Habit.nameKey(for: row[0].text) }) {
+                    throw fail(
+                        row[0],
+                        "the habit \(MessageText.quoted(row[0].text)) is in the file twice (from line \(earlier.first.line)), "
+                            + "or its rows disagree on its start, archive day or target")
+                }
+                drafts.append(Draft(fields: habitFields, first: row[0]))
+            }
+            let (dayField, state, note) = (row[4], row[5].text, row[6])
+            if dayField.text.isEmpty {
+                guard state.isEmpty, note.text.isEmpty else { throw fail(dayField, "expected a day") }
+                continue
+            }
+            switch state {
+            case "paused":
+                let ends = dayField.text.split(separator: "/", omittingEmptySubsequences: false)
+                guard ends.count == 2 else { throw fail(dayField, "expected a pause as FIRST/LAST") }
+                let first = try day(CSVReader.Field(text: String(ends[0]), line: dayField.line, column: dayField.column))
+                let last = try day(CSVReader.Field(text: String(ends[1]), line: dayField.line, column: dayField.column))
+                guard first <= last else { throw fail(dayField, "this pause ends before it begins") }
+                drafts[drafts.count - 1].pauses.append(first...last)
+                continue
+            case "done": drafts[drafts.count - 1].done.append(try day(dayField))
+            case "skipped": drafts[drafts.count - 1].skipped.append(try day(dayField))
+            case "": guard !note.text.isEmpty else { throw fail(row[5], "expected done, skipped or paused, or a note") }
+            default: throw fail(row[5], "expected done, skipped or paused, not \(MessageText.quoted(state))")
+            }
+            if !note.text.isEmpty { drafts[drafts.count - 1].notes[try day(dayField)] = note.text }
+        }
+        var habits: [Habit] = []
+        for draft in drafts {
+            let fields = draft.fields
+            let place = draft.first
+            let start = try day(CSVReader.Field(text: fields[1], line: place.line, column: place.column))
+            let archived = fields[2].isEmpty ? nil : try day(CSVReader.Field(text: fields[2], line: place.line, column: place.column))
+            let parsedTarget: HabitTarget?
+            do throws(HabitError) {
+                parsedTarget = try HabitTarget.parse(fields[3].split(separator: " ").map(String.init))
+            } catch {
+                throw fail(place, error.message)
+            }
+            guard let target = parsedTarget else {
+                throw fail(place, "expected a target: daily, N/week, N/month, every N days or X times in Y days")
+            }
+            do throws(HabitError) {
+                _ = try Habit.validatedName(fields[0])
+                habits.append(
+                    try Habit(
+                        restoring: .random(), name: fields[0], start: start, archiveDay: archived, daysDone: draft.done,
+                        target: target, skippedDays: draft.skipped, pauses: draft.pauses, notes: draft.notes))
+            } catch {
+                throw fail(place, error.message)
+            }
+        }
+        return habits
+    }
+
+    /// The day written in `field`, which may not be after `today`.
+    private static func day(_ field: CSVReader.Field, path: String, today: Day) throws(HabitImportError) -> Day {
+        let parsed: Day
+        do throws(DayParseError) {
+            parsed = try Day.parse(field.text)
+        } catch {
+            throw HabitImportError(file: path, line: field.line, column: field.column, problem: error.message)
+        }
+        guard parsed <= today else {
+            throw HabitImportError(
+                file: path, line: field.line, column: field.column, problem: "\(parsed) is in the future; today is \(today)")
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,170 @@
+import CSQLite
+
+/// The rows of a Loop Habit Tracker backup database, read without changing a byte of it.
+///
+/// The file is opened read-only and immutable (no lock, no journal, no write-ahead log beside
+/// it), so it is never changed, whatever its state. Every Loop schema version is read: columns a
+/// version does not have are read as absent (`PRAGMA table_info`), not chosen by the version
+/// number. Version 12 (2016) has no `value` column (each row is a day done); version 16 adds it,
+/// 18 the measurable settings, 23 `question`, 25 the notes of each day.
+struct LoopBackupDatabase {
+    /// One row of Loop's `Habits` table.
+    struct HabitRecord: Sendable {
+        /// The row's `id`, which its repetitions refer to.
+        var id: Int64
+        var name: String
+        /// The question (`question`, or `description` before version 23 moved it there).
+        var question: String
+        /// The description of version 23 on.
+        var description: String
+        /// `freq_num` times in `freq_den` days.
+        var frequencyTimes: Int64
+        var frequencyDays: Int64
+        var isArchived: Bool
+        /// `type` 1: a number per day.
+        var isMeasurable: Bool
+        /// `target_type` 1: at most.
+        var isAtMost: Bool
+        var targetValue: Double
+        var unit: String
+        /// Loop's manual order.
+        var position: Int64
+        /// Where the row is, for messages: `Habits row 15`, `Habits.csv:3`.
+        var place: String
+    }
+
+    /// One row of Loop's `Repetitions` table.
+    struct EntryRecord: Sendable {
+        /// The row's `id`, to name it in a message.
+        var id: Int64
+        var habit: Int64
+        /// Milliseconds since 1970 at UTC midnight of the day.
+        var timestamp: Int64
+        /// Loop's `Entry` value: 2 done, 1 done by Loop's own reckoning, 0 not done, 3 skipped,
+        /// -1 unknown, or a measured value ×1000; nil before version 16 (a day done).
+        var value: Int64?
+        var notes: String
+        /// Where the row is, for messages: `Repetitions row 7`, `Checkmarks.csv:5:3`.
+        var place: String
+    }
+
+    /// Loop's schema version (`PRAGMA user_version`).
+    var version: Int64
+    var habits: [HabitRecord]
+    var entries: [EntryRecord]
+
+    /// Why a file could not be read as a backup.
+    enum Failure: Error {
+        /// Not an SQLite database with Loop's `Habits` and `Repetitions` tables.
+        case notLoop(String)
+        /// A name, question or note that is not UTF-8, in the row given.
+        case invalidText(table: String, id: Int64, column: String)
+        /// SQLite could not read it.
+        case unreadable(String)
+    }
+
+    /// Reads the backup at `path`.
+    static func read(path: String) throws(Failure) -> LoopBackupDatabase {
+        let store: SQLiteHabitStore
+        do {
+            store = try SQLiteHabitStore(openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: true)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        do {
+            return try read(store)
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as HabitStoreError {
+            throw .unreadable(error.message)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+    }
+
+    private static func read(_ store: SQLiteHabitStore) throws -> LoopBackupDatabase {
+        var version: Int64 = 0
+        try store.forEachRow("PRAGMA user_version", []) { version = $0.integer(0) }
+        let habitColumns = try columns(of: "Habits", in: store)
+        let entryColumns = try columns(of: "Repetitions", in: store)
+        guard !habitColumns.isEmpty, !entryColumns.isEmpty else {
+            throw Failure.notLoop("it has no Habits and Repetitions tables")
+        }
+        for needed in ["id", "name"] where !habitColumns.contains(needed) {
+            throw Failure.notLoop("its Habits table has no '\(needed)' column")
+        }
+        for needed in ["habit", "timestamp"] where !entryColumns.contains(needed) {
+            throw Failure.notLoop("its Repetitions table has no '\(needed)' column")
+        }
+        func column(_ name: String, in present: Set<String>) -> String { present.contains(name) ? name : "NULL" }
+        let hasQuestion = habitColumns.contains("question")
+        let habitSQL =
+            "SELECT id, CAST(name AS BLOB), CAST(\(column("question", in: habitColumns)) AS BLOB), "
+            + "CAST(\(column("description", in: habitColumns)) AS BLOB), \(column("freq_num", in: habitColumns)), "
+            + "\(column("freq_den", in: habitColumns)), \(column("archived", in: habitColumns)), "
+            + "\(column("type", in: habitColumns)), \(column("target_type", in: habitColumns)), "
+            + "\(column("target_value", in: habitColumns)), CAST(\(column("unit", in: habitColumns)) AS BLOB), "
+            + "\(column("position", in: habitColumns)) FROM Habits ORDER BY \(column("position", in: habitColumns)), id"
+        var habits: [HabitRecord] = []
+        try store.forEachRow(habitSQL, []) { row in
+            let id = row.integer(0)
+            func text(_ index: Int32, _ name: String) throws -> String {
+                guard let text = row.validText(index) else {
+                    throw Failure.invalidText(table: "Habits", id: id, column: name)
+                }
+                return text
+            }
+            let question = try text(2, "question")
+            let description = try text(3, "description")
+            habits.append(
+                HabitRecord(
+                    id: id, name: try text(1, "name"),
+                    // Before version 23 the question was kept as the description.
+                    question: hasQuestion ? question : description, description: hasQuestion ? description : "",
+                    frequencyTimes: row.optionalInteger(4) ?? 1, frequencyDays: row.optionalInteger(5) ?? 1,
+                    isArchived: (row.optionalInteger(6) ?? 0) != 0, isMeasurable: (row.optionalInteger(7) ?? 0) == 1,
+                    isAtMost: (row.optionalInteger(8) ?? 0) == 1, targetValue: row.double(9),
+                    unit: try text(10, "unit"), position: row.optionalInteger(11) ?? 0, place: "Habits row \(id)"))
+        }
+        let entrySQL =
+            "SELECT \(column("id", in: entryColumns)), habit, timestamp, \(column("value", in: entryColumns)), "
+            + "CAST(\(column("notes", in: entryColumns)) AS BLOB) FROM Repetitions ORDER BY habit, timestamp"
+        var entries: [EntryRecord] = []
+        try store.forEachRow(entrySQL, []) { row in
+            let id = row.optionalInteger(0) ?? 0
+            guard let notes = row.validText(4) else {
+                throw Failure.invalidText(table: "Repetitions", id: id, column: "notes")
+            }
+            guard let habit = row.optionalInteger(1), let timestamp = row.optionalInteger(2) else { return }
+            entries.append(
+                EntryRecord(
+                    id: id, habit: habit, timestamp: timestamp, value: row.optionalInteger(3), notes: notes,
+                    place: "Repetitions row \(id)"))
+        }
+        return LoopBackupDatabase(version: version, habits: habits, entries: entries)
+    }
+
+    /// The lower-cased column names of `table`; empty when there is no such table.
+    private static func columns(of table: String, in store: SQLiteHabitStore) throws -> Set<String> {
+        var names: Set<String> = []
+        try store.forEachRow("PRAGMA table_info(\(table))", []) { row in
+            if let name = row.text(1) { names.insert(name.lowercased()) }
+        }
+        return names
+    }
+}
+
+extension SQLiteHabitStore.Row {
+    /// A text column's bytes as UTF-8: "" for NULL, nil when they are not valid UTF-8 (a name
+    /// with invalid bytes refuses the file rather than being repaired with U+FFFD).
+    func validText(_ column: Int32) -> String? {
+        guard !isNull(column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return "" }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
+        return String(validating: buffer, as: UTF8.self)
+    }
+
+    /// A real column, 0 when NULL.
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+}
