@@ -516,6 +516,49 @@ import Testing
         for habit in habits { #expect(habit.completions.count == writesEach) }
     }
 
+    /// The file moved over during a command (between its reads and its write): the write is
+    /// refused before anything is written to either file, and the next command is asked to
+    /// open the store anew.
+    @Test func aFileReplacedBeforeAWriteIsNotWrittenTo() throws {
+        let store = try open()
+        _ = try AddHabit(repository: store).execute(name: "Read", start: day("2026-11-01"), today: today)
+        #expect(store.prepareForCommand())
+        let other = directory + "/other"
+        do {
+            _ = try AddHabit(repository: try SQLiteHabitStore(directory: other)).execute(
+                name: "Swim", start: day("2026-11-01"), today: today)
+        }
+        let replaced = fileBytes(other + "/" + SQLiteHabitStore.fileName)
+        let old = fileBytes(databasePath)
+        #expect(rename(other + "/" + SQLiteHabitStore.fileName, databasePath) == 0)
+        #expect(throws: HabitStoreError.replaced(file: databasePath)) {
+            _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: self.today)
+        }
+        #expect(fileBytes(databasePath) == replaced)
+        #expect(old != replaced)
+        #expect(!store.prepareForCommand())
+        #expect(try open().allHabits().map(\.name) == ["Swim"])
+    }
+
+    /// Each version's full schema (every statement) is what the migrations build, and text
+    /// that differs only in spacing, comments, case or quoting compares equal.
+    @Test func theFullSchemaComparisonIgnoresOnlyFormatting() throws {
+        let expected = try SQLiteHabitStore.expectedSchemas.get()
+        #expect(expected.count == SQLiteSchema.latestVersion + 1)
+        #expect(expected[0].isEmpty)
+        for version in 1...SQLiteSchema.latestVersion {
+            let store = try SQLiteHabitStore(directory: directory + "/v\(version)", schemaVersion: version)
+            #expect(try store.schemaObjects() == expected[version])
+            #expect(try store.schemaSignature() == expected[version].map { "\($0.type) \($0.name) \($0.table)" })
+        }
+        let canonical = SQLiteHabitStore.canonicalSQL
+        #expect(canonical("CREATE  TABLE \"habit\" ( id -- the key\n INTEGER )") == canonical("create table habit(id integer)"))
+        #expect(canonical("SELECT 'A  b'") != canonical("SELECT 'a b'"))
+        #expect(canonical("SELECT RAISE(ABORT, 'x')") != canonical("SELECT RAISE(ABORT, 'y')"))
+        #expect(canonical("CREATE TABLE [a b] (x)") == canonical("CREATE TABLE \"a b\" (x)"))
+        #expect(canonical("UPDATE t SET a = 1 /* note */ ;") == canonical("update t set a = 1;"))
+    }
+
     @Test func dataDirectoryFollowsOptionThenEnvironment() {
         #expect(HabitDataDirectory.resolve(option: "/x", environment: ["TALLY_DATA_DIR": "/y"]) == "/x")
         #expect(HabitDataDirectory.resolve(option: nil, environment: ["TALLY_DATA_DIR": "/y", "HOME": "/h"]) == "/y")
