@@ -57,7 +57,13 @@ struct HabitStoreSessionTests {
         var errors: [Substring] = []
         var skip = 0
         for line in run.errors.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.contains("unknown name 'marker") { skip = 2 } else if skip > 0 { skip -= 1 } else { errors.append(line) }
+            if line.contains("unknown name 'marker") {
+                skip = 2
+            } else if skip > 0 {
+                skip -= 1
+            } else {
+                errors.append(line)
+            }
         }
         return Session(status: run.status, output: run.output, errors: errors.joined(separator: "\n"))
     }
@@ -141,7 +147,8 @@ struct HabitStoreSessionTests {
                 [
                     .line("habit add Read since 2026-11-01"),
                     .line("habit done Read 2026-11-27"),
-                    .shell(#"mv "$DATA/habits.sqlite3" "$WORK/old.sqlite3"; cp "$WORK/old.sqlite3" "$DATA/kept.sqlite3""#),
+                    .shell(
+                        #"mv "$DATA/habits.sqlite3" "$WORK/old.sqlite3"; cp "$WORK/old.sqlite3" "$DATA/kept.sqlite3""#),
                     .shell(#"mv "$DATA/../other/habits.sqlite3" "$DATA/habits.sqlite3""#),
                     .line("habit done Swim 2026-11-28"),
                     .line("habit done Read"),
@@ -164,7 +171,9 @@ struct HabitStoreSessionTests {
             try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
             try FileManager.default.moveItem(
                 at: data.appendingPathComponent("kept.sqlite3"), to: kept.appendingPathComponent("habits.sqlite3"))
-            #expect(try tally(["habit export csv"], data: kept).outputText.contains("Read,2026-11-01,,daily,2026-11-27,done,"))
+            #expect(
+                try tally(["habit export csv"], data: kept).outputText.contains(
+                    "Read,2026-11-01,,daily,2026-11-27,done,"))
         }
     }
 
@@ -253,7 +262,8 @@ struct HabitStoreSessionTests {
                 // can find them, the header and its change counter untouched; then put back.
                 .shell(
                     #"cp "$DATA/habits.sqlite3" "$WORK/backup"; "#
-                        + #"dd if=/dev/zero of="$DATA/habits.sqlite3" bs=4096 seek=1 count=11 conv=notrunc 2>/dev/null"#),
+                        + #"dd if=/dev/zero of="$DATA/habits.sqlite3" bs=4096 seek=1 count=11 conv=notrunc 2>/dev/null"#
+                ),
                 .line(list),
                 .shell(#"dd if="$WORK/backup" of="$DATA/habits.sqlite3" conv=notrunc 2>/dev/null"#),
             ]
@@ -272,7 +282,8 @@ struct HabitStoreSessionTests {
     @Test func aReadOnlyFolderIsReadAndWritesAreRefused() throws {
         try withDirectory { directory in
             let data = directory.appendingPathComponent("data")
-            #expect(try tally(["habit add Read since 2026-11-01", "habit done Read 2026-11-20"], data: data).status == 0)
+            #expect(
+                try tally(["habit add Read since 2026-11-01", "habit done Read 2026-11-20"], data: data).status == 0)
             let root = getuid() == 0
             if root {
                 chmod(directory.path, 0o755)
@@ -288,7 +299,8 @@ struct HabitStoreSessionTests {
                 data: data, prefix: root ? "setpriv --reuid=65534 --regid=65534 --clear-groups" : "")
             #expect(run.status == 1)
             #expect(run.output.contains("Read"), "\(run.output)")
-            let refusal = "cannot write to the habit database \(file.path): the folder \(data.path) is read-only; "
+            let refusal =
+                "cannot write to the habit database \(file.path): the folder \(data.path) is read-only; "
                 + "nothing was written"
             #expect(run.errors.components(separatedBy: refusal).count == 3, "\(run.errors)")
             #expect(bytes(file) == before)

@@ -307,7 +307,9 @@ import Testing
     /// migration's check is Day's own, so the file migrates with the right day.
     @Test func aVersionTwoFileWithAnEarlyDayMigrates() throws {
         try writeVersionTwoFile(
-            then: "UPDATE habit SET start_day = '0300-03-01' WHERE id = 8; INSERT INTO completion VALUES (8, '0300-03-01')")
+            then:
+                "UPDATE habit SET start_day = '0300-03-01' WHERE id = 8; INSERT INTO completion VALUES (8, '0300-03-01')"
+        )
         let walk = try #require(try open().habit(withNameKey: "walk"))
         #expect(walk.start == day("0300-03-01") && walk.daysDone == [day("0300-03-01")])
     }
@@ -552,7 +554,9 @@ import Testing
             #expect(try store.schemaSignature() == expected[version].map { "\($0.type) \($0.name) \($0.table)" })
         }
         let canonical = SQLiteHabitStore.canonicalSQL
-        #expect(canonical("CREATE  TABLE \"habit\" ( id -- the key\n INTEGER )") == canonical("create table habit(id integer)"))
+        #expect(
+            canonical("CREATE  TABLE \"habit\" ( id -- the key\n INTEGER )")
+                == canonical("create table habit(id integer)"))
         #expect(canonical("SELECT 'A  b'") != canonical("SELECT 'a b'"))
         #expect(canonical("SELECT RAISE(ABORT, 'x')") != canonical("SELECT RAISE(ABORT, 'y')"))
         #expect(canonical("CREATE TABLE [a b] (x)") == canonical("CREATE TABLE \"a b\" (x)"))

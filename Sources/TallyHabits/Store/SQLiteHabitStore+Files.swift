@@ -46,7 +46,9 @@ extension SQLiteHabitStore {
     /// one is started, and when a file planted beside the database (a FIFO where the journal goes)
     /// would make SQLite wait forever.
     func checkCanWrite() throws {
-        if let reason = readOnlyReason ?? whyNotWritable() { throw HabitStoreError.readOnly(file: path, reason: reason) }
+        if let reason = readOnlyReason ?? whyNotWritable() {
+            throw HabitStoreError.readOnly(file: path, reason: reason)
+        }
         try checkCompanionFiles()
     }
 

@@ -61,7 +61,9 @@ extension SQLiteHabitStore {
         while true {
             if (try? versionAndTableCount()) != nil { return true }
             let code = sqlite3_errcode(connection) & 0xFF
-            guard code == SQLITE_BUSY || code == SQLITE_LOCKED, waited < Int(SQLiteHabitStore.leavingWriteAheadLogTimeoutMilliseconds) * 1000 else { break }
+            guard code == SQLITE_BUSY || code == SQLITE_LOCKED,
+                waited < Int(SQLiteHabitStore.leavingWriteAheadLogTimeoutMilliseconds) * 1000
+            else { break }
             usleep(pause)
             waited += Int(pause)
         }

@@ -96,7 +96,9 @@ extension SQLiteHabitStore {
                 spacePending = true
             case 0x2F where next == 0x2A:  // /* to */ (or the end)
                 index += 2
-                while index < bytes.count && !(bytes[index] == 0x2A && index + 1 < bytes.count && bytes[index + 1] == 0x2F) {
+                while index < bytes.count
+                    && !(bytes[index] == 0x2A && index + 1 < bytes.count && bytes[index + 1] == 0x2F)
+                {
                     index += 1
                 }
                 index += 2

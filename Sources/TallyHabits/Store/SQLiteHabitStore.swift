@@ -261,7 +261,9 @@ public final class SQLiteHabitStore: HabitRepository {
             throw HabitStoreError.constraintViolated(file: path, detail: message)
         case SQLITE_READONLY, SQLITE_CANTOPEN:
             // A journal that cannot be created, or a file opened read-only: say which.
-            if let reason = readOnlyReason ?? whyNotWritable() { throw HabitStoreError.readOnly(file: path, reason: reason) }
+            if let reason = readOnlyReason ?? whyNotWritable() {
+                throw HabitStoreError.readOnly(file: path, reason: reason)
+            }
             throw HabitStoreError.sqlite(file: path, operation: operation, message: message)
         default:
             throw HabitStoreError.sqlite(file: path, operation: operation, message: message)
