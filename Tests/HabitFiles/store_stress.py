@@ -6,7 +6,7 @@
 
 `kill`: each run feeds one session `habit done` lines for a habit of its own (a new one each
 run, on the same store), reads its output as it comes and kills it with SIGKILL after a random
-0.05 to 1.5 seconds, mid-write or not. A printed "done on" line is an acknowledged write. At
+0.05 to 3 seconds, mid-write or not. A printed "done on" line is an acknowledged write. At
 the end every acknowledged day must be in `habit export csv`; any missing one is lost.
 
 `writers`: N sessions start together on one new store, each adding its own habit and marking
@@ -54,7 +54,7 @@ def stored(tally, directory):
 
 def kill(tally, directory, runs):
     shutil.rmtree(directory, ignore_errors=True)
-    random.seed(28)
+    random.seed(int(os.environ.get("SEED", "28")))
     acknowledged = set()
     killed_mid_run = 0
     for run in range(runs):
@@ -74,7 +74,7 @@ def kill(tally, directory, runs):
             process.stdin.flush()
         except BrokenPipeError:
             pass
-        time.sleep(random.uniform(0.05, 1.5))
+        time.sleep(random.uniform(0.05, 3.0))
         if process.poll() is None:
             killed_mid_run += 1
         process.send_signal(signal.SIGKILL)

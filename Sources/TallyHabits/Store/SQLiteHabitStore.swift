@@ -58,7 +58,7 @@ public final class SQLiteHabitStore: HabitRepository {
         self.directory = SQLiteHabitStore.directory(of: path)
         self.connection = handle
         self.identity = FileIdentity(path: path)
-        sqlite3_busy_timeout(connection, SQLiteHabitStore.busyTimeoutMilliseconds)
+        tally_sqlite_wait_when_busy(connection, SQLiteHabitStore.busyTimeoutMilliseconds)
         // Until the file is known to be ours, closing must not write to it (see the shim).
         tally_sqlite_set_checkpoint_on_close(connection, 0)
     }
