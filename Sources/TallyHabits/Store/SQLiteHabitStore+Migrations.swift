@@ -55,18 +55,9 @@ extension SQLiteHabitStore {
     /// then read in WAL mode with its shared memory, as that session reads it, and stays in it.
     private func lockForLeavingWriteAheadLog() -> Bool {
         guard (try? execute("PRAGMA locking_mode = EXCLUSIVE", operation: "locking")) != nil else { return false }
-        // SQLite does not call the busy handler for this lock: wait here.
-        let pause: useconds_t = 10_000
-        var waited = 0
-        while true {
-            if (try? versionAndTableCount()) != nil { return true }
-            let code = sqlite3_errcode(connection) & 0xFF
-            guard code == SQLITE_BUSY || code == SQLITE_LOCKED,
-                waited < Int(SQLiteHabitStore.leavingWriteAheadLogTimeoutMilliseconds) * 1000
-            else { break }
-            usleep(pause)
-            waited += Int(pause)
-        }
+        tally_sqlite_wait_when_busy(connection, SQLiteHabitStore.leavingWriteAheadLogTimeoutMilliseconds)
+        defer { tally_sqlite_wait_when_busy(connection, SQLiteHabitStore.busyTimeoutMilliseconds) }
+        if (try? versionAndTableCount()) != nil { return true }
         sqlite3_exec(connection, "PRAGMA locking_mode = NORMAL", nil, nil, nil)
         return false
     }
