@@ -134,6 +134,37 @@ struct HabitStoreSessionTests {
         }
     }
 
+    /// A file an older Tally's session keeps open in WAL mode is used as it is (the switch
+    /// waits a quarter of a second for the lock, not a write's five seconds), and is switched
+    /// to the rollback journal by the first command after that session ends.
+    @Test func aFileAnOlderTallyKeepsOpenStaysInWALModeUntilItCloses() throws {
+        try withDirectory { directory in
+            let data = directory.appendingPathComponent("data")
+            try make(["old", data.path, "4"])
+            let script = """
+                python3 "$FILES" hold "$DATA" 3 > "$DATA/../held" &
+                until grep -q holding "$DATA/../held" 2>/dev/null; do sleep 0.01; done
+                "$TALLY" --data-dir "$DATA" -e 'habit done Read 2026-11-28' -e 'habit done Read' || exit 1
+                od -An -tu1 -j18 -N2 "$DATA/habits.sqlite3"
+                wait
+                "$TALLY" --data-dir "$DATA" -e 'habit list'
+                od -An -tu1 -j18 -N2 "$DATA/habits.sqlite3"
+                """
+            let run = try TallyUnderTest.runInShell(
+                script,
+                environment: [
+                    "DATA": data.path, "TALLY_TODAY": "2026-11-29",
+                    "FILES": TallyUnderTest.repositoryRoot.appendingPathComponent(HabitStoreSafetyTests.script).path,
+                ])
+            #expect(run.status == 0, "\(run.errors)")
+            let lines = run.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+            #expect(lines.first?.hasPrefix("'Read' done on 2026-11-28") == true, "\(run.output)")
+            #expect(lines.dropFirst(2).first == "2 2", "\(run.output)")
+            #expect(lines.last == "1 1", "\(run.output)")
+            #expect(files(in: data) == ["habits.sqlite3"])
+        }
+    }
+
     /// Row 3: the store replaced with `mv` during a session, as sync tools do. The next command
     /// uses the new file (its habits, nothing of the old file replayed onto it); what the
     /// session acknowledged before is in the file it was written to.

@@ -10,6 +10,8 @@ harness that changes a live database under Tally's reads.
     habit_files.py wal DIR                            switch to WAL as an older Tally did, one change
                                                       left in the log as a killed session leaves it
     habit_files.py edit DIR SQL                       run SQL on the file (journal mode unchanged)
+    habit_files.py hold DIR SECONDS                   keep the file open in WAL mode, as an older
+                                                      Tally's session does, for SECONDS
     habit_files.py harness TALLY DIR MEGABYTES SECONDS
 
 `harness` builds a store of about MEGABYTES, copies it aside, then for SECONDS runs `habit list`,
@@ -131,6 +133,15 @@ def edit(directory, sql):
     connection.close()
 
 
+def hold(directory, seconds):
+    connection = sqlite3.connect(database(directory), isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("SELECT count(*) FROM habit").fetchone()
+    print("holding", flush=True)
+    time.sleep(seconds)
+    connection.close()
+
+
 def build_store(directory, megabytes):
     """A Tally store of daily habits, each done every day for ten years, of about MEGABYTES.
     The triggers are dropped while the days go in and the counts and runs computed at once,
@@ -227,6 +238,8 @@ def main():
         wal(sys.argv[2])
     elif kind == "edit":
         edit(sys.argv[2], sys.argv[3])
+    elif kind == "hold":
+        hold(sys.argv[2], float(sys.argv[3]))
     elif kind == "harness":
         sys.exit(harness(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5])))
     else:
