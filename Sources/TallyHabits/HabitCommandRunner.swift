@@ -95,7 +95,9 @@ public final class HabitCommandRunner {
     // MARK: Running
 
     private func repository() throws -> any HabitRepository {
-        if let openedRepository { return openedRepository }
+        // A store whose file was replaced since the last command is opened anew.
+        if let openedRepository, openedRepository.prepareForCommand() { return openedRepository }
+        openedRepository = nil
         let repository = try openRepository()
         openedRepository = repository
         return repository

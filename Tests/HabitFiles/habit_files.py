@@ -7,6 +7,11 @@ harness that changes a live database under Tally's reads.
     habit_files.py old DIR VERSION                    a Tally file at schema VERSION, known rows
     habit_files.py damage DIR FROM TO                 rewrite FROM as TO in the index of names
     habit_files.py rename DIR ID LENGTH               give habit ID a name LENGTH characters long
+    habit_files.py wal DIR                            switch to WAL as an older Tally did, one change
+                                                      left in the log as a killed session leaves it
+    habit_files.py edit DIR SQL                       run SQL on the file (journal mode unchanged)
+    habit_files.py hold DIR SECONDS                   keep the file open in WAL mode, as an older
+                                                      Tally's session does, for SECONDS
     habit_files.py harness TALLY DIR MEGABYTES SECONDS
 
 `harness` builds a store of about MEGABYTES, copies it aside, then for SECONDS runs `habit list`,
@@ -54,7 +59,7 @@ def foreign(directory, version, mode):
 
 
 def old(directory, version):
-    """A Tally file at schema VERSION (1, 2 or 3): Read (since 2026-11-01, done on the 2nd, 3rd
+    """A Tally file at schema VERSION (1 to the latest): Read (since 2026-11-01, done on the 2nd, 3rd
     and 20th), 'Walk' (since 0300-03-01, done that day) and, from version 2, Swim archived on
     2026-11-05."""
     connection = sqlite3.connect(database(directory), isolation_level=None)
@@ -107,6 +112,33 @@ def rename(directory, habit, length):
     connection = sqlite3.connect(database(directory), isolation_level=None)
     name = "N" * length
     connection.execute("UPDATE habit SET name = ?, name_key = ? WHERE id = ?", (name, name.lower(), habit))
+    connection.close()
+
+
+def wal(directory):
+    """The file in WAL mode, as Tally before the rollback journal left it, with Read also done on
+    2026-11-21 only in the log (and the log's shared memory beside it)."""
+    connection = sqlite3.connect(database(directory), isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA wal_autocheckpoint = 0")
+    day = connection.execute("SELECT CAST(julianday('2026-11-21') - 2440587.5 AS INTEGER)").fetchone()[0]
+    connection.execute("INSERT INTO completion (habit_id, day) VALUES (1, ?)", (day,))
+    sys.stdout.flush()
+    os._exit(0)  # no close: the log keeps its frames
+
+
+def edit(directory, sql):
+    connection = sqlite3.connect(database(directory), isolation_level=None)
+    connection.executescript(sql)
+    connection.close()
+
+
+def hold(directory, seconds):
+    connection = sqlite3.connect(database(directory), isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("SELECT count(*) FROM habit").fetchone()
+    print("holding", flush=True)
+    time.sleep(seconds)
     connection.close()
 
 
@@ -202,6 +234,12 @@ def main():
         damage(sys.argv[2], sys.argv[3], sys.argv[4])
     elif kind == "rename":
         rename(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif kind == "wal":
+        wal(sys.argv[2])
+    elif kind == "edit":
+        edit(sys.argv[2], sys.argv[3])
+    elif kind == "hold":
+        hold(sys.argv[2], float(sys.argv[3]))
     elif kind == "harness":
         sys.exit(harness(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5])))
     else:

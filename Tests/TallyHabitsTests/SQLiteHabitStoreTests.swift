@@ -71,8 +71,9 @@ import Testing
         #expect(try mode(of: nested + "/" + SQLiteHabitStore.fileName) == 0o600)
         #expect(try mode(of: nested) == 0o700)
         #expect(try mode(of: directory + "/a") == 0o700)
-        // SQLite gives the WAL the main file's mode.
-        #expect(try mode(of: nested + "/" + SQLiteHabitStore.fileName + "-wal") == 0o600)
+        // A rollback journal exists only during a write: nothing is left beside the file.
+        let left = try FileManager.default.contentsOfDirectory(atPath: nested)
+        #expect(left == [SQLiteHabitStore.fileName])
     }
 
     @Test func migratesAVersionOneFile() throws {
@@ -306,7 +307,9 @@ import Testing
     /// migration's check is Day's own, so the file migrates with the right day.
     @Test func aVersionTwoFileWithAnEarlyDayMigrates() throws {
         try writeVersionTwoFile(
-            then: "UPDATE habit SET start_day = '0300-03-01' WHERE id = 8; INSERT INTO completion VALUES (8, '0300-03-01')")
+            then:
+                "UPDATE habit SET start_day = '0300-03-01' WHERE id = 8; INSERT INTO completion VALUES (8, '0300-03-01')"
+        )
         let walk = try #require(try open().habit(withNameKey: "walk"))
         #expect(walk.start == day("0300-03-01") && walk.daysDone == [day("0300-03-01")])
     }
@@ -373,6 +376,8 @@ import Testing
         try fill(store)
         try store.executeForTesting("PRAGMA wal_checkpoint(TRUNCATE)")
         try damageIndexOfNames(from: "read books", to: "read bookz")
+        // As before each command: the pages cached by the last one are not trusted.
+        #expect(store.prepareForCommand())
         #expect(throws: HabitStoreError.self) { try store.habit(withNameKey: "read books") }
         #expect(throws: HabitStoreError.self) {
             try AddHabit(repository: store).execute(name: "Walk", start: self.today, today: self.today)
@@ -511,6 +516,51 @@ import Testing
         let habits = try open().allHabits()
         #expect(habits.count == 2)
         for habit in habits { #expect(habit.completions.count == writesEach) }
+    }
+
+    /// The file moved over during a command (between its reads and its write): the write is
+    /// refused before anything is written to either file, and the next command is asked to
+    /// open the store anew.
+    @Test func aFileReplacedBeforeAWriteIsNotWrittenTo() throws {
+        let store = try open()
+        _ = try AddHabit(repository: store).execute(name: "Read", start: day("2026-11-01"), today: today)
+        #expect(store.prepareForCommand())
+        let other = directory + "/other"
+        do {
+            _ = try AddHabit(repository: try SQLiteHabitStore(directory: other)).execute(
+                name: "Swim", start: day("2026-11-01"), today: today)
+        }
+        let replaced = fileBytes(other + "/" + SQLiteHabitStore.fileName)
+        let old = fileBytes(databasePath)
+        #expect(rename(other + "/" + SQLiteHabitStore.fileName, databasePath) == 0)
+        #expect(throws: HabitStoreError.replaced(file: databasePath)) {
+            _ = try RecordCompletion(repository: store).execute(name: "Read", day: day("2026-11-02"), today: self.today)
+        }
+        #expect(fileBytes(databasePath) == replaced)
+        #expect(old != replaced)
+        #expect(!store.prepareForCommand())
+        #expect(try open().allHabits().map(\.name) == ["Swim"])
+    }
+
+    /// Each version's full schema (every statement) is what the migrations build, and text
+    /// that differs only in spacing, comments, case or quoting compares equal.
+    @Test func theFullSchemaComparisonIgnoresOnlyFormatting() throws {
+        let expected = try SQLiteHabitStore.expectedSchemas.get()
+        #expect(expected.count == SQLiteSchema.latestVersion + 1)
+        #expect(expected[0].isEmpty)
+        for version in 1...SQLiteSchema.latestVersion {
+            let store = try SQLiteHabitStore(directory: directory + "/v\(version)", schemaVersion: version)
+            #expect(try store.schemaObjects() == expected[version])
+            #expect(try store.schemaSignature() == expected[version].map { "\($0.type) \($0.name) \($0.table)" })
+        }
+        let canonical = SQLiteHabitStore.canonicalSQL
+        #expect(
+            canonical("CREATE  TABLE \"habit\" ( id -- the key\n INTEGER )")
+                == canonical("create table habit(id integer)"))
+        #expect(canonical("SELECT 'A  b'") != canonical("SELECT 'a b'"))
+        #expect(canonical("SELECT RAISE(ABORT, 'x')") != canonical("SELECT RAISE(ABORT, 'y')"))
+        #expect(canonical("CREATE TABLE [a b] (x)") == canonical("CREATE TABLE \"a b\" (x)"))
+        #expect(canonical("UPDATE t SET a = 1 /* note */ ;") == canonical("update t set a = 1;"))
     }
 
     @Test func dataDirectoryFollowsOptionThenEnvironment() {

@@ -107,6 +107,10 @@ extension DiagnosticID {
     public static let orphanCompletion = DiagnosticID("orphan-completion")
     /// The database refused a write.
     public static let habitConstraintViolated = DiagnosticID("habit-constraint-violated")
+    /// The file was replaced (moved over or deleted) while a command used it.
+    public static let habitDatabaseReplaced = DiagnosticID("habit-database-replaced")
+    /// A write to a read-only folder or file.
+    public static let readOnlyHabitDatabase = DiagnosticID("read-only-habit-database")
     /// SQLite reported an error.
     public static let habitDatabaseError = DiagnosticID("habit-database-error")
     /// A failure of no known kind, reported rather than lost.

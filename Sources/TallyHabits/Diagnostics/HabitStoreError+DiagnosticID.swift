@@ -13,6 +13,8 @@ extension HabitStoreError {
         case .invalidRow: return .invalidHabitRow
         case .orphanCompletion: return .orphanCompletion
         case .constraintViolated: return .habitConstraintViolated
+        case .replaced, .replacedDuringWrite: return .habitDatabaseReplaced
+        case .readOnly: return .readOnlyHabitDatabase
         case .sqlite: return .habitDatabaseError
         }
     }

@@ -28,6 +28,16 @@ public protocol HabitRepository: AnyObject {
 
     /// Removes the habit with this identity and all its completions.
     func delete(_ id: HabitID) throws
+
+    /// Called before each command, so that each judges the stored habits afresh. False when
+    /// this repository no longer stands for the storage a new one would open (its file was
+    /// replaced): the command then runs on a new one.
+    func prepareForCommand() -> Bool
+}
+
+extension HabitRepository {
+    /// Nothing to refresh: a repository in memory is always current.
+    public func prepareForCommand() -> Bool { true }
 }
 
 extension HabitRepository {

@@ -22,6 +22,14 @@ public enum HabitStoreError: Error, Sendable, Equatable {
     case orphanCompletion(file: String, habitID: HabitID, day: String)
     /// The schema refused a write (a taken name, a second completion on one day).
     case constraintViolated(file: String, detail: String)
+    /// The path names another file than the one open (moved over by a sync tool, or deleted)
+    /// during a command, found before anything was written; the next command opens the new file.
+    case replaced(file: String)
+    /// The path named another file once a change was committed: the change went into the file
+    /// that was replaced, not into the one now at the path, and is not acknowledged.
+    case replacedDuringWrite(file: String)
+    /// A write cannot be made (the folder or the file is read-only); nothing was written.
+    case readOnly(file: String, reason: String)
     /// SQLite reported an error.
     case sqlite(file: String, operation: String, message: String)
 
@@ -51,6 +59,14 @@ public enum HabitStoreError: Error, Sendable, Equatable {
                 + "the file was left unchanged (delete that row to upgrade it)"
         case .constraintViolated(let file, let detail):
             return "\(file) refused the change: \(MessageText.bounded(detail))"
+        case .replaced(let file):
+            return "\(file) was replaced by another file (moved over or deleted) during this command; nothing was "
+                + "written (the next command uses the file now there)"
+        case .replacedDuringWrite(let file):
+            return "\(file) was replaced by another file while this change was saved; the change went into the "
+                + "file that was replaced, not into the one now there"
+        case .readOnly(let file, let reason):
+            return "cannot write to the habit database \(file): \(reason); nothing was written"
         case .sqlite(let file, let operation, let message):
             return "\(file): \(MessageText.bounded(operation)) failed: \(MessageText.bounded(message))"
         }

@@ -2,26 +2,36 @@ import CSQLite
 import Glibc
 
 extension SQLiteHabitStore {
-    /// Checks what the file holds, turns on WAL and migrates forward, writing nothing until the
-    /// file is known to be an empty database or one of ours.
-    func prepareSchema(upTo target: Int) throws {
+    /// Checks what the file holds, leaves WAL mode for the rollback journal when an older Tally
+    /// left the file in it, and migrates forward, writing nothing until the file is known to be
+    /// an empty database or one of ours.
+    ///
+    /// A file in WAL mode (`fromWriteAheadLog`) is read in exclusive locking mode, whose index of
+    /// the log is in this process's memory rather than in a shared `-shm` mapped into it.
+    func prepareSchema(upTo target: Int, fromWriteAheadLog: Bool) throws {
+        let exclusive = fromWriteAheadLog && lockForLeavingWriteAheadLog()
         let (version, tableCount) = try versionAndTableCount()
         try checkIsOurs(version: version, tableCount: tableCount)
-        // Damage is looked for before the first write (the switch to WAL rewrites the header).
+        // Damage is looked for before the first write (leaving WAL rewrites the header).
         if version > 0 { try checkHabitTable() }
-        // Ours (or empty): closing may now fold the write-ahead log into the file as usual.
+        // Ours (or empty): closing may now fold a write-ahead log into the file as usual.
         tally_sqlite_set_checkpoint_on_close(connection, 1)
-
-        // Readers never block the writer and a killed process never leaves a torn file.
-        try switchToWriteAheadLog()
-        // FULL: a commit reported as done survives a power cut, not only a killed process.
-        // No memory map (mmap_size stays 0): a file copied over or truncated while Tally reads
-        // it would kill the process with SIGBUS; read calls see a short file and fail cleanly.
-        try execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", operation: "configuring")
+        // FULL syncs each commit; EXTRA also syncs the folder once the journal is deleted (the
+        // moment of commit), so a commit reported as done survives a power cut, not only a
+        // killed process. No memory map (mmap_size 0): a file copied over or truncated while
+        // Tally reads it would kill the process with SIGBUS; read calls see a short file and fail
+        // cleanly.
+        try execute(
+            "PRAGMA synchronous = EXTRA; PRAGMA mmap_size = 0; PRAGMA foreign_keys = ON", operation: "configuring")
+        if fromWriteAheadLog && readOnlyReason == nil { try leaveWriteAheadLog(exclusive: exclusive) }
 
         guard version < target else {
             checksBeforeWriting = target == SQLiteSchema.latestVersion
             return
+        }
+        if let readOnlyReason {
+            throw HabitStoreError.readOnly(
+                file: path, reason: "it must be upgraded to schema version \(target) first, and \(readOnlyReason)")
         }
         try transaction {
             // Another session may have migrated while this one waited for the write lock.
@@ -37,6 +47,48 @@ extension SQLiteHabitStore {
             if target == SQLiteSchema.latestVersion { try checkHabitTable() }
         }
         checksBeforeWriting = target == SQLiteSchema.latestVersion
+    }
+
+    /// Sets exclusive locking mode before the first read of a file in WAL mode, and takes the
+    /// lock, waiting a little for another session that is leaving WAL at the same moment. False
+    /// when a session of an older Tally (or another program) keeps the log open: the file is
+    /// then read in WAL mode with its shared memory, as that session reads it, and stays in it.
+    private func lockForLeavingWriteAheadLog() -> Bool {
+        guard (try? execute("PRAGMA locking_mode = EXCLUSIVE", operation: "locking")) != nil else { return false }
+        tally_sqlite_wait_when_busy(connection, SQLiteHabitStore.leavingWriteAheadLogTimeoutMilliseconds)
+        defer { tally_sqlite_wait_when_busy(connection, SQLiteHabitStore.busyTimeoutMilliseconds) }
+        if (try? versionAndTableCount()) != nil { return true }
+        sqlite3_exec(connection, "PRAGMA locking_mode = NORMAL", nil, nil, nil)
+        return false
+    }
+
+    /// How long opening a file in WAL mode waits for the exclusive lock before reading it as it
+    /// is: long enough for another session's switch to the rollback journal, short enough not to
+    /// hold up every `habit` line while an older Tally keeps the file open.
+    static let leavingWriteAheadLogTimeoutMilliseconds: Int32 = 250
+
+    /// Folds the log into the file and switches to the rollback journal (SQLite deletes the log),
+    /// then returns to normal locking, releasing the exclusive lock, and removes the shared
+    /// memory an older session left. Another session still using the log keeps the file in WAL
+    /// mode; the next store to open it alone switches it.
+    private func leaveWriteAheadLog(exclusive: Bool) throws {
+        var mode = ""
+        let code = sqlite3_exec(connection, "PRAGMA journal_mode = DELETE", nil, nil, nil)
+        if code & 0xFF != SQLITE_BUSY && code & 0xFF != SQLITE_LOCKED { try check(code, "leaving WAL mode") }
+        try forEachRow("PRAGMA journal_mode", []) { mode = $0.text(0) ?? "" }
+        if exclusive {
+            // Still in WAL mode, exclusive locking could not be left: the lock would be kept.
+            guard mode == "delete" else {
+                throw HabitStoreError.sqlite(
+                    file: path, operation: "leaving WAL mode", message: "the journal mode is still \(mode)")
+            }
+            try execute("PRAGMA locking_mode = NORMAL", operation: "unlocking")
+            // Normal locking takes effect, and the lock is let go, at the next read.
+            _ = try versionAndTableCount()
+        }
+        guard mode == "delete" else { return }
+        var status = stat()
+        if lstat(path + "-shm", &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path + "-shm") }
     }
 
     /// Throws unless the file is an empty database or one of ours at a version this Tally knows:
@@ -81,22 +133,6 @@ extension SQLiteHabitStore {
             problems.append(problem)
         }
         if let problem = problems.first { throw HabitStoreError.damaged(file: path, detail: problem) }
-    }
-
-    /// Turns on WAL mode (a no-op once the file is in it). Switching needs an exclusive lock and
-    /// SQLite does not call the busy handler for it, so a session opening the file while another
-    /// one is starting up retries here, for as long as a write would wait.
-    private func switchToWriteAheadLog() throws {
-        let pause: useconds_t = 10_000
-        var waited = 0
-        while true {
-            let code = sqlite3_exec(connection, "PRAGMA journal_mode = WAL", nil, nil, nil)
-            guard code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED,
-                waited < Int(SQLiteHabitStore.busyTimeoutMilliseconds) * 1000
-            else { return try check(code, "switching to WAL") }
-            usleep(pause)
-            waited += Int(pause)
-        }
     }
 
     /// One statement, so both come from the same snapshot even while another session migrates.

@@ -14,15 +14,37 @@ extension SQLiteHabitStore {
 
     /// Opens the database migrated to `schemaVersion` only: tests use it to build files of an
     /// older version.
+    ///
+    /// In a folder that cannot be written the file is opened read-only: reading works, and a
+    /// write (an upgrade of an older schema included) says that the folder is read-only.
     convenience init(directory: String, schemaVersion: Int) throws {
         try SQLiteHabitStore.createDirectory(directory)
         let path = SQLiteHabitStore.path(in: directory)
-        try SQLiteHabitStore.createFileIfMissing(path)
-        try SQLiteHabitStore.checkHeader(path)
+        let store = SQLiteHabitStore.directory(of: path)
+        let readOnlyReason =
+            access(store, W_OK) != 0 && (errno == EACCES || errno == EROFS || errno == EPERM)
+            ? "the folder \(store) is read-only" : nil
+        if let readOnlyReason {
+            if access(path, F_OK) != 0 && errno == ENOENT {
+                throw HabitStoreError.cannotOpen(file: path, reason: "it does not exist and \(readOnlyReason)")
+            }
+        } else {
+            try SQLiteHabitStore.createFileIfMissing(path)
+        }
+        let header = try SQLiteHabitStore.checkHeader(path)
+        // A file in WAL mode in a folder where SQLite cannot make the log's shared memory is read
+        // as one nobody changes, when no log is left to read (any session would have one).
+        let immutable = readOnlyReason != nil && header.usesWriteAheadLog && access(path + "-wal", F_OK) != 0
         // No SQLITE_OPEN_CREATE: the file exists (made above with the right mode); if it has
         // vanished since, failing is better than SQLite creating one with the umask's mode.
-        try self.init(openingFileAt: path, flags: SQLITE_OPEN_READWRITE)
-        try prepareSchema(upTo: schemaVersion)
+        try self.init(
+            openingFileAt: path, flags: readOnlyReason == nil ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
+            immutable: immutable)
+        // The file checked above must be the one SQLite opened.
+        guard identity == header.identity else { throw HabitStoreError.replaced(file: path) }
+        self.readOnlyReason = readOnlyReason
+        try checkCompanionFiles()
+        try prepareSchema(upTo: schemaVersion, fromWriteAheadLog: header.usesWriteAheadLog && readOnlyReason == nil)
         SQLiteHabitStore.tightenPermissions(of: path)
     }
 
@@ -41,14 +63,17 @@ extension SQLiteHabitStore {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw HabitStoreError.cannotOpen(file: path, reason: SQLiteHabitStore.lastErrorText())
         }
-        try SQLiteHabitStore.checkHeader(path)
-        // A read-only connection to a file in WAL mode creates the log and its shared memory
-        // when they are missing. They are missing only when no session has the file open, and
-        // then every change is in the file itself, which can be read as immutable, touching
-        // nothing. (Should a session open the file and write during that read, the read may
-        // fail or miss the change: completion then offers fewer names, nothing worse.)
+        let header = try SQLiteHabitStore.checkHeader(path)
+        // A read-only connection to a file in WAL mode (made by an older Tally) creates the log
+        // and its shared memory when they are missing. They are missing only when no session
+        // has the file open, and then every change is in the file itself, which can be read as
+        // immutable, touching nothing. (Should a session open the file and write during that
+        // read, the read may fail or miss the change: completion then offers fewer names,
+        // nothing worse.) A file with a rollback journal is read with no file made beside it.
         let sessionIsOpen = access(path + "-wal", F_OK) == 0 && access(path + "-shm", F_OK) == 0
-        try self.init(openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: !sessionIsOpen)
+        try self.init(
+            openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: header.usesWriteAheadLog && !sessionIsOpen)
+        try checkCompanionFiles()
         let (version, tableCount) = try versionAndTableCount()
         try checkIsOurs(version: version, tableCount: tableCount)
         guard version == SQLiteSchema.latestVersion else { return nil }
@@ -83,12 +108,12 @@ extension SQLiteHabitStore {
         }
     }
 
-    /// Takes every permission for group and others off the database and its write-ahead log
-    /// and shared memory (a file made by an older Tally, a copy, or another tool may have them):
-    /// only its owner may read habits. Called once the file is known to be ours; a file owned by
+    /// Takes every permission for group and others off the database and the files SQLite keeps
+    /// beside it (a file made by an older Tally, a copy, or another tool may have them): only
+    /// its owner may read habits. Called once the file is known to be ours; a file owned by
     /// someone else, which cannot be changed, is left as it is.
     private static func tightenPermissions(of path: String) {
-        for file in [path, path + "-wal", path + "-shm"] {
+        for file in [path] + companionSuffixes.map({ path + $0 }) {
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 != 0
             else { continue }
@@ -109,10 +134,19 @@ extension SQLiteHabitStore {
         }
     }
 
-    /// Throws unless the file is empty (new) or starts with SQLite's 16-byte header. Read with a
-    /// plain read-only descriptor, so a file that is not a database is never touched.
-    static func checkHeader(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// What ``checkHeader(_:)`` found: the file's identity, and whether its header puts it in
+    /// WAL mode.
+    struct Header {
+        let identity: FileIdentity
+        let usesWriteAheadLog: Bool
+    }
+
+    /// Throws unless `path` is a regular file that is empty (new) or starts with SQLite's
+    /// 16-byte header. Read with a plain read-only descriptor, so a file that is not a database
+    /// is never touched, opened without waiting (opening a FIFO would wait for a writer
+    /// forever).
+    static func checkHeader(_ path: String) throws -> Header {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw HabitStoreError.cannotOpen(file: path, reason: lastErrorText()) }
         defer { close(descriptor) }
         var status = stat()
@@ -122,12 +156,15 @@ extension SQLiteHabitStore {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw HabitStoreError.cannotOpen(file: path, reason: "it is not a regular file")
         }
-        if status.st_size == 0 { return }
+        let identity = FileIdentity(status)
+        if status.st_size == 0 { return Header(identity: identity, usesWriteAheadLog: false) }
         let expected = Array("SQLite format 3\0".utf8)
-        var header = [UInt8](repeating: 0, count: expected.count)
-        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, expected.count) }
-        guard count == expected.count, header == expected else {
+        // Bytes 18 and 19 are the write and read versions: 2 in WAL mode, 1 with a rollback journal.
+        var header = [UInt8](repeating: 0, count: 20)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count >= expected.count, Array(header[..<expected.count]) == expected else {
             throw HabitStoreError.notADatabase(file: path)
         }
+        return Header(identity: identity, usesWriteAheadLog: count == 20 && (header[18] == 2 || header[19] == 2))
     }
 }

@@ -4,15 +4,22 @@ import Glibc
 /// Habits in an SQLite database file, `habits.sqlite3` in a data directory.
 ///
 /// The one owner of SQLite in Tally: every C call and pointer stays in this type's files (the
-/// connection and statements here; opening, migrations and the repository methods in their
-/// extensions). The store never writes to a file it has not recognised: it creates the file
-/// itself (mode 0600, so no other user can ever read it), checks the SQLite header before SQLite
-/// touches an existing file, and refuses databases it did not create or whose schema is newer
-/// than it knows.
+/// connection and statements here; opening, migrations, checks and the repository methods in
+/// their extensions). The store never writes to a file it has not recognised: it creates the
+/// file itself (mode 0600, so no other user can ever read it), checks the SQLite header before
+/// SQLite touches an existing file, and refuses databases it did not create or whose schema is
+/// newer than it knows.
 ///
-/// Several stores, in one process or many, may use the same file at once: WAL lets readers and a
-/// writer proceed together, and each ``transaction(_:)`` takes the write lock up front
-/// (`BEGIN IMMEDIATE`), waiting up to ``busyTimeoutMilliseconds`` for another writer to finish.
+/// The file uses SQLite's rollback journal, not WAL: nothing is shared between sessions but the
+/// file and its locks. There is no shared-memory index to map (a truncated `-shm` would kill the
+/// process with SIGBUS) and no log that outlives a transaction (after the file is replaced, a
+/// log left beside it would be replayed onto the new file). The journal exists only while a
+/// write is under way, and every write first checks that the path still names the file the
+/// connection has open.
+///
+/// Several stores, in one process or many, may use the same file at once: each
+/// ``transaction(_:)`` takes the write lock up front (`BEGIN IMMEDIATE`), and a reader or writer
+/// waits up to ``busyTimeoutMilliseconds`` for another session's commit to finish.
 public final class SQLiteHabitStore: HabitRepository {
     /// The database's file name inside the data directory.
     public static let fileName = "habits.sqlite3"
@@ -21,11 +28,18 @@ public final class SQLiteHabitStore: HabitRepository {
 
     /// The database file's path.
     public let path: String
+    /// The folder holding the file, where SQLite creates the rollback journal of each write.
+    let directory: String
     let connection: OpaquePointer
+    /// The file the connection opened, as `stat` named it just after opening; nil when it could
+    /// not be read. A write goes ahead only while `path` names this file.
+    let identity: FileIdentity?
     private var transactionDepth = 0
     /// Set once the file is known to be ours at the latest version: every write transaction
     /// then checks first that the file is sound (``checkHabitTable()``).
     var checksBeforeWriting = false
+    /// Why this store cannot write (its folder is read-only), when it was opened only to read.
+    var readOnlyReason: String?
 
     /// Opens the existing file at `path` with SQLite's `flags`, without creating it: the
     /// extensions create and check the file first (``init(directory:)``). An `immutable` file
@@ -41,8 +55,10 @@ public final class SQLiteHabitStore: HabitRepository {
             throw HabitStoreError.cannotOpen(file: path, reason: reason)
         }
         self.path = path
+        self.directory = SQLiteHabitStore.directory(of: path)
         self.connection = handle
-        sqlite3_busy_timeout(connection, SQLiteHabitStore.busyTimeoutMilliseconds)
+        self.identity = FileIdentity(path: path)
+        tally_sqlite_wait_when_busy(connection, SQLiteHabitStore.busyTimeoutMilliseconds)
         // Until the file is known to be ours, closing must not write to it (see the shim).
         tally_sqlite_set_checkpoint_on_close(connection, 0)
     }
@@ -71,23 +87,37 @@ public final class SQLiteHabitStore: HabitRepository {
 
     /// Runs `work` in one `BEGIN IMMEDIATE` transaction, rolled back when it throws. Nested calls
     /// join the outer transaction.
-    /// Damage to the file is looked for before anything is written (see
-    /// ``checkHabitTable()``).
+    ///
+    /// Every check comes before the first write: that the folder can be written, that the path
+    /// still names the open file (checked again before the commit), that the schema is exactly
+    /// one Tally creates (``checkSchemaInFull()``) and that the file is sound
+    /// (``checkHabitTable()``). A commit after which the path names another file (it was
+    /// replaced during the commit) is reported, not acknowledged.
     public func transaction<Result>(_ work: () throws -> Result) throws -> Result {
-        try transaction(begin: "BEGIN IMMEDIATE") {
+        if transactionDepth > 0 { return try work() }
+        try checkCanWrite()
+        // The checks read the file as it is, not pages cached before another program changed it.
+        sqlite3_db_release_memory(connection)
+        let result = try transaction(begin: "BEGIN IMMEDIATE") {
+            try checkPathNamesOpenFile()
+            try checkSchemaInFull()
             if checksBeforeWriting { try checkHabitTable() }
-            return try work()
+            let result = try work()
+            try checkPathNamesOpenFile()
+            return result
         }
+        guard pathNamesOpenFile() else { throw HabitStoreError.replacedDuringWrite(file: path) }
+        return result
     }
 
     /// Runs `work`, which only reads, on one snapshot of the file: a plain `BEGIN`, which takes
     /// no write lock, so reading never waits for a writer. Joins an outer transaction.
     func readTransaction<Result>(_ work: () throws -> Result) throws -> Result {
-        try transaction(begin: "BEGIN", work)
+        if transactionDepth > 0 { return try work() }
+        return try transaction(begin: "BEGIN", work)
     }
 
     private func transaction<Result>(begin: String, _ work: () throws -> Result) throws -> Result {
-        if transactionDepth > 0 { return try work() }
         try execute(begin, operation: "starting a transaction")
         transactionDepth = 1
         defer { transactionDepth = 0 }
@@ -99,6 +129,17 @@ public final class SQLiteHabitStore: HabitRepository {
             sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
             throw error
         }
+    }
+
+    /// Called before each command (see ``HabitRepository/prepareForCommand()``): false when the
+    /// path names another file than the one open (it was moved over, or deleted), so that the
+    /// command runs on a store opened anew; otherwise the cache of pages is emptied, so that the
+    /// command reads the file as it is now. A read that once met a file being copied over or
+    /// truncated must not leave its pages behind for the next command to trust.
+    public func prepareForCommand() -> Bool {
+        guard pathNamesOpenFile(), (try? checkCompanionFiles()) != nil else { return false }
+        sqlite3_db_release_memory(connection)
+        return true
     }
 
     // MARK: Test hooks
@@ -218,6 +259,12 @@ public final class SQLiteHabitStore: HabitRepository {
             throw HabitStoreError.damaged(file: path, detail: message)
         case SQLITE_CONSTRAINT:
             throw HabitStoreError.constraintViolated(file: path, detail: message)
+        case SQLITE_READONLY, SQLITE_CANTOPEN:
+            // A journal that cannot be created, or a file opened read-only: say which.
+            if let reason = readOnlyReason ?? whyNotWritable() {
+                throw HabitStoreError.readOnly(file: path, reason: reason)
+            }
+            throw HabitStoreError.sqlite(file: path, operation: operation, message: message)
         default:
             throw HabitStoreError.sqlite(file: path, operation: operation, message: message)
         }

@@ -43,6 +43,21 @@ public final class LineSource {
         self.init(descriptor: descriptor, owns: true)
     }
 
+    /// The regular file at `path`, or nil with `errno` set (`EINVAL` for a FIFO, device or
+    /// directory): opened without waiting, since opening a FIFO waits for a writer that may
+    /// never come.
+    public convenience init?(regularFileAt path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            errno = EINVAL
+            return nil
+        }
+        self.init(descriptor: descriptor, owns: true)
+    }
+
     init(descriptor: Int32, owns: Bool, limit: Int = Session.maximumLineBytes) {
         self.descriptor = descriptor
         ownsDescriptor = owns

@@ -57,14 +57,19 @@ public struct History {
         }
         // O_CREAT with 0600 creates the file private from its first moment (the umask can only
         // remove permissions); an existing file keeps the mode its owner gave it.
-        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is then refused below).
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
         let writable = descriptor >= 0
         if !writable {
             fail("cannot write '\(path)': \(Self.reason())")
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
             guard descriptor >= 0 else { return [] }
         }
         defer { close(descriptor) }
+        guard Self.isRegularFile(descriptor) else {
+            fail("cannot use '\(path)': it is not a regular file")
+            return []
+        }
         _ = flock(descriptor, writable ? LOCK_EX : LOCK_SH)
         guard let bytes = Self.readAll(descriptor) else {
             fail("cannot read '\(path)': \(Self.reason())")
@@ -108,9 +113,13 @@ public struct History {
         // The file may be replaced by another session trimming it between our open and our
         // lock: write only once the locked file is the one at `path`.
         for _ in 0..<3 {
-            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
             guard descriptor >= 0 else { break }
             defer { close(descriptor) }
+            guard Self.isRegularFile(descriptor) else {
+                fail("cannot use '\(path)': it is not a regular file")
+                return
+            }
             _ = flock(descriptor, LOCK_EX)
             var opened = stat()
             var current = stat()
@@ -168,6 +177,11 @@ public struct History {
             if mkdir(folder, 0o700) != 0 && errno != EEXIST { return reason() }
         }
         return nil
+    }
+
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     private static func readAll(_ descriptor: Int32) -> [UInt8]? {

@@ -30,10 +30,8 @@ enum InitFile {
     static func run(
         _ path: String, into session: inout Session, errors: OutputStream, renderer: DiagnosticRenderer
     ) -> Bool {
-        var status = stat()
-        let isDirectory = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-        guard !isDirectory, let source = LineSource(path: path) else {
-            let reason = isDirectory ? String(cString: strerror(EISDIR)) : String(cString: strerror(errno))
+        guard let source = LineSource(regularFileAt: path) else {
+            let reason = errno == EINVAL ? "it is not a regular file" : String(cString: strerror(errno))
             errors.write("tally: cannot read init file '\(TerminalSafeText.escaped(path))': \(reason)\n")
             return false
         }
