@@ -112,11 +112,18 @@ enum InteractiveSession {
         }
     }
 
-    /// Shows `text` through the pager, or plainly when there is none.
+    /// Shows `text` through the pager, or plainly when there is none (in pieces, so Ctrl-C
+    /// stops it).
     private static func page(_ text: String, through pager: String?, output: OutputStream) {
         output.flush()
-        if let pager, Pager.show(text, command: pager) { return }
-        output.writeLine(text)
+        Interruption.clear()
+        if let pager, Pager.show(text, command: pager) {
+            Interruption.clear()
+            return
+        }
+        show(
+            .printing(text), for: "", output: output, errors: OutputStream.standardError,
+            renderer: DiagnosticRenderer(useColour: false))
     }
 
     /// 0, or 1 after saying so when standard output could not be written (a full disk).

@@ -137,7 +137,9 @@ final class LivePreview: @unchecked Sendable {
             }
         } catch {
             // A line that fails at its very end is one still being typed (`2 +`, `sqrt(2`).
-            if case .failed(let diagnostic) = error, diagnostic.span.start >= line.count {
+            if case .failed(let diagnostic) = error,
+                diagnostic.span.start >= line.count || diagnostic.id == .unclosedParenthesis
+            {
                 return "…"
             }
             return nil
