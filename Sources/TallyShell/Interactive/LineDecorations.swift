@@ -33,6 +33,11 @@ final class LineDecorations {
     private(set) var suggestion: [UInt8]?
     /// History lines as bytes, oldest first; lines with control characters are left out.
     private var history: [[UInt8]] = []
+    /// The positions in ``history`` of the lines by their first byte, and by their first two
+    /// bytes, so that a key reads only the lines that may match (10,000 entries cost one scan
+    /// of one bucket, not of all).
+    private var byFirstByte: [[Int32]] = Array(repeating: [], count: 256)
+    private var byFirstTwoBytes: [UInt16: [Int32]] = [:]
     private var lastRequested: [UInt8]?
     private var preview: LivePreview.Result?
     private var current: Line?
@@ -58,7 +63,12 @@ final class LineDecorations {
     /// Adds lines to what suggestions come from.
     func remember(_ lines: [String]) {
         for line in lines where !line.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            history.append(Array(line.utf8))
+            let bytes = Array(line.utf8)
+            guard let first = bytes.first else { continue }
+            let position = Int32(history.count)
+            history.append(bytes)
+            byFirstByte[Int(first)].append(position)
+            if bytes.count > 1 { byFirstTwoBytes[UInt16(first) << 8 | UInt16(bytes[1]), default: []].append(position) }
         }
     }
 
@@ -72,9 +82,14 @@ final class LineDecorations {
 
     /// The most recent history line that starts with `typed` and is longer: its remaining bytes.
     func suggestion(for typed: [UInt8]) -> [UInt8]? {
-        guard !typed.isEmpty else { return nil }
+        guard let first = typed.first else { return nil }
+        let candidates =
+            typed.count == 1
+            ? byFirstByte[Int(first)] : byFirstTwoBytes[UInt16(first) << 8 | UInt16(typed[1])] ?? []
         return typed.withUnsafeBufferPointer { typed -> [UInt8]? in
-            for entry in history.reversed() where entry.count > typed.count {
+            for position in candidates.reversed() {
+                let entry = history[Int(position)]
+                guard entry.count > typed.count else { continue }
                 let matches = entry.withUnsafeBufferPointer { entry in
                     memcmp(entry.baseAddress!, typed.baseAddress!, typed.count) == 0
                 }
