@@ -40,7 +40,12 @@ struct InteractivePromptTests {
 
     private func enter(_ line: String, in terminal: Terminal, expecting result: String? = nil) throws {
         terminal.type(line + "\r")
-        if let result { try terminal.expect("\n" + result + "\n") }
+        // Where readline uses bracketed paste, its escape stands between the newline and the
+        // result.
+        if let result {
+            try terminal.expect("\n")
+            try terminal.expect(result + "\n")
+        }
         try terminal.expect("> ")
     }
 
@@ -122,7 +127,7 @@ struct InteractivePromptTests {
         try terminal.expect(Self.dim + "   = 14")
         terminal.type("\r")
         // Enter clears it before the line goes up: the rest of the row is erased.
-        let beforeResult = try terminal.expect("\n14\n")
+        let beforeResult = try terminal.expect("14\n")
         #expect(beforeResult.contains("\u{1B}[K"))
         try terminal.expect("> ")
         terminal.type("sqrt(2")
@@ -222,7 +227,7 @@ struct InteractivePromptTests {
         // 2 + 56 columns: the line wraps; `nope` starts at column 54, column 4 of row two.
         let line = String(repeating: "1 + ", count: 13) + "nope"
         terminal.type(line + "\r")
-        try terminal.expect("\n    \u{1B}[1;32m^~~~")
+        try terminal.expect("    \u{1B}[1;32m^~~~")
         try terminal.expect("unknown name 'nope'")
         try terminal.expect("> ")
         terminal.type("help\r")

@@ -54,7 +54,7 @@ public final class LineReader {
         get { State.decorations }
         set {
             State.decorations = newValue
-            tally_rl_set_redisplay_function(newValue == nil ? nil : LineReader.redisplay)
+            if State.initialized { tally_rl_set_redisplay_function(newValue == nil ? nil : LineReader.redisplay) }
         }
     }
 
@@ -94,6 +94,12 @@ public final class LineReader {
         State.finished = false
         using_history()
         rl_callback_handler_install(prompt, LineReader.acceptLine)
+        if !State.initialized {
+            // Only now: readline, initialising with a redisplay function of the program's,
+            // falls back to horizontal scrolling instead of wrapping long lines.
+            State.initialized = true
+            if State.decorations != nil { tally_rl_set_redisplay_function(LineReader.redisplay) }
+        }
         while !State.finished {
             if TerminalSignals.windowChanged.exchange(false, ordering: .relaxed) {
                 rl_resize_terminal()
@@ -183,6 +189,7 @@ public final class LineReader {
         nonisolated(unsafe) static var matches: [String] = []
         nonisolated(unsafe) static var nextMatch = 0
         nonisolated(unsafe) static var decorations: LineDecorations?
+        nonisolated(unsafe) static var initialized = false
     }
 
     /// Readline's redisplay, then the suggestion and preview drawn after the line.
