@@ -263,6 +263,41 @@ struct InteractivePromptTests {
         try leave(terminal)
     }
 
+    /// Not a timed test: prints the time from a key to its echo (and drawing) with 10,000
+    /// history entries, with the suggestion and preview on and with them off.
+    @Test func costOfAKeyWithTenThousandHistoryEntries() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/state/tally", withIntermediateDirectories: true)
+        let lines = (0..<10_000).map { "\($0) * 12345 + sqrt(\($0))" }.joined(separator: "\n") + "\n"
+        try lines.write(toFile: sandbox.path + "/state/tally/history", atomically: true, encoding: .utf8)
+        for decorated in [true, false] {
+            let terminal = try sandbox.start(
+                decorated: decorated, environment: ["TALLY_HISTSIZE": "20000", "TERM": "xterm"])
+            // The processor time the session spends, per key, over 100 rounds of typing a
+            // 7-key line and Ctrl-U: readline's redisplay, the suggestion, the preview's thread.
+            let before = try Self.processorSeconds(of: terminal.processID)
+            for round in 0..<100 {
+                for key in "9999 * " {
+                    terminal.type(String(key))
+                    usleep(300)
+                }
+                terminal.type("\u{15}\(round % 10)\r")
+                try terminal.expect("> ")
+            }
+            let used = try Self.processorSeconds(of: terminal.processID) - before
+            print("processor time per key, 10,000 history entries, decorations \(decorated ? "on" : "off"): \(used / 900 * 1000) ms")
+            terminal.type("\u{15}")
+            try leave(terminal)
+        }
+    }
+
+    /// User and system time of a running process, from /proc (clock ticks of 10 ms).
+    static func processorSeconds(of processID: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return (Double(fields[11])! + Double(fields[12])!) / 100
+    }
+
     @Test func clearClearsTheScreen() throws {
         let sandbox = Sandbox()
         let terminal = try sandbox.start()
