@@ -193,6 +193,17 @@ struct InteractivePromptTests {
         try leave(terminal)
     }
 
+    @Test func onlyTheLastHundredResultsAreKept() throws {
+        let sandbox = Sandbox()
+        let terminal = try sandbox.start()
+        for number in 1...101 { try enter("\(number) * 2", in: terminal, expecting: "\(number * 2)") }
+        terminal.type("_1\r")
+        try terminal.expect("error: unknown name '_1'")
+        try terminal.expect("> ")
+        try enter("_2 + _101", in: terminal, expecting: "206")
+        try leave(terminal)
+    }
+
     @Test func aHugeResultIsShortenedAtThePromptAndWholeInAPipe() throws {
         let sandbox = Sandbox()
         let terminal = try sandbox.start()

@@ -14,6 +14,9 @@ enum InteractiveCommand: Equatable {
     /// The words, for completion and `help`.
     static let words = ["clear", "full", "history"]
 
+    /// How many of the latest results stay reachable as `_N`.
+    static let numberedResultsKept = 100
+
     /// How many lines `history` lists when not told.
     static let defaultHistoryCount = 20
 

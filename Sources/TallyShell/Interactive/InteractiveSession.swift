@@ -42,6 +42,7 @@ enum InteractiveSession {
         var lineNumber = 0
         var sessionLines: [(number: Int, line: String)] = []
         var fullResult: String?
+        var numberedResults: [Int] = []
         let pager = Pager.command(environment: variables)
         while true {
             // Tab reads a snapshot of the names, taken between lines: never the live session.
@@ -105,8 +106,13 @@ enum InteractiveSession {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
             } else if !outcome.failed, outcome.isExact != nil || InteractiveCommand.isBMI(line) {
-                // The result stays reachable by the line's number: _3.
+                // The result stays reachable by the line's number: _3. Only the last hundred
+                // are kept, so a long session of big results does not hold all of them.
                 _ = session.handle("_\(lineNumber) = ans", origin: origin)
+                numberedResults.append(lineNumber)
+                if numberedResults.count > InteractiveCommand.numberedResultsKept {
+                    _ = session.handle("unset _\(numberedResults.removeFirst())", origin: origin)
+                }
             }
             if outcome.endsSession { return exitStatus(output: output, errors: errors) }
         }
