@@ -120,7 +120,8 @@ final class LineDecorations {
         if line.point == line.bytes.count {
             if suggests, let rest = suggestion(for: line.bytes) {
                 suggestion = rest
-                extra = String(decoding: rest, as: UTF8.self)
+                // Only what can fit is measured: a suggested line may be a megabyte long.
+                extra = String(decoding: rest.prefix(4 * line.columns + 8), as: UTF8.self)
             } else if previews, let preview, preview.line == line.bytes, let text = preview.text {
                 extra = "   " + text
             }
