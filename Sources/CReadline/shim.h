@@ -28,6 +28,33 @@ static inline void tally_rl_set_completion_append_character(int character) {
     rl_completion_append_character = character;
 }
 static inline const char *tally_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int tally_rl_point(void) { return rl_point; }
+static inline int tally_rl_end(void) { return rl_end; }
+static inline void tally_rl_set_redisplay_function(rl_voidfunc_t *function) {
+    rl_redisplay_function = function != NULL ? function : rl_redisplay;
+}
+static inline FILE *tally_rl_outstream(void) { return rl_outstream != NULL ? rl_outstream : stdout; }
+
+// Binds `sequence` to `function` in the emacs and vi insertion keymaps. Called before readline
+// reads ~/.inputrc, so a binding there replaces this one; readline's own arrow bindings are
+// made only where nothing is bound.
+static inline void tally_rl_bind_default(const char *sequence, rl_command_func_t *function) {
+    rl_bind_keyseq_in_map(sequence, function, emacs_standard_keymap);
+    rl_bind_keyseq_in_map(sequence, function, vi_insertion_keymap);
+}
+
+// Waits until `descriptor` or `other` (when >= 0) can be read, with `mask` as the signal mask
+// while waiting. Returns pselect's result; `*otherReady` says whether `other` is readable.
+static inline int tally_wait_for_either(int descriptor, int other, const sigset_t *mask, int *otherReady) {
+    fd_set readable;
+    FD_ZERO(&readable);
+    FD_SET(descriptor, &readable);
+    if (other >= 0) FD_SET(other, &readable);
+    int highest = other > descriptor ? other : descriptor;
+    int result = pselect(highest + 1, &readable, NULL, NULL, NULL, mask);
+    *otherReady = result > 0 && other >= 0 && FD_ISSET(other, &readable);
+    return result;
+}
 
 // Waits until `descriptor` can be read, with `mask` as the signal mask while waiting (so a
 // signal blocked outside can only arrive here). pselect, because ppoll needs _GNU_SOURCE and

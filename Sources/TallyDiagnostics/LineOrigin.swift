@@ -12,6 +12,12 @@ public struct LineOrigin: Sendable, Equatable, CustomStringConvertible {
     /// An origin for lines whose source nobody named (tests, embedders).
     public static let unnamed = LineOrigin(sourceName: "<input>", lineNumber: 1)
 
-    /// `name:line`, as diagnostics write a place.
-    public var description: String { "\(sourceName):\(lineNumber)" }
+    /// The source name of lines typed at the interactive prompt.
+    public static let interactiveSessionName = "<session>"
+
+    /// `name:line`, as diagnostics write a place; "line 9 of this session" at the prompt.
+    public var description: String {
+        sourceName == Self.interactiveSessionName
+            ? "line \(lineNumber) of this session" : "\(sourceName):\(lineNumber)"
+    }
 }

@@ -258,7 +258,8 @@ import Testing
     }
 }
 
-/// `bmi` in the interactive session: the warning's caret stands under the line as typed.
+/// `bmi` in the interactive session: the warning's caret stands under the line as typed, before
+/// the result.
 @Suite(.timeLimit(.minutes(1)))
 struct BMIInteractiveTests {
     @Test func warningPointsAtTheBareWeight() throws {
@@ -273,11 +274,11 @@ struct BMIInteractiveTests {
         let output = try terminal.expect("> ")
         #expect(
             output == """
-                BMI 50.1  obesity class III  (WHO adult classification, ages 20 and over)
-                healthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg
                            ^~~
                 warning: a weight without a unit beside a height in feet or inches
                 note: 154 was read as kg; write 154lb for pounds
+                BMI 50.1  obesity class III  (WHO adult classification, ages 20 and over)
+                healthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg
 
                 """)
         terminal.type(PseudoTerminal.controlD)

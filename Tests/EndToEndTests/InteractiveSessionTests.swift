@@ -134,10 +134,15 @@ struct InteractiveSessionTests {
 
     @Test func controlCStopsALongPrintAndTheSessionGoesOn() throws {
         let sandbox = Sandbox()
-        let terminal = try sandbox.start()
+        // At the prompt a long result is shortened; `full` prints it whole (with no pager).
+        let terminal = try PseudoTerminal(arguments: ["-q"], environment: sandbox.environment.merging(["PAGER": ""]) { $1 })
+        try terminal.expect("> ")
         try enter("set maxdigits 100000000", in: terminal)
         terminal.type("10^5000000\r")
-        try terminal.expect("10^5000000\n")
+        try terminal.expect("…0000000000 (5,000,001 digits; 'full' shows all)\n", timeout: 20)
+        try terminal.expect("> ")
+        terminal.type("full\r")
+        try terminal.expect("full\n")
         try terminal.expect("1000000000", timeout: 20)
         // Stop reading: the terminal's buffer fills and the print blocks part-way.
         terminal.pauseReading(for: 0.3)

@@ -12,7 +12,7 @@ struct CompleterTests {
         // (line before the word, word) → matches
         ("", "sq", ["sqrt("]),
         ("", "r", ["rad(", "root(", "round("]),
-        ("", "h", ["habit", "help", "hypot("]),
+        ("", "h", ["habit", "help", "history", "hypot("]),
         ("", "al", ["alpha"]),
         ("", "키", ["키"]),
         ("1 + ", "h", ["hypot("]),

@@ -43,6 +43,8 @@ import Testing
                 grouping   off       group digits in threes with _ (1_234_567), which reads back
                 standard   who       BMI classification: who or asia
                 glyphs     unicode   marks in habit tables: unicode (■ ·) or ascii (# .)
+                suggest    on        at the prompt, suggest the last matching line as you type (→ takes it)
+                preview    on        at the prompt, show the value as you type
                 """)
         #expect(outcomes[2].output == "0.33333")
         #expect(

@@ -42,10 +42,11 @@ public final class PseudoTerminal {
     /// Starts `tally` with `arguments`. The environment holds only `environment`, plus
     /// `TERM=dumb` (no bracketed-paste escapes), `INPUTRC=/dev/null` (no personal key bindings),
     /// `NO_COLOR` and a UTF-8 locale, unless `environment` says otherwise.
-    public init(arguments: [String] = [], environment: [String: String]) throws {
+    /// The terminal is `columns` wide and `rows` tall.
+    public init(arguments: [String] = [], environment: [String: String], columns: Int = 100, rows: Int = 24) throws {
         var controllerSide: Int32 = -1
         var terminalSide: Int32 = -1
-        var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&controllerSide, &terminalSide, nil, nil, &size) == 0 else {
             throw POSIXError(.init(rawValue: errno) ?? .EIO)
         }
@@ -156,6 +157,14 @@ public final class PseudoTerminal {
     /// fills the terminal's buffer and blocks in `write`.
     public func pauseReading(for seconds: Double) {
         usleep(UInt32(seconds * 1_000_000))
+    }
+
+    /// Reads what the session writes for `seconds`, and returns what came after what earlier
+    /// expectations matched (without moving past it).
+    public func collect(for seconds: Double) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while deadline.timeIntervalSinceNow > 0 { _ = readMore(waitingUpTo: deadline.timeIntervalSinceNow) }
+        return String(decoding: screen[consumed...], as: UTF8.self)
     }
 
     /// Reads what is there, waiting up to `seconds` for something; false when nothing came.

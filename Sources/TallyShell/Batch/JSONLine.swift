@@ -19,6 +19,7 @@ struct JSONLine {
             fields.append(("exact", isExact ? "true" : "false"))
         } else if let text = outcome.output {
             fields.append(("output", JSONText.string(text)))
+            if let (name, object) = outcome.jsonFields { fields.append((name, object)) }
         } else {
             fields.append(("value", "null"))
         }

@@ -106,7 +106,7 @@ public struct Completer {
         var matches = Self.starting(with: word, in: functions.functionNames).map { $0 + "(" }
         matches += Self.starting(with: word, in: functions.constantNames + variableNames)
         if atLineStart {
-            matches += Self.starting(with: word, in: CommandWord.allCases.map(\.rawValue))
+            matches += Self.starting(with: word, in: CommandWord.allCases.map(\.rawValue) + InteractiveCommand.words)
         }
         let appendsSpace = !(matches.count == 1 && matches[0].hasSuffix("("))
         return Completion(matches: matches.sorted(), appendsSpace: appendsSpace)

@@ -21,7 +21,8 @@ enum InteractiveSession {
             limit: History.limit(environment: variables),
             warn: { errors.write($0 + "\n") })
         reader.limitHistory(to: history.limit)
-        reader.addToHistory(history.load())
+        let earlierLines = history.load()
+        reader.addToHistory(earlierLines)
 
         var environment = environment
         environment.confirm = { question in reader.confirm(question) }
@@ -36,11 +37,21 @@ enum InteractiveSession {
         if let path = InitFile.path(options: options, interactive: true, environment: variables) {
             InitFile.run(path, into: &session, errors: errors, renderer: renderer)
         }
+        let decorations = LineDecorations.forTerminal(prompt: prompt, variables: variables)
+        reader.decorations = decorations
+        decorations?.remember(earlierLines)
         var lineNumber = 0
+        var sessionLines: [(number: Int, line: String)] = []
+        var fullResult: String?
+        var numberedResults: [Int] = []
+        let pager = Pager.command(environment: variables)
         while true {
             // Tab reads a snapshot of the names, taken between lines: never the live session.
             let completer = session.completer()
             reader.completion = { word, prefix in completer.complete(word, after: prefix) }
+            decorations?.suggests = session.environment.suggests
+            decorations?.previews = session.environment.previews
+            decorations?.previewer?.use(session.evaluator)
             let line: String
             switch reader.read(prompt: prompt) {
             case .end:
@@ -53,15 +64,73 @@ enum InteractiveSession {
             case .line(let text):
                 line = text
             }
-            if history.record(line) { reader.addToHistory([line]) }
             lineNumber += 1
-            let outcome = session.handle(line, origin: LineOrigin(sourceName: "<stdin>", lineNumber: lineNumber))
+            if history.record(line) {
+                reader.addToHistory([line])
+                sessionLines.append((lineNumber, line))
+            }
+            if let command = InteractiveCommand(line: line) {
+                switch command {
+                case .clear:
+                    output.write("\u{1B}[H\u{1B}[2J")
+                case .history(let count, let filter):
+                    output.writeLine(
+                        InteractiveCommand.historyListing(
+                            earlier: earlierLines, session: sessionLines, count: count, containing: filter))
+                case .full:
+                    if let fullResult {
+                        page(fullResult, through: pager, output: output)
+                    } else {
+                        errors.write("nothing to show: 'full' shows a long result in whole after it was shortened\n")
+                    }
+                }
+                output.flush()
+                continue
+            }
+            let origin = LineOrigin(sourceName: LineOrigin.interactiveSessionName, lineNumber: lineNumber)
+            var outcome = session.handle(line, origin: origin)
+            let size = TerminalSize.current
+            if let text = outcome.output, outcome.isExact != nil,
+                let short = ResultAbbreviation.abbreviated(text, columns: size.columns)
+            {
+                fullResult = text
+                outcome.output = short
+            } else if let text = outcome.output, InteractiveCommand.isHelp(line) {
+                let wrapped = TextWrapping.wrap(text, width: size.columns)
+                outcome.output = wrapped
+                if wrapped.utf8.reduce(1, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) >= size.rows {
+                    page(wrapped, through: pager, output: output)
+                    outcome.output = nil
+                }
+            }
             if !show(outcome, for: line, output: output, errors: errors, renderer: renderer) {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
+            } else if !outcome.failed, outcome.isExact != nil || InteractiveCommand.isBMI(line) {
+                // The result stays reachable by the line's number: _3. Only the last hundred
+                // are kept, so a long session of big results does not hold all of them.
+                _ = session.handle("_\(lineNumber) = ans", origin: origin)
+                numberedResults.append(lineNumber)
+                if numberedResults.count > InteractiveCommand.numberedResultsKept {
+                    _ = session.handle("unset _\(numberedResults.removeFirst())", origin: origin)
+                }
             }
             if outcome.endsSession { return exitStatus(output: output, errors: errors) }
         }
+    }
+
+    /// Shows `text` through the pager, or plainly when there is none (in pieces, so Ctrl-C
+    /// stops it).
+    private static func page(_ text: String, through pager: String?, output: OutputStream) {
+        output.flush()
+        Interruption.clear()
+        if let pager, Pager.show(text, command: pager) {
+            Interruption.clear()
+            return
+        }
+        show(
+            .printing(text), for: "", output: output, errors: OutputStream.standardError,
+            renderer: DiagnosticRenderer(useColour: false))
     }
 
     /// 0, or 1 after saying so when standard output could not be written (a full disk).
@@ -81,6 +150,17 @@ enum InteractiveSession {
     ) -> Bool {
         var interrupted = outcome.wasInterrupted
         var cutShort = false
+        let interactiveForm = DiagnosticRenderer.Form.interactive(promptWidth: DisplayWidth.of(prompt))
+        let columns = TerminalSize.current.columns
+        let typedWidth = DisplayWidth.of(prompt) + DisplayWidth.of(line)
+        let draw = { (diagnostic: Diagnostic) in
+            TextWrapping.fitDiagnostic(
+                renderer.render(diagnostic, in: line, form: interactiveForm), typedWidth: typedWidth, width: columns)
+        }
+        if !interrupted {
+            // A warning's caret belongs under the typed line, so it comes before the output.
+            for warning in outcome.warnings { errors.write(draw(warning)) }
+        }
         if let text = outcome.output {
             if Interruption.isRequested {
                 interrupted = true
@@ -96,10 +176,7 @@ enum InteractiveSession {
             let newline = !cutShort && terminalEchoesControlCharacters
             errors.write((newline ? "\n" : "") + "interrupted\n")
         } else {
-            for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
-                errors.write(
-                    renderer.render(diagnostic, in: line, form: .interactive(promptWidth: DisplayWidth.of(prompt))))
-            }
+            if let diagnostic = outcome.diagnostic { errors.write(draw(diagnostic)) }
         }
         return !interrupted
     }

@@ -31,7 +31,31 @@ public final class LineReader {
         // Signals are ours (TerminalSignals): readline's handlers would re-raise Ctrl-C.
         tally_rl_set_catch_signals(0, 0)
         tally_rl_set_attempted_completion_function(LineReader.attemptCompletion)
+        LineReader.bindDefaultKeys()
         using_history()
+    }
+
+    /// Up and Down search the history for lines starting with the text before the cursor (all
+    /// lines when there is none); → and End take the suggestion; Enter clears what was drawn
+    /// beside the line. Bound before readline reads `~/.inputrc`, so a binding there wins.
+    private static func bindDefaultKeys() {
+        for sequence in ["\u{1B}[A", "\u{1B}OA"] { tally_rl_bind_default(sequence, rl_history_search_backward) }
+        for sequence in ["\u{1B}[B", "\u{1B}OB"] { tally_rl_bind_default(sequence, rl_history_search_forward) }
+        for sequence in ["\u{1B}[C", "\u{1B}OC"] { tally_rl_bind_default(sequence, LineReader.forwardOrAccept) }
+        for sequence in ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"] {
+            tally_rl_bind_default(sequence, LineReader.endOrAccept)
+        }
+        for sequence in ["\r", "\n"] { tally_rl_bind_default(sequence, LineReader.newline) }
+    }
+
+    /// What is drawn beside the line being typed (suggestion, preview); nil draws nothing, as
+    /// on a dumb terminal.
+    var decorations: LineDecorations? {
+        get { State.decorations }
+        set {
+            State.decorations = newValue
+            if State.initialized { tally_rl_set_redisplay_function(newValue == nil ? nil : LineReader.redisplay) }
+        }
     }
 
     /// What Tab offers; nil completes nothing.
@@ -48,6 +72,7 @@ public final class LineReader {
     /// Adds lines for Up-arrow and Ctrl-R, oldest first.
     public func addToHistory(_ lines: [String]) {
         for line in lines { add_history(line) }
+        State.decorations?.remember(lines)
     }
 
     /// Reads one line after `prompt`.
@@ -69,6 +94,12 @@ public final class LineReader {
         State.finished = false
         using_history()
         rl_callback_handler_install(prompt, LineReader.acceptLine)
+        if !State.initialized {
+            // Only now: readline, initialising with a redisplay function of the program's,
+            // falls back to horizontal scrolling instead of wrapping long lines.
+            State.initialized = true
+            if State.decorations != nil { tally_rl_set_redisplay_function(LineReader.redisplay) }
+        }
         while !State.finished {
             if TerminalSignals.windowChanged.exchange(false, ordering: .relaxed) {
                 rl_resize_terminal()
@@ -88,11 +119,16 @@ public final class LineReader {
                 discardLine()
                 return .interrupted
             }
-            let ready = tally_wait_for_input(0, &whileWaiting)
+            var previewReady: Int32 = 0
+            let ready = tally_wait_for_either(0, State.decorations?.wakeDescriptor ?? -1, &whileWaiting, &previewReady)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
                 return .end
+            }
+            if previewReady != 0 {
+                if State.decorations?.takePreview() == true { LineReader.redisplay() }
+                if ready == 1 { continue }
             }
             // Readable also means closed: readline then reads end-of-file and ends the line.
             rl_callback_read_char()
@@ -105,8 +141,13 @@ public final class LineReader {
         // The question is asked in the middle of handling a line: completing from the session
         // now would reach into it while it is busy.
         let saved = State.completion
+        let decorations = self.decorations
         State.completion = nil
-        defer { State.completion = saved }
+        self.decorations = nil
+        defer {
+            State.completion = saved
+            self.decorations = decorations
+        }
         guard case .line(let answer) = read(prompt: question) else { return false }
         let word = answer.filter { $0 != " " && $0 != "\t" }.lowercased()
         return word == "y" || word == "yes"
@@ -114,6 +155,7 @@ public final class LineReader {
 
     /// Ctrl-C on the prompt: forget the line and leave the cursor on a fresh line.
     private func discardLine() {
+        LineReader.writeToTerminal(State.decorations?.clear())
         rl_free_line_state()
         rl_callback_sigcleanup()
         rl_echo_signal_char(SIGINT)
@@ -146,6 +188,66 @@ public final class LineReader {
         nonisolated(unsafe) static var completion: Completion?
         nonisolated(unsafe) static var matches: [String] = []
         nonisolated(unsafe) static var nextMatch = 0
+        nonisolated(unsafe) static var decorations: LineDecorations?
+        nonisolated(unsafe) static var initialized = false
+    }
+
+    /// Readline's redisplay, then the suggestion and preview drawn after the line.
+    private static let redisplay: @convention(c) () -> Void = {
+        rl_redisplay()
+        if let decorations = State.decorations { writeToTerminal(decorations.draw(lineState())) }
+    }
+
+    /// Writes escape sequences where readline writes, after what it has queued.
+    private static func writeToTerminal(_ text: String?) {
+        guard let text, !text.isEmpty else { return }
+        let stream = tally_rl_outstream()
+        fputs(text, stream)
+        fflush(stream)
+    }
+
+    /// The line as readline holds it: its bytes and the cursor's byte offset.
+    private static func lineState() -> LineDecorations.Line {
+        let end = Int(tally_rl_end())
+        let point = Int(tally_rl_point())
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        rl_get_screen_size(&rows, &columns)
+        guard let buffer = tally_rl_line_buffer(), end > 0 else {
+            return LineDecorations.Line(bytes: [], point: 0, columns: Int(columns))
+        }
+        let bytes = buffer.withMemoryRebound(to: UInt8.self, capacity: end) {
+            Array(UnsafeBufferPointer(start: $0, count: end))
+        }
+        return LineDecorations.Line(bytes: bytes, point: min(point, end), columns: Int(columns))
+    }
+
+    /// The rest of the suggestion, when the cursor is at the end of the line and one is shown.
+    private static func acceptSuggestion() -> Bool {
+        guard tally_rl_point() == tally_rl_end(), let rest = State.decorations?.suggestion, !rest.isEmpty else {
+            return false
+        }
+        rest.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                var text = Array(characters)
+                text.append(0)
+                _ = rl_insert_text(text)
+            }
+        }
+        return true
+    }
+
+    private static let forwardOrAccept: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+        acceptSuggestion() ? 0 : rl_forward_char(count, key)
+    }
+
+    private static let endOrAccept: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+        acceptSuggestion() ? 0 : rl_end_of_line(count, key)
+    }
+
+    private static let newline: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+        LineReader.writeToTerminal(State.decorations?.clear())
+        return rl_newline(count, key)
     }
 
     private static let acceptLine: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in

@@ -34,7 +34,7 @@ enum BackgroundWork {
     }
 
     /// Starts `body` on a new detached thread; false when no thread could be created.
-    private static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

@@ -39,6 +39,9 @@ public enum HelpText {
           set              show or change settings (set digits 50, set angle deg,
                            set grouping on)
           exit, quit       end the session (or Ctrl-D)
+        At the prompt: Up/Down find earlier lines starting with what is typed, → takes
+        the dimmed suggestion; history lists lines, _3 is line 3's result; full shows a
+        shortened result whole; clear clears the screen.
         """
 
     static let syntax = """

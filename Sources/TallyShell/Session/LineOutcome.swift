@@ -29,6 +29,10 @@ public struct LineOutcome: Sendable {
         self.endsSession = endsSession
     }
 
+    /// The result's fields as a JSON object (a `bmi` line's BMI, category, …), for `--json`;
+    /// nil for lines whose output is only text or a value.
+    public var jsonFields: (name: String, object: String)?
+
     /// Whether the line failed (an error or an interruption): the exit status counts it.
     public var failed: Bool { diagnostic != nil || wasInterrupted }
 

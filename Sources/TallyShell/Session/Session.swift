@@ -270,6 +270,7 @@ public struct Session {
         self.evaluator.recordResult(.number(result.value))
         var outcome = LineOutcome.printing(result.report)
         outcome.warnings = result.warnings
+        outcome.jsonFields = ("bmi", result.jsonObject)
         return outcome
     }
 
@@ -305,7 +306,7 @@ public struct Session {
     /// What Tab completion may offer now: a snapshot of the names, which never opens the habit
     /// database unless it already exists, and only when a habit name is wanted.
     public func completer() -> Completer {
-        var names = Array(evaluator.variables.keys)
+        var names = evaluator.variables.keys.filter { !InteractiveCommand.isNumberedResult($0) }
         if evaluator.lastResult != nil { names.append("ans") }
         let directory = environment.dataDirectory
         return Completer(
@@ -318,7 +319,7 @@ public struct Session {
     /// `vars`: each variable with its value, each function as defined, and `ans`.
     private func variableListing() -> String {
         var lines: [String] = []
-        for name in evaluator.variables.keys.sorted() {
+        for name in evaluator.variables.keys.sorted() where !InteractiveCommand.isNumberedResult(name) {
             lines.append("\(name) = \(display(evaluator.variables[name]!))")
         }
         for function in evaluator.functions.userFunctions.sorted(by: { $0.name < $1.name }) {
@@ -359,14 +360,7 @@ public struct Session {
             }
             evaluator.settings.maxDigits = value
         case .grouping:
-            let expectation = "grouping must be on or off"
-            guard let (word, _) = try arguments.nextWord() else {
-                throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: arguments.lastSpan)
-            }
-            guard word == "on" || word == "off" else {
-                throw Diagnostic(.invalidSettingValue, expectation, at: arguments.lastSpan)
-            }
-            evaluator.settings.grouping = word == "on"
+            evaluator.settings.grouping = try arguments.onOrOff(named: name)
         case .angle:
             let expectation = "angle must be \(setting.choices.joined(separator: " or "))"
             guard let (word, _) = try arguments.nextWord() else {
@@ -392,6 +386,10 @@ public struct Session {
                     at: arguments.lastSpan)
             }
             environment.glyphs = chosen
+        case .suggest:
+            environment.suggests = try arguments.onOrOff(named: name)
+        case .preview:
+            environment.previews = try arguments.onOrOff(named: name)
         }
         try arguments.expectEnd(command: "set \(name)")
         return .silent
@@ -415,6 +413,8 @@ public struct Session {
         case .grouping: return evaluator.settings.grouping ? "on" : "off"
         case .standard: return standard.word
         case .glyphs: return environment.glyphs.rawValue
+        case .suggest: return environment.suggests ? "on" : "off"
+        case .preview: return environment.previews ? "on" : "off"
         }
     }
 }

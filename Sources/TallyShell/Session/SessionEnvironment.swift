@@ -16,6 +16,10 @@ public struct SessionEnvironment {
     /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
     /// tests use an in-memory store); nil for the database.
     public var openHabitRepository: (() throws -> any HabitRepository)?
+    /// Whether the prompt suggests from history as you type (`set suggest`).
+    public var suggests = true
+    /// Whether the prompt previews the value as you type (`set preview`).
+    public var previews = true
 
     public init(
         dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,

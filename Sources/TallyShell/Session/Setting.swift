@@ -6,7 +6,7 @@ import TallyHealth
 /// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
 /// completion read.
 public enum Setting: String, CaseIterable, Sendable {
-    case digits, maxdigits, angle, grouping, standard, glyphs
+    case digits, maxdigits, angle, grouping, standard, glyphs, suggest, preview
 
     /// How `set` writes the setting with its value.
     public var usage: String {
@@ -17,6 +17,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .grouping: return "grouping on|off"
         case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
         case .glyphs: return "glyphs \(HabitGlyphs.allCases.map(\.rawValue).joined(separator: "|"))"
+        case .suggest: return "suggest on|off"
+        case .preview: return "preview on|off"
         }
     }
 
@@ -29,6 +31,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .grouping: return "group digits in threes with _ (1_234_567), which reads back"
         case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
         case .glyphs: return "marks in habit tables: unicode (■ ·) or ascii (# .)"
+        case .suggest: return "at the prompt, suggest the last matching line as you type (→ takes it)"
+        case .preview: return "at the prompt, show the value as you type"
         }
     }
 
@@ -37,7 +41,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits, .maxdigits: return []
         case .angle: return AngleUnit.allCases.map(\.rawValue)
-        case .grouping: return ["on", "off"]
+        case .grouping, .suggest, .preview: return ["on", "off"]
         case .standard: return BMIStandard.allCases.map(\.word)
         case .glyphs: return HabitGlyphs.allCases.map(\.rawValue)
         }
@@ -48,7 +52,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .digits: return 1...settings.maxDigits
         case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
-        case .angle, .grouping, .standard, .glyphs: return nil
+        case .angle, .grouping, .standard, .glyphs, .suggest, .preview: return nil
         }
     }
 }

@@ -1,0 +1,16 @@
+# fish completion for tally. Installed by `make install` as
+# PREFIX/share/fish/vendor_completions.d/tally.fish.
+complete -c tally -s e -l eval -r -d 'evaluate LINE (repeatable, in order)'
+complete -c tally -s q -l quiet -d 'no banner in the interactive session'
+complete -c tally -l digits -x -d 'significant digits shown for values that are not exact decimals'
+complete -c tally -l mark-rounded -d 'mark rounded results with ≈ in files and pipes too'
+complete -c tally -l json -d 'one JSON object per input line, errors included'
+complete -c tally -l data-dir -x -a '(__fish_complete_directories)' -d 'where habit data lives'
+complete -c tally -l history-file -r -F -d 'interactive history location'
+complete -c tally -l no-history -d 'keep no interactive history'
+complete -c tally -l init -r -F -d 'evaluate FILE first'
+complete -c tally -l no-init -d 'skip the init file'
+complete -c tally -l color -x -a 'auto always never' -d 'use colour'
+complete -c tally -l ascii -d 'draw habit tables with # and .'
+complete -c tally -s h -l help -d 'show the help'
+complete -c tally -s V -l version -d 'show the version'

@@ -1,0 +1,160 @@
+import Glibc
+import Synchronization
+import TallyCore
+
+/// The value of the line being typed, worked out on a thread of its own so that no key ever
+/// waits for it.
+///
+/// Each request runs the line on a copy of the session's evaluator, so a preview can never
+/// change a variable, `ans` or a setting; lines that would have side effects elsewhere (command
+/// words: `habit`, `bmi`, `set`, …) are never run, and assignments and definitions show
+/// nothing. A preview that took longer than ``budget`` is thrown away, and its digits are held
+/// to ``maximumDigits``. One line is worked on at a time: a request made while the worker is
+/// busy waits, replaced by any later one.
+final class LivePreview: @unchecked Sendable {
+    /// What a line's preview is: its value as the session would show it, "…" for a line that
+    /// is not finished yet, or nothing.
+    struct Result: Sendable, Equatable {
+        let line: [UInt8]
+        let text: String?
+    }
+
+    /// The longest a preview may take; a line slower than this is not previewed.
+    static let budget: Double = 0.020
+    /// The most digits a previewed value may have (the size budget).
+    static let maximumDigits = 2_000
+
+    /// The descriptor that becomes readable when a result is ready (the line reader waits on it
+    /// beside the terminal).
+    let wakeDescriptor: Int32
+    private let wakeWriter: Int32
+    private let state = Mutex<State>(State())
+    /// The evaluator that previews start from: the session as it was at the prompt.
+    private let evaluator: Mutex<Evaluator?> = Mutex(nil)
+    private let style: Session.Style
+
+    private struct State {
+        var busy = false
+        var pending: [UInt8]?
+        var ready: Result?
+    }
+
+    init?(style: Session.Style) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return nil }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        wakeDescriptor = descriptors[0]
+        wakeWriter = descriptors[1]
+        self.style = style
+    }
+
+    deinit {
+        close(wakeDescriptor)
+        close(wakeWriter)
+    }
+
+    /// Previews from now on start from `evaluator` (taken between lines).
+    func use(_ evaluator: Evaluator) {
+        var evaluator = evaluator
+        evaluator.settings.maxDigits = min(evaluator.settings.maxDigits, Self.maximumDigits)
+        evaluator.settings.digits = min(evaluator.settings.digits, evaluator.settings.maxDigits)
+        self.evaluator.withLock { $0 = evaluator }
+    }
+
+    /// Asks for the preview of `line`; the answer comes through ``takeResult()``.
+    func request(_ line: [UInt8]) {
+        let startNow = state.withLock { state -> Bool in
+            if state.busy {
+                state.pending = line
+                return false
+            }
+            state.busy = true
+            return true
+        }
+        if startNow { start(line) }
+    }
+
+    /// The result that woke the reader, if any; starts the next waiting request.
+    func takeResult() -> Result? {
+        var byte: UInt8 = 0
+        while read(wakeDescriptor, &byte, 1) == 1 {}
+        let (result, next) = state.withLock { state -> (Result?, [UInt8]?) in
+            let result = state.ready
+            state.ready = nil
+            if !state.busy, let pending = state.pending {
+                state.pending = nil
+                state.busy = true
+                return (result, pending)
+            }
+            return (result, nil)
+        }
+        if let next { start(next) }
+        return result
+    }
+
+    private func start(_ line: [UInt8]) {
+        guard let evaluator = evaluator.withLock({ $0 }) else {
+            finish(Result(line: line, text: nil))
+            return
+        }
+        let style = self.style
+        let started = BackgroundWork.start { [self] in
+            let began = Self.now()
+            let text = Self.preview(line, on: evaluator, style: style)
+            let slow = Self.now() - began > Self.budget
+            self.finish(Result(line: line, text: slow ? nil : text))
+        }
+        if !started { finish(Result(line: line, text: nil)) }
+    }
+
+    private func finish(_ result: Result) {
+        state.withLock { state in
+            state.busy = false
+            state.ready = result
+        }
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    /// The preview's text for `line`: `= value` (`≈ value` when rounded), "…" when the line
+    /// stops short, nil for anything else.
+    static func preview(_ line: [UInt8], on evaluator: Evaluator, style: Session.Style) -> String? {
+        guard !line.isEmpty, line.count <= 4096, !InteractiveCommand.startsWithWord(line) else { return nil }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.contains(where: { !$0.isWhitespace }) else { return nil }
+        var evaluator = evaluator
+        do {
+            switch try evaluator.run(line: text) {
+            case .value(let value):
+                return mark(evaluator.formatter.format(value), style: style)
+            case .shown(_, let output):
+                return mark(output, style: style)
+            case .nothing, .assigned, .defined:
+                return nil
+            }
+        } catch {
+            // A line that fails at its very end is one still being typed (`2 +`, `sqrt(2`).
+            if case .failed(let diagnostic) = error,
+                diagnostic.span.start >= line.count || diagnostic.id == .unclosedParenthesis
+            {
+                return "…"
+            }
+            return nil
+        }
+    }
+
+    private static func mark(_ output: ValueFormatter.Output, style: Session.Style) -> String? {
+        let text = Session.marked(output, style: style)
+        if text.utf8.count > 1000 || text.contains("\n") { return nil }
+        return text.hasPrefix("≈ ") ? text : "= " + text
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
