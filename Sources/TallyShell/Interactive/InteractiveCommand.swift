@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// The commands that only make sense at the prompt, handled by the interactive front end
 /// before a line reaches the session: `history` and `clear`. In files, pipes and `-e` the

@@ -1,5 +1,6 @@
 import Glibc
 import TallyCore
+import TallyDiagnostics
 
 /// What the prompt draws beside the line being typed, dimmed: the autosuggestion (the most
 /// recent history line that starts with what is typed, as fish shows it) or, when there is

@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import TallyCore
+import TallyDiagnostics
 
 /// The value of the line being typed, worked out on a thread of its own so that no key ever
 /// waits for it.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 import TallyHealth
 
 extension BMIResult {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 extension CommandArguments {
     /// Reads `on` or `off`, the value of the setting `name`.

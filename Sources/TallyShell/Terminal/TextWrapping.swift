@@ -1,4 +1,5 @@
 import TallyCore
+import TallyDiagnostics
 
 /// Text folded to the terminal's width at word boundaries, for the interactive session (files
 /// and pipes get their text as it is). ANSI escape sequences take no columns.
