@@ -13,28 +13,28 @@ public struct Parser {
     /// hundreds of megabytes before evaluating anything.
     public static let maximumOperands = 100_000
 
-    private var lexer: Lexer
-    private var current: Token
-    private var previous: Token?
-    private var depth = 0
+    var lexer: Lexer
+    var current: Token
+    var previous: Token?
+    var depth = 0
     /// Parentheses and calls open around the current token: `to` may stand only outside them.
-    private var groupDepth = 0
-    private var operandCount = 0
-    private var code = Code()
+    var groupDepth = 0
+    var operandCount = 0
+    var code = Code()
     /// The `to` at the end of the line just read, if any.
-    private var conversion: Conversion?
-    private var started = false
+    var conversion: Conversion?
+    var started = false
     /// The operator table's meaning of each symbol after and before an operand, fetched once per
     /// line so that reading it costs an index, not a lazy-initialisation check per token (and,
     /// being a pointer to storage that lives as long as the program, nothing to retain).
-    private let operators = OperatorTable.bindings
+    let operators = OperatorTable.bindings
     /// The parameters of the function whose body is being read, by position; nil outside
     /// definitions.
-    private var parameters: [String: Int]?
+    var parameters: [String: Int]?
     /// Whether the operand ``expression(_:)`` read last is a percentage as written (`15%`, not
     /// `(15%)`): on the right of `+` or `-` it is then a percentage of the left operand. Read
     /// from the syntax, never by looking back at the code already emitted.
-    private var lastOperandIsPercentage = false
+    var lastOperandIsPercentage = false
 
     /// Parses the UTF-8 `bytes` of a line from byte `offset` as a statement: empty, expression,
     /// assignment or definition. The code is written into `spare`'s storage (emptied first),
@@ -79,14 +79,14 @@ public struct Parser {
 
     /// A parser before its first token: callers `advance()` once (a throwing initializer
     /// would copy the whole parser out of it, for every line).
-    private init(lexer: Lexer) {
+    init(lexer: Lexer) {
         self.lexer = lexer
         current = Token(.end, SourceSpan(at: lexer.offset))
     }
 
     /// An expression running to the end of the input, as code.
     @inline(__always)
-    private mutating func wholeExpression() throws(Diagnostic) -> Code {
+    mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.loosest)
         if case .name = current.kind, lexer.text(of: current.span) == "to" {
             conversion = try readConversion()
@@ -100,13 +100,13 @@ public struct Parser {
 
     /// Moves to the next token. The first call (from a fresh parser) reads the first token and
     /// leaves no previous one.
-    private mutating func advance() throws(Diagnostic) {
+    mutating func advance() throws(Diagnostic) {
         if started { previous = current }
         started = true
         current = try lexer.next()
     }
 
-    private mutating func statement() throws(Diagnostic) -> Statement {
+    mutating func statement() throws(Diagnostic) -> Statement {
         if case .end = current.kind { return .empty }
         if case .name = current.kind {
             var probe = lexer
@@ -134,7 +134,7 @@ public struct Parser {
 
     /// Whether the tokens after a name and `(` close the parentheses and then read `=`: the
     /// shape of a definition, `f(x, y) = …` (the parameters are checked as they are read).
-    private static func isDefinition(after lexer: Lexer) -> Bool {
+    static func isDefinition(after lexer: Lexer) -> Bool {
         // No `=` byte, no definition: a call such as `powmod(a, b, m)` is not lexed twice.
         guard lexer.containsByte(UInt8(ascii: "="), from: lexer.offset) else { return false }
         var probe = lexer
@@ -156,7 +156,7 @@ public struct Parser {
     }
 
     /// `name(parameters) = body`, the current token being the name.
-    private mutating func definition() throws(Diagnostic) -> FunctionDefinition {
+    mutating func definition() throws(Diagnostic) -> FunctionDefinition {
         let nameToken = current
         let name = lexer.text(of: nameToken.span)
         try advance()
@@ -213,7 +213,7 @@ public struct Parser {
     }
 
     @inline(__always)
-    private func expectEnd() throws(Diagnostic) {
+    func expectEnd() throws(Diagnostic) {
         switch current.kind {
         case .end:
             return
@@ -229,14 +229,14 @@ public struct Parser {
     }
 
     /// `=` inside an expression: an assignment in the wrong place, or more likely a comparison.
-    private func misplacedEquals(_ token: Token) -> Diagnostic {
+    func misplacedEquals(_ token: Token) -> Diagnostic {
         Diagnostic(
             .misplacedAssignment, "'=' assigns to a name and must follow it directly, as in 'x = 5'", at: token.span
         ).noting("did you mean '=='?")
     }
 
     /// Parses operators binding at least as tightly as `minimum`; returns the span covered.
-    private mutating func expression(_ minimum: Precedence) throws(Diagnostic) -> SourceSpan {
+    mutating func expression(_ minimum: Precedence) throws(Diagnostic) -> SourceSpan {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maximumNesting {
@@ -330,426 +330,21 @@ public struct Parser {
         }
     }
 
-    /// Whether the current token is a `%` or `mod` that this level of ``expression(_:)``
-    /// (reading operators at `minimum` or looser) will read as a remainder: then `a^b % m` is
-    /// one modular power.
-    private func remainderFollows(atLeast minimum: Precedence) throws(Diagnostic) -> Bool {
-        let binding: OperatorBinding
-        switch current.kind {
-        case .operator(.percent):
-            guard let remainder = operators[OperatorTable.index(of: .percent, leading: false)] else { return false }
-            binding = try percentOrRemainder(current, remainder)
-        case .name:
-            guard let keyword = OperatorTable.trailing(word: lexer.text(of: current.span)) else { return false }
-            binding = keyword
-        default:
-            return false
-        }
-        guard binding.precedence >= minimum, case .binary(.modulo) = binding.operation else { return false }
-        return true
-    }
-
-    /// What a `%` after an operand means: the remainder when an operand follows (`17 % 5`,
-    /// `15%80`), a percentage otherwise (`15%`, `80 + 15%`, `15% of 80`). `15% 3` — the `%`
-    /// written against its number, then a space and an operand — could be read either way and
-    /// is an error.
-    @inline(never)
-    private func percentOrRemainder(_ token: Token, _ remainder: OperatorBinding) throws(Diagnostic) -> OperatorBinding {
-        // The everyday remainder, `7 % 3` or `7 % (x)`, from the next byte alone.
-        let attached = previous.map { $0.span.end == token.span.start } ?? false
-        if let byte = lexer.nextByte(after: token.span.end), isDigit(byte) || byte == UInt8(ascii: "(") {
-            let after = lexer.bytes[token.span.end]
-            if !attached || (after != UInt8(ascii: " ") && after != UInt8(ascii: "\t")) { return remainder }
-        }
-        var probe = lexer
-        let next = try probe.next()
-        let startsOperand: Bool
-        switch next.kind {
-        case .number, .leftParenthesis: startsOperand = true
-        case .name: startsOperand = OperatorTable.trailing(word: probe.text(of: next.span)) == nil
-        case .operator(let symbol): startsOperand = OperatorTable.leading(symbol) != nil
-        case .rightParenthesis, .comma, .equals, .end: startsOperand = false
-        }
-        guard startsOperand else { return OperatorTable.percentage }
-        guard let previous, previous.span.end == token.span.start, next.span.start > token.span.end else {
-            return remainder
-        }
-        // `15% - 3`: a `%` against its number, then an operator written with a space on each
-        // side, is a percentage followed by that operator.
-        if case .operator(let symbol) = next.kind, operators[OperatorTable.index(of: symbol, leading: false)] != nil,
-            let after = lexer.bytes.dropFirst(next.span.end).first, after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
-        {
-            return OperatorTable.percentage
-        }
-        // The operand as written: a sign and what it signs (`-3`), or one token.
-        var operandEnd = next.span.end
-        if case .operator = next.kind, let signed = try? probe.next() { operandEnd = signed.span.end }
-        let number = lexer.text(of: previous.span)
-        let operand = lexer.text(of: SourceSpan(start: next.span.start, end: operandEnd))
-        throw Diagnostic(
-            .ambiguousPercent,
-            "'%' here could be a percentage or a remainder: write \(number) % \(operand) for the remainder, or put an operator after a percentage (\(number)% * \(operand))",
-            at: token.span)
-    }
-
-    /// The target after `to`: a word (`hex`, `exact`, …), `base N`, `N digits`, `N places` or `%`.
-    @inline(never)
-    private mutating func readConversion() throws(Diagnostic) -> Conversion {
-        let word = current
-        try advance()
-        let first = current
-        let target: ConversionTarget
-        func expected() -> Diagnostic {
-            Diagnostic(
-                .unknownConversion, "expected what to convert to after 'to': \(ConversionTarget.summary)",
-                at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
-        }
-        if startsUnit() { return try unitConversion(word: word) }
-        switch first.kind {
-        case .operator(.percent):
-            target = .percent
-        case .name:
-            let name = lexer.text(of: first.span)
-            if let named = ConversionTarget.words[name] {
-                target = named
-            } else if name == "base" {
-                try advance()
-                guard case .number(.integer(let radix)) = current.kind, (2...36).contains(radix) else {
-                    throw Diagnostic(
-                        .unknownConversion, "expected a base from 2 to 36 after 'to base'",
-                        at: current.kind == .end ? SourceSpan(at: first.span.end) : current.span)
-                }
-                target = .base(radix)
-            } else {
-                let known = Array(ConversionTarget.words.keys).sorted() + ["base", "digits", "places"]
-                throw Diagnostic(
-                    .unknownConversion, "unknown conversion '\(TerminalSafeText.excerpt(name))' (to \(ConversionTarget.summary))",
-                    at: first.span
-                ).suggesting(Suggestion.nearest(to: name, in: known))
-            }
-        case .number(.integer(let count)):
-            try advance()
-            let unit = current
-            guard case .name = unit.kind else { throw expected() }
-            switch lexer.text(of: unit.span) {
-            case "digits", "digit":
-                guard count >= 1 else {
-                    throw Diagnostic(.unknownConversion, "'to N digits' needs at least 1 digit", at: first.span)
-                }
-                target = .digits(count)
-            case "places", "place":
-                guard count >= 0 else { throw expected() }
-                target = .places(count)
-            default:
-                throw Diagnostic(
-                    .unknownConversion, "expected 'digits' or 'places' after 'to \(count)'", at: unit.span)
-            }
-        default:
-            throw expected()
-        }
-        let end = current.span.end
-        try advance()
-        if case .end = current.kind {} else {
-            throw Diagnostic(
-                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
-        }
-        return Conversion(target: target, span: SourceSpan(start: word.span.start, end: end))
-    }
-
-    // MARK: Units
-
-    /// Whether a token of this kind may start a unit (a name or a `°`): the one test a plain
-    /// line pays after each number or `)`, on the token's kind alone, so that the parser is not
-    /// copied to ask ``startsUnit()``.
-    @inline(__always)
-    private static func mayStartUnit(_ kind: TokenKind) -> Bool {
-        switch kind {
-        case .name, .operator(.degree): return true
-        default: return false
-        }
-    }
-
-    /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
-    /// `F`. Asked only after a number, a `)` or `to`.
-    @inline(never)
-    private func startsUnit() -> Bool {
-        switch current.kind {
-        case .name:
-            let name = lexer.text(of: current.span)
-            return UnitTable.unit(named: name) != nil || (name == "Δ" && temperatureScale() != nil)
-        case .operator(.degree):
-            return temperatureScale() != nil
-        default:
-            return false
-        }
-    }
-
-    /// Whether the token after the current one starts a unit. Only the lexer is copied to look
-    /// (a copy of the parser would share its code, and the next append would copy that: a line
-    /// of many quantities side by side would take quadratic time).
-    private func nextStartsUnit() -> Bool {
-        var probe = lexer
-        guard let next = try? probe.next() else { return false }
-        switch next.kind {
-        case .name:
-            let name = probe.text(of: next.span)
-            return UnitTable.unit(named: name) != nil
-                || (name == "Δ" && Parser.scale(after: next, in: probe, delta: true) != nil)
-        case .operator(.degree):
-            return Parser.scale(after: next, in: probe, delta: false) != nil
-        default:
-            return false
-        }
-    }
-
-    /// `°C` or `°F` when the current token is a `°` written against `C` or `F`; `Δ°C` or
-    /// `Δ°F` (the degrees as differences) when it is a `Δ` written against those; with the
-    /// number of tokens they take.
-    @inline(never)
-    private func temperatureScale() -> (PhysicalUnit, SourceSpan, tokens: Int)? {
-        switch current.kind {
-        case .operator(.degree): return Parser.scale(after: current, in: lexer, delta: false)
-        case .name where lexer.text(of: current.span) == "Δ": return Parser.scale(after: current, in: lexer, delta: true)
-        default: return nil
-        }
-    }
-
-    /// The scale written from `first` (a `°`, or with `delta` a `Δ`), reading on from `lexer`,
-    /// which stands right after it: every token written against the one before.
-    private static func scale(after first: Token, in lexer: Lexer, delta: Bool) -> (PhysicalUnit, SourceSpan, tokens: Int)? {
-        var probe = lexer
-        var end = first.span.end
-        if delta {
-            guard let degree = try? probe.next(), case .operator(.degree) = degree.kind, degree.span.start == end else {
-                return nil
-            }
-            end = degree.span.end
-        }
-        guard let next = try? probe.next(), case .name = next.kind, next.span.start == end else { return nil }
-        let letter = probe.text(of: next.span)
-        guard letter == "C" || letter == "F", let unit = UnitTable.unit(named: (delta ? "Δ°" : "°") + letter) else {
-            return nil
-        }
-        return (unit, first.span.union(next.span), delta ? 3 : 2)
-    }
-
-    /// One named unit at the current token (which ``startsUnit()``), and its span.
-    private mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
-        let span = current.span
-        if case .name = current.kind, let unit = UnitTable.unit(named: lexer.text(of: span)) {
-            try advance()
-            return (unit, span)
-        }
-        guard let (unit, scaleSpan, tokens) = temperatureScale() else {
-            preconditionFailure("namedUnit() follows startsUnit()")
-        }
-        for _ in 0..<tokens { try advance() }
-        return (unit, scaleSpan)
-    }
-
-    /// A unit, as a quantity or a `to` target writes it: named units with optional integer
-    /// powers, joined by `*` and `/` when a unit follows them (`m/s^2`, `kg*m^2`, `km/h`).
-    private mutating func compoundUnit() throws(Diagnostic) -> (CompoundUnit, SourceSpan) {
-        var factors: [CompoundUnit.Factor] = []
-        var span = current.span
-        var sign = 1
-        while true {
-            let (unit, unitSpan) = try namedUnit()
-            span = span.union(unitSpan)
-            var exponent = 1
-            if case .operator(.caret) = current.kind {
-                let caret = current
-                try advance()
-                var negative = false
-                if case .operator(.minus) = current.kind {
-                    negative = true
-                    try advance()
-                }
-                guard case .number(.integer(let power)) = current.kind, power >= 1, power <= 100 else {
-                    throw Diagnostic(
-                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
-                        at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
-                }
-                exponent = negative ? -power : power
-                span = span.union(current.span)
-                try advance()
-            }
-            exponent *= sign
-            if let index = factors.firstIndex(where: { $0.unit == unit }) {
-                factors[index].exponent += exponent
-            } else {
-                factors.append(CompoundUnit.Factor(unit: unit, exponent: exponent))
-            }
-            // `*` or `/` continues the unit only when a unit follows it.
-            guard case .operator(let symbol) = current.kind, symbol == .star || symbol == .slash else { break }
-            guard nextStartsUnit() else { break }
-            sign = symbol == .slash ? -1 : 1
-            try advance()
-        }
-        factors.removeAll { $0.exponent == 0 }
-        guard !factors.isEmpty else {
-            throw Diagnostic(.invalidUnit, "this unit cancels out: write the number alone", at: span)
-        }
-        let unit = CompoundUnit(factors: factors)
-        if unit.factors.contains(where: \.unit.isAffine), unit.affineUnit == nil {
-            let scale = unit.factors.first(where: \.unit.isAffine)!.unit.symbol
-            throw Diagnostic(
-                .invalidUnit,
-                "\(scale) is a point on a temperature scale and cannot be part of a compound unit or a power: use K",
-                at: span)
-        }
-        return (unit, span)
-    }
-
-    /// The unit after an operand that ends at `operandSpan` (a number or a `)`), then, after
-    /// a number, further quantities of the same dimension, which add up: `5 ft 9 in`,
-    /// `2 h 30 min`. Returns the span of them all.
-    @inline(never)
-    private mutating func quantity(after operandSpan: SourceSpan, adjacentAllowed: Bool) throws(Diagnostic) -> SourceSpan {
-        let (unit, unitSpan) = try compoundUnit()
-        code.units.append(unit)
-        code.instructions.append(.unit(code.units.count - 1, unitSpan))
-        var span = operandSpan.union(unitSpan)
-        guard adjacentAllowed else { return span }
-        while case .number = current.kind {
-            guard nextStartsUnit() else { break }
-            let numberToken = current
-            operandCount += 1
-            if operandCount > Parser.maximumOperands {
-                throw Diagnostic(
-                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: numberToken.span)
-            }
-            try emitNumber(numberToken)
-            try advance()
-            let (next, nextSpan) = try compoundUnit()
-            if next.dimension != unit.dimension {
-                throw Diagnostic(
-                    .dimensionMismatch,
-                    "quantities side by side add up, but \(next.dimension.name) (\(next.text)) cannot be added to \(unit.dimension.name) (\(unit.text))",
-                    at: numberToken.span.union(nextSpan))
-            }
-            code.units.append(next)
-            code.instructions.append(.unit(code.units.count - 1, nextSpan))
-            code.instructions.append(.binary(.add, operatorSpan: SourceSpan(at: numberToken.span.start)))
-            span = span.union(nextSpan)
-        }
-        return span
-    }
-
-    /// `to` a unit (`to km/h`, `to °C`) or to mixed units (`to ft in`): the rest of the line.
-    @inline(never)
-    private mutating func unitConversion(word: Token) throws(Diagnostic) -> Conversion {
-        let (unit, unitSpan) = try compoundUnit()
-        var span = word.span.union(unitSpan)
-        code.units.append(unit)
-        var target = ConversionTarget.unit(code.units.count - 1)
-        if startsUnit() {
-            var units = [unit]
-            var spans = [unitSpan]
-            while startsUnit() {
-                let (next, nextSpan) = try compoundUnit()
-                units.append(next)
-                spans.append(nextSpan)
-                span = span.union(nextSpan)
-            }
-            for (index, part) in units.enumerated() {
-                guard part.isSingle, part.affineUnit == nil else {
-                    throw Diagnostic(
-                        .invalidUnit, "mixed units are single units of one dimension, as in 'to ft in' or 'to h min s'",
-                        at: spans[index])
-                }
-                if part.dimension != unit.dimension {
-                    throw Diagnostic(
-                        .dimensionMismatch,
-                        "mixed units must all measure the same thing, but \(part.text) is \(part.dimension.name) and \(unit.text) \(unit.dimension.name)",
-                        at: spans[index])
-                }
-            }
-            try Parser.checkMixedOrder(units, spans: spans)
-            code.units.removeLast()
-            code.units += units
-            target = .mixedUnits(first: code.units.count - units.count)
-        }
-        if case .end = current.kind {} else {
-            throw Diagnostic(
-                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
-        }
-        return Conversion(target: target, span: span)
-    }
-
-    /// Mixed units go from the largest to the smallest, each once (`to ft in`, `to h min s`):
-    /// a unit written twice, or one no smaller than the unit before it, is an error at it,
-    /// with the order that works.
-    private static func checkMixedOrder(_ units: [CompoundUnit], spans: [SourceSpan]) throws(Diagnostic) {
-        let named = units.map { $0.factors[0].unit }
-        for index in 1..<named.count {
-            if let first = named[..<index].firstIndex(of: named[index]) {
-                throw Diagnostic(
-                    .invalidUnit, "\(named[index].symbol) is already in these mixed units: each unit stands once",
-                    at: spans[index]
-                ).noting("first written here", at: spans[first])
-            }
-        }
-        for index in 1..<named.count where !named[index - 1].isLarger(than: named[index]) {
-            let sorted = named.sorted { $0.isLarger(than: $1) }.map(\.symbol).joined(separator: " ")
-            throw Diagnostic(
-                .invalidUnit,
-                "mixed units go from the largest to the smallest, but \(named[index].symbol) is no smaller than \(named[index - 1].symbol): write 'to \(sorted)'",
-                at: spans[index])
-        }
-    }
-
-    /// The comparisons after a left operand already emitted: `< b`, or a chain `< b <= c`, in
-    /// which each middle operand is evaluated once and a false link ends the chain. Returns
-    /// the span of the whole comparison, `left` (the first operand's span) included.
-    private mutating func comparisonChain(_ first: Comparison, operatorToken token: Token, left: SourceSpan)
-        throws(Diagnostic) -> SourceSpan
-    {
-        var comparison = first
-        var operatorToken = token
-        var links: [Int] = []
-        var span = left
-        while true {
-            try advance()
-            span = span.union(try expression(Precedence.comparison.tighter))
-            if case .operator(let symbol) = current.kind,
-                let next = operators[OperatorTable.index(of: symbol, leading: false)],
-                case .comparison(let following) = next.operation
-            {
-                links.append(code.instructions.count)
-                code.instructions.append(.compareOrJump(comparison, operatorSpan: operatorToken.span, target: -1))
-                comparison = following
-                operatorToken = current
-                continue
-            }
-            code.instructions.append(.compare(comparison, operatorSpan: operatorToken.span))
-            break
-        }
-        guard !links.isEmpty else { return span }
-        let end = code.instructions.count
-        for link in links {
-            guard case .compareOrJump(let comparison, let operatorSpan, _) = code.instructions[link] else { continue }
-            code.instructions[link] = .compareOrJump(comparison, operatorSpan: operatorSpan, target: end)
-        }
-        code.instructions.append(.setSpan(span))
-        return span
-    }
-
     /// Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
-    private func missingOperator(before token: Token) -> Diagnostic {
+    func missingOperator(before token: Token) -> Diagnostic {
         let before = previous.map(describe) ?? "the previous value"
         return Diagnostic(
             .missingOperator, "missing operator between \(before) and \(describe(token))",
             at: SourceSpan(at: token.span.start))
     }
 
-    private func nestingError(at span: SourceSpan) -> Diagnostic {
+    func nestingError(at span: SourceSpan) -> Diagnostic {
         Diagnostic(.nestingTooDeep, "nesting deeper than \(Parser.maximumNesting) levels", at: span)
     }
 
     /// An operand: literal, name, call, parenthesised expression, or a prefix operator and its
     /// operand. Returns the span covered.
-    private mutating func prefix() throws(Diagnostic) -> SourceSpan {
+    mutating func prefix() throws(Diagnostic) -> SourceSpan {
         let token = current
         operandCount += 1
         if operandCount > Parser.maximumOperands {
@@ -818,7 +413,7 @@ public struct Parser {
 
     /// Appends the instruction that pushes the number `token`.
     @inline(__always)
-    private mutating func emitNumber(_ token: Token) throws(Diagnostic) {
+    mutating func emitNumber(_ token: Token) throws(Diagnostic) {
         guard case .number(let number) = token.kind else { preconditionFailure("not a number") }
         switch number {
         case .integer(let value):
@@ -844,20 +439,7 @@ public struct Parser {
         }
     }
 
-    /// A prefix operator and its operand, which binds as tightly as the table says: `-2^2` is
-    /// `-(2^2)`.
-    @inline(__always)
-    private mutating func prefixOperator(_ definition: OperatorBinding, token: Token) throws(Diagnostic)
-        -> SourceSpan
-    {
-        guard case .prefix(let operation) = definition.operation else { preconditionFailure("not a prefix row") }
-        try advance()
-        let operand = try expression(definition.precedence.tighter)
-        code.instructions.append(.prefix(operation, operatorSpan: token.span))
-        return token.span.union(operand)
-    }
-
-    private func expectedOperand(found token: Token) -> Diagnostic {
+    func expectedOperand(found token: Token) -> Diagnostic {
         let expected = "expected a number, name or '('"
         if let previous {
             return Diagnostic(
@@ -866,136 +448,13 @@ public struct Parser {
         return Diagnostic(.expectedOperand, "\(expected), found \(describe(token))", at: token.span)
     }
 
-    /// What a name means whatever the session defines (built-in names cannot be redefined): a
-    /// keyword operator before an operand (`not`), or a built-in function.
-    enum BuiltInName: Sendable {
-        case leadingOperator(OperatorBinding)
-        case function(index: Int, arity: Arity, evaluation: FunctionEntry.Evaluation)
-    }
-
-    static let builtInNames: NameTable<BuiltInName> = {
-        var names = OperatorTable.leadingByWord.map { (name: $0.0, value: BuiltInName.leadingOperator($0.1)) }
-        for (index, entry) in FunctionTable.builtIn.entries.enumerated() {
-            if case .function(let arity, _) = entry.kind {
-                names.append((entry.name, .function(index: index, arity: arity, evaluation: entry.evaluation)))
-            }
-        }
-        return NameTable(names)
-    }()
-
-    /// A call of the built-in function ``FunctionTable/builtIn``.entries[function], the
-    /// current token being its `(`: its count checked here, once.
-    private mutating func builtInCall(_ function: Int, arity: Arity, nameSpan: SourceSpan) throws(Diagnostic)
-        -> SourceSpan
-    {
-        let opening = current
-        try advance()
-        let (argumentCount, closing) = try arguments(opening: opening)
-        let span = nameSpan.union(closing.span)
-        try arity.check(argumentCount, calling: FunctionTable.builtIn.entries[function].name, at: span)
-        code.instructions.append(.callBuiltIn(function: Int32(function), argumentCount: Int32(argumentCount), span))
-        return span
-    }
-
-    /// A call of any other name, the current token being its `(`. The name is checked before
-    /// the arguments run (so `sqr(1/0)` is about `sqr`), as a function defined by then may
-    /// answer it; the check's count and span are filled in once the arguments are read.
-    private mutating func call(_ name: String, nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
-        let opening = current
-        try advance()
-        let checkIndex = code.instructions.count
-        code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
-        let (argumentCount, closing) = try arguments(opening: opening)
-        let site = CallSite(
-            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
-        code.calls.append(site)
-        code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
-        code.instructions.append(.call(code.calls.count - 1))
-        return site.span
-    }
-
-    /// The arguments of a call, after its `(` (`opening`), through its `)`: each one's code,
-    /// then what `afterEach` adds after the n-th (counting from 1). Returns their number and
-    /// the closing parenthesis.
-    private mutating func arguments(opening: Token, afterEach: (inout Code, Int) -> Void = { _, _ in })
-        throws(Diagnostic) -> (count: Int, closing: Token)
-    {
-        if case .rightParenthesis = current.kind {
-            let closing = current
-            try advance()
-            return (0, closing)
-        }
-        var count = 0
-        while true {
-            depth += 1
-            groupDepth += 1
-            defer {
-                depth -= 1
-                groupDepth -= 1
-            }
-            _ = try expression(.loosest)
-            count += 1
-            afterEach(&code, count)
-            if case .comma = current.kind {
-                try advance()
-                continue
-            }
-            return (count, try expectClosing(opening: opening))
-        }
-    }
-
-    /// `if(condition, then, else)`: only the branch the condition picks is evaluated.
-    private mutating func conditional(nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
-        let opening = current
-        try advance()
-        var branchJump = -1
-        var endJump = -1
-        let (argumentCount, closing) = try arguments(opening: opening) { code, count in
-            if count == 1 {
-                branchJump = code.instructions.count
-                code.instructions.append(.jumpUnless(target: -1))
-            } else if count == 2 {
-                endJump = code.instructions.count
-                code.instructions.append(.jump(target: -1))
-                code.instructions[branchJump] = .jumpUnless(target: code.instructions.count)
-            }
-        }
-        let span = nameSpan.union(closing.span)
-        guard argumentCount == 3 else {
-            let got = argumentCount == 1 ? "1 was given" : "\(argumentCount) were given"
-            throw Diagnostic(
-                .wrongArgumentCount, "if takes 3 arguments (a condition, a value if true, a value if false), but \(got)",
-                at: span)
-        }
-        code.instructions[endJump] = .jump(target: code.instructions.count)
-        code.instructions.append(.setSpan(span))
-        return span
-    }
-
-    private mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {
-        let token = current
-        switch token.kind {
-        case .rightParenthesis:
-            try advance()
-            return token
-        case .end:
-            throw Diagnostic(.unclosedParenthesis, "this '(' is never closed", at: opening.span)
-        case .equals:
-            throw misplacedEquals(token)
-        default:
-            throw Diagnostic(
-                .unclosedParenthesis, "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
-                at: token.span)
-        }
-    }
-
     /// How a token reads in a message: `'*'`, `'12'`, `the end of the line`.
-    private func describe(_ token: Token) -> String {
+    func describe(_ token: Token) -> String {
         if case .end = token.kind { return "the end of the line" }
         return "'\(TerminalSafeText.excerpt(Substring(lexer.text(of: token.span)), limit: 20))'"
     }
 
-    private func column(of span: SourceSpan) -> Int {
+    func column(of span: SourceSpan) -> Int {
         lexer.text(of: SourceSpan(start: 0, end: span.start)).count + 1
     }
 }

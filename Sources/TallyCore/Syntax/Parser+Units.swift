@@ -1,0 +1,181 @@
+import TallyDiagnostics
+
+extension Parser {
+    /// Whether a token of this kind may start a unit (a name or a `°`): the one test a plain
+    /// line pays after each number or `)`, on the token's kind alone, so that the parser is not
+    /// copied to ask ``startsUnit()``.
+    @inline(__always)
+    static func mayStartUnit(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .name, .operator(.degree): return true
+        default: return false
+        }
+    }
+
+    /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
+    /// `F`. Asked only after a number, a `)` or `to`.
+    @inline(never)
+    func startsUnit() -> Bool {
+        switch current.kind {
+        case .name:
+            let name = lexer.text(of: current.span)
+            return UnitTable.unit(named: name) != nil || (name == "Δ" && temperatureScale() != nil)
+        case .operator(.degree):
+            return temperatureScale() != nil
+        default:
+            return false
+        }
+    }
+
+    /// Whether the token after the current one starts a unit. Only the lexer is copied to look
+    /// (a copy of the parser would share its code, and the next append would copy that: a line
+    /// of many quantities side by side would take quadratic time).
+    func nextStartsUnit() -> Bool {
+        var probe = lexer
+        guard let next = try? probe.next() else { return false }
+        switch next.kind {
+        case .name:
+            let name = probe.text(of: next.span)
+            return UnitTable.unit(named: name) != nil
+                || (name == "Δ" && Parser.scale(after: next, in: probe, delta: true) != nil)
+        case .operator(.degree):
+            return Parser.scale(after: next, in: probe, delta: false) != nil
+        default:
+            return false
+        }
+    }
+
+    /// `°C` or `°F` when the current token is a `°` written against `C` or `F`; `Δ°C` or
+    /// `Δ°F` (the degrees as differences) when it is a `Δ` written against those; with the
+    /// number of tokens they take.
+    @inline(never)
+    func temperatureScale() -> (PhysicalUnit, SourceSpan, tokens: Int)? {
+        switch current.kind {
+        case .operator(.degree): return Parser.scale(after: current, in: lexer, delta: false)
+        case .name where lexer.text(of: current.span) == "Δ": return Parser.scale(after: current, in: lexer, delta: true)
+        default: return nil
+        }
+    }
+
+    /// The scale written from `first` (a `°`, or with `delta` a `Δ`), reading on from `lexer`,
+    /// which stands right after it: every token written against the one before.
+    static func scale(after first: Token, in lexer: Lexer, delta: Bool) -> (PhysicalUnit, SourceSpan, tokens: Int)? {
+        var probe = lexer
+        var end = first.span.end
+        if delta {
+            guard let degree = try? probe.next(), case .operator(.degree) = degree.kind, degree.span.start == end else {
+                return nil
+            }
+            end = degree.span.end
+        }
+        guard let next = try? probe.next(), case .name = next.kind, next.span.start == end else { return nil }
+        let letter = probe.text(of: next.span)
+        guard letter == "C" || letter == "F", let unit = UnitTable.unit(named: (delta ? "Δ°" : "°") + letter) else {
+            return nil
+        }
+        return (unit, first.span.union(next.span), delta ? 3 : 2)
+    }
+
+    /// One named unit at the current token (which ``startsUnit()``), and its span.
+    mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
+        let span = current.span
+        if case .name = current.kind, let unit = UnitTable.unit(named: lexer.text(of: span)) {
+            try advance()
+            return (unit, span)
+        }
+        guard let (unit, scaleSpan, tokens) = temperatureScale() else {
+            preconditionFailure("namedUnit() follows startsUnit()")
+        }
+        for _ in 0..<tokens { try advance() }
+        return (unit, scaleSpan)
+    }
+
+    /// A unit, as a quantity or a `to` target writes it: named units with optional integer
+    /// powers, joined by `*` and `/` when a unit follows them (`m/s^2`, `kg*m^2`, `km/h`).
+    mutating func compoundUnit() throws(Diagnostic) -> (CompoundUnit, SourceSpan) {
+        var factors: [CompoundUnit.Factor] = []
+        var span = current.span
+        var sign = 1
+        while true {
+            let (unit, unitSpan) = try namedUnit()
+            span = span.union(unitSpan)
+            var exponent = 1
+            if case .operator(.caret) = current.kind {
+                let caret = current
+                try advance()
+                var negative = false
+                if case .operator(.minus) = current.kind {
+                    negative = true
+                    try advance()
+                }
+                guard case .number(.integer(let power)) = current.kind, power >= 1, power <= 100 else {
+                    throw Diagnostic(
+                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
+                        at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
+                }
+                exponent = negative ? -power : power
+                span = span.union(current.span)
+                try advance()
+            }
+            exponent *= sign
+            if let index = factors.firstIndex(where: { $0.unit == unit }) {
+                factors[index].exponent += exponent
+            } else {
+                factors.append(CompoundUnit.Factor(unit: unit, exponent: exponent))
+            }
+            // `*` or `/` continues the unit only when a unit follows it.
+            guard case .operator(let symbol) = current.kind, symbol == .star || symbol == .slash else { break }
+            guard nextStartsUnit() else { break }
+            sign = symbol == .slash ? -1 : 1
+            try advance()
+        }
+        factors.removeAll { $0.exponent == 0 }
+        guard !factors.isEmpty else {
+            throw Diagnostic(.invalidUnit, "this unit cancels out: write the number alone", at: span)
+        }
+        let unit = CompoundUnit(factors: factors)
+        if unit.factors.contains(where: \.unit.isAffine), unit.affineUnit == nil {
+            let scale = unit.factors.first(where: \.unit.isAffine)!.unit.symbol
+            throw Diagnostic(
+                .invalidUnit,
+                "\(scale) is a point on a temperature scale and cannot be part of a compound unit or a power: use K",
+                at: span)
+        }
+        return (unit, span)
+    }
+
+    /// The unit after an operand that ends at `operandSpan` (a number or a `)`), then, after
+    /// a number, further quantities of the same dimension, which add up: `5 ft 9 in`,
+    /// `2 h 30 min`. Returns the span of them all.
+    @inline(never)
+    mutating func quantity(after operandSpan: SourceSpan, adjacentAllowed: Bool) throws(Diagnostic) -> SourceSpan {
+        let (unit, unitSpan) = try compoundUnit()
+        code.units.append(unit)
+        code.instructions.append(.unit(code.units.count - 1, unitSpan))
+        var span = operandSpan.union(unitSpan)
+        guard adjacentAllowed else { return span }
+        while case .number = current.kind {
+            guard nextStartsUnit() else { break }
+            let numberToken = current
+            operandCount += 1
+            if operandCount > Parser.maximumOperands {
+                throw Diagnostic(
+                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: numberToken.span)
+            }
+            try emitNumber(numberToken)
+            try advance()
+            let (next, nextSpan) = try compoundUnit()
+            if next.dimension != unit.dimension {
+                throw Diagnostic(
+                    .dimensionMismatch,
+                    "quantities side by side add up, but \(next.dimension.name) (\(next.text)) cannot be added to \(unit.dimension.name) (\(unit.text))",
+                    at: numberToken.span.union(nextSpan))
+            }
+            code.units.append(next)
+            code.instructions.append(.unit(code.units.count - 1, nextSpan))
+            code.instructions.append(.binary(.add, operatorSpan: SourceSpan(at: numberToken.span.start)))
+            span = span.union(nextSpan)
+        }
+        return span
+    }
+}
