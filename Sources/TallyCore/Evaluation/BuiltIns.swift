@@ -21,13 +21,16 @@ enum BuiltIns {
         let implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value
         /// Whether its arguments may be truth values (a conditional's condition).
         let takesTruthValues: Bool
+        /// Whether it takes an angle quantity in radians.
+        let takesAngle: Bool
     }
 
     /// The built-in functions by their index in ``FunctionTable/builtIn`` (nil for a constant).
     static let callables: [Callable?] = FunctionTable.builtIn.entries.map { entry in
         guard case .function(_, let implementation) = entry.kind else { return nil }
         return Callable(
-            name: entry.name, implementation: implementation, takesTruthValues: entry.evaluation == .conditional)
+            name: entry.name, implementation: implementation, takesTruthValues: entry.evaluation == .conditional,
+            takesAngle: entry.takesAngle)
     }
 
     private static let elementary: [FunctionEntry] = [
@@ -107,14 +110,14 @@ enum BuiltIns {
             }
             return try call.result(Real.log(try call.real(0), base: try call.real(1)))
         },
-        function("sin", .exactly(1), "sin(x)", "sine; x in radians (set angle deg for degrees)") {
+        function("sin", .exactly(1), "sin(x)", "sine; x in radians (set angle deg for degrees)", takesAngle: true) {
             call throws(Diagnostic) in
             try call.result(Real.sin(try call.angle(0)))
         },
-        function("cos", .exactly(1), "cos(x)", "cosine") { call throws(Diagnostic) in
+        function("cos", .exactly(1), "cos(x)", "cosine", takesAngle: true) { call throws(Diagnostic) in
             try call.result(Real.cos(try call.angle(0)))
         },
-        function("tan", .exactly(1), "tan(x)", "tangent; not at odd multiples of a right angle") {
+        function("tan", .exactly(1), "tan(x)", "tangent; not at odd multiples of a right angle", takesAngle: true) {
             call throws(Diagnostic) in
             let x = try call.angle(0)
             let pole = Diagnostic(
@@ -257,11 +260,12 @@ enum BuiltIns {
 
     static func function(
         _ name: String, _ arity: Arity, _ usage: String, _ summary: String,
-        evaluation: FunctionEntry.Evaluation = .eager,
+        evaluation: FunctionEntry.Evaluation = .eager, takesAngle: Bool = false,
         _ implementation: @escaping @Sendable (FunctionCall) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
         FunctionEntry(
-            name: name, usage: usage, summary: summary, kind: .function(arity, implementation), evaluation: evaluation)
+            name: name, usage: usage, summary: summary, kind: .function(arity, implementation), evaluation: evaluation,
+            takesAngle: takesAngle)
     }
 
     private static func constant(

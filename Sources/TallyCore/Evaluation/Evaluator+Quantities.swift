@@ -329,15 +329,14 @@ extension Evaluator {
 
     // MARK: Angles
 
-    /// The functions whose argument is an angle: given an angle quantity (`30 deg`, `0.5 turn`),
-    /// they take it in radians, exactly, whatever `set angle` says.
-    static let angleFunctions: Set<String> = ["sin", "cos", "tan"]
-
-    /// The argument of `sin`, `cos` or `tan` given as an angle quantity, converted to radians
-    /// (`30 deg` is π/6 exactly, whatever `set angle` says; the call then reads its argument
-    /// as radians). Nil for any other function or dimension, which then needs a plain number.
-    func radians(forCallOf name: String, angle quantity: Quantity, at span: SourceSpan) throws(Diagnostic) -> Value? {
-        guard Self.angleFunctions.contains(name), quantity.dimension == Dimension(.angle),
+    /// The argument of a function that takes an angle (``FunctionEntry/takesAngle``: `sin`,
+    /// `cos`, `tan`) given as an angle quantity, converted to radians (`30 deg` is π/6 exactly,
+    /// whatever `set angle` says; the call then reads its argument as radians). Nil for any
+    /// other function or dimension, which then needs a plain number.
+    func radians(takingAngle takesAngle: Bool, angle quantity: Quantity, at span: SourceSpan) throws(Diagnostic)
+        -> Value?
+    {
+        guard takesAngle, quantity.dimension == Dimension(.angle),
             let radian = UnitTable.unit(named: "rad")
         else { return nil }
         return try converted(quantity.magnitude, from: quantity.unit, to: CompoundUnit(radian), at: span)

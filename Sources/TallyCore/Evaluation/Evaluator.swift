@@ -399,7 +399,7 @@ public struct Evaluator: Sendable {
         case .function(_, let implementation):
             // A function added to the table at run time (a built-in is called by `callBuiltIn`).
             try call(
-                site.name, implementation, acceptsTruth: entry.evaluation == .conditional,
+                site.name, implementation, acceptsTruth: entry.evaluation == .conditional, takesAngle: entry.takesAngle,
                 argumentCount: site.argumentCount, span: site.span, on: &stack)
             return
         case .constant:
@@ -458,6 +458,7 @@ public struct Evaluator: Sendable {
                     case .function(_, let implementation):
                         try call(
                             site.name, implementation, acceptsTruth: entry.evaluation == .conditional,
+                            takesAngle: entry.takesAngle,
                             argumentCount: site.argumentCount, span: site.span, on: &stack)
                         break dispatch
                     case .constant:
@@ -720,6 +721,7 @@ public struct Evaluator: Sendable {
         guard let callable = BuiltIns.callables[function] else { preconditionFailure("not a built-in function") }
         try call(
             callable.name, callable.implementation, acceptsTruth: callable.takesTruthValues,
+            takesAngle: callable.takesAngle,
             argumentCount: argumentCount, span: span, on: &stack)
     }
 
@@ -729,6 +731,7 @@ public struct Evaluator: Sendable {
     /// reads them in place.
     private func call(
         _ name: String, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, acceptsTruth: Bool,
+        takesAngle: Bool,
         argumentCount: Int, span: SourceSpan, on stack: inout OperandStack
     ) throws(Diagnostic) {
         let operands = stack.top(argumentCount)
@@ -748,7 +751,7 @@ public struct Evaluator: Sendable {
             case .quantity(let quantity):
                 if acceptsTruth { break }
                 // `sin(30 deg)`: the angle in radians, in its place, for settings that read it so.
-                guard let radians = try radians(forCallOf: name, angle: quantity, at: operands[index].span) else {
+                guard let radians = try radians(takingAngle: takesAngle, angle: quantity, at: operands[index].span) else {
                     throw Value.expectedPlainNumber(
                         quantity, at: operands[index].span, purpose: "\(name) needs plain numbers")
                 }

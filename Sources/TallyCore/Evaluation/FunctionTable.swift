@@ -100,14 +100,21 @@ public struct FunctionEntry: Sendable {
     public let kind: Kind
     /// How a call's arguments are evaluated.
     public let evaluation: Evaluation
+    /// Whether the argument is an angle: given an angle quantity (`30 deg`, `0.5 turn`), the
+    /// function takes it in radians, exactly, whatever `set angle` says.
+    public let takesAngle: Bool
     /// How `help functions` writes a call: `round(x), round(x, places)`.
     public let usage: String
     /// One line for `help functions`: "nearest integer or multiple of 10^-places".
     public let summary: String
 
-    public init(name: String, usage: String, summary: String, kind: Kind, evaluation: Evaluation = .eager) {
+    public init(
+        name: String, usage: String, summary: String, kind: Kind, evaluation: Evaluation = .eager,
+        takesAngle: Bool = false
+    ) {
         self.name = name
         self.evaluation = evaluation
+        self.takesAngle = takesAngle
         self.usage = usage
         self.summary = summary
         self.kind = kind

@@ -69,8 +69,8 @@ public enum UnitTable {
         return table
     }()
 
-    /// Whether `help units` lists the entry: every unit but the SI-prefixed forms beyond the
-    /// common ones, which the help names by rule.
+    /// Whether `help units` lists the entry with its factor: every unit but the SI-prefixed
+    /// forms beyond the common ones, which it lists by symbol after the table.
     public static func isListed(_ entry: Entry) -> Bool {
         !prefixedSymbols.contains(entry.unit.symbol)
     }

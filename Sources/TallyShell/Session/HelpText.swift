@@ -117,8 +117,8 @@ public enum HelpText {
             "sin, cos, tan take an angle quantity in radians, exactly: sin(30 deg) = 0.5.",
             "A unit is read only after a number, ')' or 'to': min(1, 2) is the function, 5 min",
             "five minutes. Every factor is exact (NIST SP 811, international yard and pound).",
-            "SI prefixes n µ(u) m c d h k M G T work on m g s L J W Pa N Wh Hz where listed below",
-            "or sensible (MJ, GW, hPa, kN, µL).",
+            "SI prefixes n µ(u) m c d h k M G T work on m g s L J W Pa N Wh Hz where sensible",
+            "(MJ, GW, hPa, kN, µL): every such form is listed at the end.",
         ]
         let rows = UnitTable.entries.filter(UnitTable.isListed)
         let width = rows.map(\.unit.symbol.count).max() ?? 0
@@ -134,6 +134,17 @@ public enum HelpText {
             let names = entry.aliases.isEmpty ? "" : "  (\(entry.aliases.joined(separator: ", ")))"
             lines.append("  \(unit.symbol)\(padding)  = \(UnitTable.factorText(unit))   \(entry.description)\(names)")
         }
+        // The prefixed forms by rule, so that every unit Tally reads is on the list.
+        lines.append("SI-prefixed forms (a prefix's power of ten times the unit above; µ also as u):")
+        var row = " "
+        for entry in UnitTable.entries where !UnitTable.isListed(entry) {
+            if row.count + 1 + entry.unit.symbol.count > 90 {
+                lines.append(row)
+                row = " "
+            }
+            row += " " + entry.unit.symbol
+        }
+        if row.count > 1 { lines.append(row) }
         return lines.joined(separator: "\n")
     }
 
