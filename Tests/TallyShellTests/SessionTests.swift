@@ -103,4 +103,14 @@ import Testing
     @Test func commandWordsAreReserved() {
         #expect(run(["vars = 1"])[0].diagnostic?.message == "cannot assign to 'vars': it is a command")
     }
+
+    /// A `set` line with an error changes nothing, even when its value was read before the
+    /// error; names and word values are read in any letter case.
+    @Test func aFailedSetChangesNothing() {
+        let outcomes = run(["set digits 5 6", "1/3", "SET Angle DEG", "sin(30)"])
+        #expect(outcomes[0].diagnostic?.id == .extraArgument)
+        #expect(outcomes[1].output == "0.33333333333333333333")
+        #expect(outcomes[2].diagnostic == nil)
+        #expect(outcomes[3].output == "0.5")
+    }
 }

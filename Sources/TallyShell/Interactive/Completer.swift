@@ -63,9 +63,9 @@ public struct Completer {
         case (.help, 1):
             return Completion(matches: Self.starting(with: word, in: HelpTopic.allCases.map(\.rawValue)))
         case (.set, 1):
-            return Completion(matches: Self.starting(with: word, in: Setting.allCases.map(\.rawValue)))
+            return Completion(matches: Self.starting(with: word, in: Setting.all.map(\.name)))
         case (.set, 2):
-            return Completion(matches: Self.starting(with: word, in: Setting(rawValue: words[1])?.choices ?? []))
+            return Completion(matches: Self.starting(with: word, in: Setting.named(words[1])?.choices ?? []))
         case (.habit, 1):
             return Completion(matches: Self.starting(with: word, in: HabitSubcommand.allCases.map(\.rawValue)))
         case (.habit, 2):

@@ -10,7 +10,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
     public var usage: String {
         switch self {
         case .help: return "help [\(HelpTopic.allCases.map(\.rawValue).joined(separator: "|"))]"
-        case .set: return "set [\(Setting.allCases.map(\.usage).joined(separator: " | "))]"
+        case .set: return "set [\(Setting.all.map(\.usage).joined(separator: " | "))]"
         case .vars: return "vars"
         case .unset: return "unset NAME"
         case .bmi: return BMICommand.usage

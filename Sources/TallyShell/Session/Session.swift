@@ -22,7 +22,7 @@ public struct Session {
     /// The BMI standard used when a `bmi` line names none (`set standard`).
     public var standard: BMIStandard = .who
     /// Where `habit` keeps its data, `today` for habits, colour and confirmation.
-    public private(set) var environment: SessionEnvironment
+    public internal(set) var environment: SessionEnvironment
     /// The evaluator as it was before the last line, for ``revertLastLine()``.
     private var evaluatorBeforeLastLine: Evaluator?
     /// Opened on the first `habit` line, so a session that never uses habits never touches
@@ -338,83 +338,29 @@ public struct Session {
         guard let (name, nameSpan) = try arguments.nextWord() else {
             return .printing(settingsListing())
         }
-        guard let setting = Setting(rawValue: name) else {
-            let known = Setting.allCases.map(\.rawValue)
+        guard let setting = Setting.named(name) else {
+            let known = Setting.all.map(\.name)
             if let suggestion = Suggestion.nearest(to: name, in: known) {
                 throw Diagnostic(.unknownSetting, "unknown setting '\(name)'", at: nameSpan).suggesting(suggestion)
             }
             throw Diagnostic(
                 .unknownSetting, "unknown setting '\(name)' (settings: \(known.joined(separator: ", ")))", at: nameSpan)
         }
-        switch setting {
-        case .digits:
-            evaluator.settings.digits = try arguments.integer(
-                named: name, in: setting.range(under: evaluator.settings)!)
-        case .maxdigits:
-            let value = try arguments.integer(named: name, in: setting.range(under: evaluator.settings)!)
-            guard value >= evaluator.settings.digits else {
-                throw Diagnostic(
-                    .invalidSettingValue,
-                    "maxdigits cannot be below digits (\(evaluator.settings.digits)); lower digits first",
-                    at: arguments.lastSpan)
-            }
-            evaluator.settings.maxDigits = value
-        case .grouping:
-            evaluator.settings.grouping = try arguments.onOrOff(named: name)
-        case .angle:
-            let expectation = "angle must be \(setting.choices.joined(separator: " or "))"
-            guard let (word, _) = try arguments.nextWord() else {
-                throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: arguments.lastSpan)
-            }
-            guard let unit = AngleUnit(rawValue: word) else {
-                throw Diagnostic(.invalidSettingValue, expectation, at: arguments.lastSpan)
-            }
-            evaluator.settings.angle = unit
-        case .standard:
-            guard let (word, _) = try arguments.nextWord(), let chosen = BMIStandard(word: word) else {
-                throw Diagnostic(
-                    .invalidSettingValue, "standard must be \(setting.choices.joined(separator: " or "))",
-                    at: arguments.lastSpan)
-            }
-            standard = chosen
-            try arguments.expectEnd(command: "set \(name)")
-            return .printing("bmi now classifies adults by \(chosen.word): \(chosen.sourceName)")
-        case .glyphs:
-            guard let (word, _) = try arguments.nextWord(), let chosen = HabitGlyphs(rawValue: word.lowercased()) else {
-                throw Diagnostic(
-                    .invalidSettingValue, "glyphs must be \(setting.choices.joined(separator: " or "))",
-                    at: arguments.lastSpan)
-            }
-            environment.glyphs = chosen
-        case .suggest:
-            environment.suggests = try arguments.onOrOff(named: name)
-        case .preview:
-            environment.previews = try arguments.onOrOff(named: name)
-        }
-        try arguments.expectEnd(command: "set \(name)")
-        return .silent
+        // Applied to a copy, so that a value followed by anything else changes nothing.
+        var changed = self
+        let message = try setting.apply(&changed, &arguments)
+        try arguments.expectEnd(command: "set \(setting.name)")
+        self = changed
+        return message.map(LineOutcome.printing) ?? .silent
     }
 
     private func settingsListing() -> String {
-        let rows = Setting.allCases.map { setting in (setting.rawValue, currentValue(of: setting), setting.meaning) }
+        let rows = Setting.all.map { setting in (setting.name, setting.current(self), setting.meaning) }
         let valueWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { name, value, meaning in
             let namePadding = String(repeating: " ", count: 11 - name.count)
             let valuePadding = String(repeating: " ", count: valueWidth - value.count)
             return "\(name)\(namePadding)\(value)\(valuePadding)   \(meaning)"
         }.joined(separator: "\n")
-    }
-
-    private func currentValue(of setting: Setting) -> String {
-        switch setting {
-        case .digits: return String(evaluator.settings.digits)
-        case .maxdigits: return String(evaluator.settings.maxDigits)
-        case .angle: return evaluator.settings.angle.rawValue
-        case .grouping: return evaluator.settings.grouping ? "on" : "off"
-        case .standard: return standard.word
-        case .glyphs: return environment.glyphs.rawValue
-        case .suggest: return environment.suggests ? "on" : "off"
-        case .preview: return environment.previews ? "on" : "off"
-        }
     }
 }

@@ -3,56 +3,128 @@ import TallyDiagnostics
 import TallyHabits
 import TallyHealth
 
-/// The settings `set` shows and changes: the one list that `set`, its listing, `help` and
-/// completion read.
-public enum Setting: String, CaseIterable, Sendable {
-    case digits, maxdigits, angle, grouping, standard, glyphs, suggest, preview
-
-    /// How `set` writes the setting with its value.
-    public var usage: String {
-        switch self {
-        case .digits: return "digits N"
-        case .maxdigits: return "maxdigits N"
-        case .angle: return "angle \(AngleUnit.allCases.map(\.rawValue).joined(separator: "|"))"
-        case .grouping: return "grouping on|off"
-        case .standard: return "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))"
-        case .glyphs: return "glyphs \(HabitGlyphs.allCases.map(\.rawValue).joined(separator: "|"))"
-        case .suggest: return "suggest on|off"
-        case .preview: return "preview on|off"
-        }
-    }
-
+/// A setting `set` shows and changes. Each is one entry of ``all`` that carries everything about
+/// it — how `set` writes it, what it means, the words completion offers, how its value is read
+/// from the line and applied to the session, and how the listing shows it — so that `set`, its
+/// listing, `help` and completion read the one table, and adding a setting is adding an entry.
+public struct Setting: Sendable {
+    /// The setting's name, as typed after `set`.
+    public let name: String
+    /// How `set` writes the setting with its value: `digits N`, `angle rad|deg`.
+    public let usage: String
     /// What the setting means, for the listing of `set`.
-    public var meaning: String {
-        switch self {
-        case .digits: return "significant digits shown for values that are not exact decimals"
-        case .maxdigits: return "the most digits a result may have"
-        case .angle: return "unit of angles for sin, cos, tan and their inverses: rad or deg"
-        case .grouping: return "group digits in threes with _ (1_234_567), which reads back"
-        case .standard: return "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))"
-        case .glyphs: return "marks in habit tables: unicode (■ ·) or ascii (# .)"
-        case .suggest: return "at the prompt, suggest the last matching line as you type (→ takes it)"
-        case .preview: return "at the prompt, show the value as you type"
-        }
-    }
-
+    public let meaning: String
     /// The words the setting's value may be, for completion; empty for numbers.
-    public var choices: [String] {
-        switch self {
-        case .digits, .maxdigits: return []
-        case .angle: return AngleUnit.allCases.map(\.rawValue)
-        case .grouping, .suggest, .preview: return ["on", "off"]
-        case .standard: return BMIStandard.allCases.map(\.word)
-        case .glyphs: return HabitGlyphs.allCases.map(\.rawValue)
-        }
+    public let choices: [String]
+    /// Reads the value after the name and applies it to the session; a message to show, if any.
+    let apply: @Sendable (inout Session, inout CommandArguments) throws(Diagnostic) -> String?
+    /// The current value as the listing shows it.
+    let current: @Sendable (Session) -> String
+
+    /// The settings, in the order `set` lists them.
+    public static let all: [Setting] = [
+        Setting(
+            name: "digits", usage: "digits N", meaning: "significant digits shown for values that are not exact decimals",
+            choices: [],
+            apply: { session, arguments throws(Diagnostic) in
+                session.evaluator.settings.digits = try arguments.integer(
+                    named: "digits", in: 1...session.evaluator.settings.maxDigits)
+                return nil
+            },
+            current: { String($0.evaluator.settings.digits) }),
+        Setting(
+            name: "maxdigits", usage: "maxdigits N", meaning: "the most digits a result may have", choices: [],
+            apply: { session, arguments throws(Diagnostic) in
+                let value = try arguments.integer(named: "maxdigits", in: 10...EvaluationSettings.maxDigitsLimit)
+                guard value >= session.evaluator.settings.digits else {
+                    throw Diagnostic(
+                        .invalidSettingValue,
+                        "maxdigits cannot be below digits (\(session.evaluator.settings.digits)); lower digits first",
+                        at: arguments.lastSpan)
+                }
+                session.evaluator.settings.maxDigits = value
+                return nil
+            },
+            current: { String($0.evaluator.settings.maxDigits) }),
+        choice(
+            "angle", meaning: "unit of angles for sin, cos, tan and their inverses: rad or deg", AngleUnit.allCases,
+            word: \.rawValue, \.evaluator.settings.angle, missingValueSaysSo: true),
+        onOff(
+            "grouping", meaning: "group digits in threes with _ (1_234_567), which reads back",
+            \.evaluator.settings.grouping),
+        Setting(
+            name: "standard", usage: "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))",
+            meaning: "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))",
+            choices: BMIStandard.allCases.map(\.word),
+            apply: { session, arguments throws(Diagnostic) in
+                let chosen = try arguments.choice(
+                    named: "standard", from: BMIStandard.allCases, word: \.word, missingValueSaysSo: false)
+                session.standard = chosen
+                return "bmi now classifies adults by \(chosen.word): \(chosen.sourceName)"
+            },
+            current: { $0.standard.word }),
+        choice(
+            "glyphs", meaning: "marks in habit tables: unicode (■ ·) or ascii (# .)", HabitGlyphs.allCases,
+            word: \.rawValue, \.environment.glyphs, missingValueSaysSo: false),
+        onOff(
+            "suggest", meaning: "at the prompt, suggest the last matching line as you type (→ takes it)",
+            \.environment.suggests),
+        onOff("preview", meaning: "at the prompt, show the value as you type", \.environment.previews),
+    ]
+
+    /// The setting named `name` (any case), if there is one.
+    public static func named(_ name: String) -> Setting? {
+        let lowered = name.lowercased()
+        return all.first { $0.name == lowered }
     }
 
-    /// The whole numbers the setting accepts under `settings`; nil when its value is a word.
-    public func range(under settings: EvaluationSettings) -> ClosedRange<Int>? {
-        switch self {
-        case .digits: return 1...settings.maxDigits
-        case .maxdigits: return 10...EvaluationSettings.maxDigitsLimit
-        case .angle, .grouping, .standard, .glyphs, .suggest, .preview: return nil
+    /// A setting that is on or off.
+    private static func onOff(_ name: String, meaning: String, _ value: WritableKeyPath<Session, Bool> & Sendable)
+        -> Setting
+    {
+        Setting(
+            name: name, usage: "\(name) on|off", meaning: meaning, choices: ["on", "off"],
+            apply: { session, arguments throws(Diagnostic) in
+                session[keyPath: value] = try arguments.onOrOff(named: name)
+                return nil
+            },
+            current: { $0[keyPath: value] ? "on" : "off" })
+    }
+
+    /// A setting that is one of `cases`, each written as its `word`.
+    private static func choice<Choice: Sendable>(
+        _ name: String, meaning: String, _ cases: [Choice], word: KeyPath<Choice, String> & Sendable,
+        _ value: WritableKeyPath<Session, Choice> & Sendable, missingValueSaysSo: Bool
+    ) -> Setting {
+        Setting(
+            name: name, usage: "\(name) \(cases.map { $0[keyPath: word] }.joined(separator: "|"))", meaning: meaning,
+            choices: cases.map { $0[keyPath: word] },
+            apply: { session, arguments throws(Diagnostic) in
+                session[keyPath: value] = try arguments.choice(
+                    named: name, from: cases, word: word, missingValueSaysSo: missingValueSaysSo)
+                return nil
+            },
+            current: { $0[keyPath: value][keyPath: word] })
+    }
+}
+
+extension CommandArguments {
+    /// The next word as one of `cases` (in any letter case). A missing value is a "missing
+    /// value" error when `missingValueSaysSo`, otherwise the same error as a wrong one.
+    mutating func choice<Choice>(
+        named name: String, from cases: [Choice], word: KeyPath<Choice, String>, missingValueSaysSo: Bool
+    ) throws(Diagnostic) -> Choice {
+        let expectation = "\(name) must be \(cases.map { $0[keyPath: word] }.joined(separator: " or "))"
+        guard let (typed, _) = try nextWord() else {
+            if missingValueSaysSo {
+                throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: lastSpan)
+            }
+            throw Diagnostic(.invalidSettingValue, expectation, at: lastSpan)
         }
+        let lowered = typed.lowercased()
+        guard let chosen = cases.first(where: { $0[keyPath: word] == lowered }) else {
+            throw Diagnostic(.invalidSettingValue, expectation, at: lastSpan)
+        }
+        return chosen
     }
 }
