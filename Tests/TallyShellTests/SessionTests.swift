@@ -105,9 +105,9 @@ import Testing
     }
 
     /// A `set` line with an error changes nothing, even when its value was read before the
-    /// error; names and word values are read in any letter case.
+    /// error; setting names and word values are read in any letter case.
     @Test func aFailedSetChangesNothing() {
-        let outcomes = run(["set digits 5 6", "1/3", "SET Angle DEG", "sin(30)"])
+        let outcomes = run(["set digits 5 6", "1/3", "set Angle DEG", "sin(30)"])
         #expect(outcomes[0].diagnostic?.id == .extraArgument)
         #expect(outcomes[1].output == "0.33333333333333333333")
         #expect(outcomes[2].diagnostic == nil)
