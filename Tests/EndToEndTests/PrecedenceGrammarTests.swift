@@ -28,6 +28,7 @@ import TallyDiagnostics
     @Test func grammarListsTheFunctionTable() throws {
         #expect(try alternatives(of: "function name") == FunctionTable.builtIn.functionNames)
         #expect(try alternatives(of: "constant") == FunctionTable.builtIn.constantNames)
+        #expect(try alternatives(of: "function alias") == FunctionTable.builtIn.entries.flatMap(\.aliases))
     }
 
     /// The quoted alternatives of a production of Grammar/tally.ebnf: `name = "a" | "b" ;`.

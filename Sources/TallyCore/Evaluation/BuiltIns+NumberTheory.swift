@@ -5,7 +5,9 @@ import TallyDiagnostics
 /// numbers and modular powers, all on GMP.
 extension BuiltIns {
     static let numberTheory: [FunctionEntry] = [
-        function("binomial", .exactly(2), "binomial(n, k)", "n choose k: the ways to pick k of n") {
+        function(
+            "binomial", .exactly(2), "binomial(n, k)", "n choose k: the ways to pick k of n",
+            aliases: ["ncr", "nCr", "comb"]) {
             call throws(Diagnostic) in try binomial(call)
         },
         function("choose", .exactly(2), "choose(n, k)", "the same as binomial(n, k)") { call throws(Diagnostic) in

@@ -91,11 +91,11 @@ enum BuiltIns {
             try requirePositive(call, 0)
             return try call.result(Real.log(try call.real(0)))
         },
-        function("log10", .exactly(1), "log10(x)", "logarithm to base 10, x > 0") { call throws(Diagnostic) in
+        function("log10", .exactly(1), "log10(x)", "logarithm to base 10, x > 0", aliases: ["lg"]) { call throws(Diagnostic) in
             try requirePositive(call, 0)
             return try call.result(Real.log(try call.real(0), base: Real(Number(10))))
         },
-        function("log2", .exactly(1), "log2(x)", "logarithm to base 2, x > 0") { call throws(Diagnostic) in
+        function("log2", .exactly(1), "log2(x)", "logarithm to base 2, x > 0", aliases: ["lb", "ld"]) { call throws(Diagnostic) in
             try requirePositive(call, 0)
             return try call.result(Real.log(try call.real(0), base: Real(Number(2))))
         },
@@ -132,15 +132,15 @@ enum BuiltIns {
             }
             return try call.result(Real.tan(x))
         },
-        function("asin", .exactly(1), "asin(x)", "inverse sine, -1 ≤ x ≤ 1") { call throws(Diagnostic) in
+        function("asin", .exactly(1), "asin(x)", "inverse sine, -1 ≤ x ≤ 1", aliases: ["arcsin"]) { call throws(Diagnostic) in
             try requireWithinUnit(call, "asin")
             return try call.angleResult(Real.asin(try call.real(0)))
         },
-        function("acos", .exactly(1), "acos(x)", "inverse cosine, -1 ≤ x ≤ 1") { call throws(Diagnostic) in
+        function("acos", .exactly(1), "acos(x)", "inverse cosine, -1 ≤ x ≤ 1", aliases: ["arccos"]) { call throws(Diagnostic) in
             try requireWithinUnit(call, "acos")
             return try call.angleResult(Real.acos(try call.real(0)))
         },
-        function("atan", .exactly(1), "atan(x)", "inverse tangent") { call throws(Diagnostic) in
+        function("atan", .exactly(1), "atan(x)", "inverse tangent", aliases: ["arctan"]) { call throws(Diagnostic) in
             try call.angleResult(Real.atan(try call.real(0)))
         },
         function("atan2", .exactly(2), "atan2(y, x)", "the angle of the point (x, y), -pi < angle ≤ pi") {
@@ -161,10 +161,10 @@ enum BuiltIns {
         function("tanh", .exactly(1), "tanh(x)", "hyperbolic tangent") { call throws(Diagnostic) in
             try call.result(Real.tanh(try call.real(0)))
         },
-        function("asinh", .exactly(1), "asinh(x)", "inverse hyperbolic sine") { call throws(Diagnostic) in
+        function("asinh", .exactly(1), "asinh(x)", "inverse hyperbolic sine", aliases: ["arsinh", "arcsinh"]) { call throws(Diagnostic) in
             try call.result(Real.asinh(try call.real(0)))
         },
-        function("acosh", .exactly(1), "acosh(x)", "inverse hyperbolic cosine, x ≥ 1") { call throws(Diagnostic) in
+        function("acosh", .exactly(1), "acosh(x)", "inverse hyperbolic cosine, x ≥ 1", aliases: ["arcosh", "arccosh"]) { call throws(Diagnostic) in
             if try call.settings.compare(
                 call.arguments[0], with: Number(1), at: call.argumentSpans[0], question: "whether the argument is below 1")
                 < 0
@@ -175,7 +175,7 @@ enum BuiltIns {
             }
             return try call.result(Real.acosh(try call.real(0)))
         },
-        function("atanh", .exactly(1), "atanh(x)", "inverse hyperbolic tangent, -1 < x < 1") {
+        function("atanh", .exactly(1), "atanh(x)", "inverse hyperbolic tangent, -1 < x < 1", aliases: ["artanh", "arctanh"]) {
             call throws(Diagnostic) in
             let question = "whether the argument is within (-1, 1)"
             let settings = call.settings
@@ -191,10 +191,10 @@ enum BuiltIns {
             }
             return try call.result(Real.atanh(try call.real(0)))
         },
-        function("deg", .exactly(1), "deg(x)", "radians to degrees: deg(pi) = 180") { call throws(Diagnostic) in
+        function("deg", .exactly(1), "deg(x)", "radians to degrees: deg(pi) = 180", aliases: ["degrees"]) { call throws(Diagnostic) in
             try call.result(Real.degrees(fromRadians: try call.real(0)))
         },
-        function("rad", .exactly(1), "rad(x)", "degrees to radians: rad(180) = pi") { call throws(Diagnostic) in
+        function("rad", .exactly(1), "rad(x)", "degrees to radians: rad(180) = pi", aliases: ["radians"]) { call throws(Diagnostic) in
             try call.result(try call.real(0) * Real.radiansPerDegree)
         },
         function(
@@ -260,12 +260,13 @@ enum BuiltIns {
 
     static func function(
         _ name: String, _ arity: Arity, _ usage: String, _ summary: String,
-        evaluation: FunctionEntry.Evaluation = .eager, takesAngle: Bool = false,
+        evaluation: FunctionEntry.Evaluation = .eager, takesAngle: Bool = false, aliases: [String] = [],
         _ implementation: @escaping @Sendable (FunctionCall) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
-        FunctionEntry(
-            name: name, usage: usage, summary: summary, kind: .function(arity, implementation), evaluation: evaluation,
-            takesAngle: takesAngle)
+        let also = aliases.isEmpty ? "" : " (also \(aliases.joined(separator: ", ")))"
+        return FunctionEntry(
+            name: name, usage: usage, summary: summary + also, kind: .function(arity, implementation),
+            evaluation: evaluation, takesAngle: takesAngle, aliases: aliases)
     }
 
     private static func constant(

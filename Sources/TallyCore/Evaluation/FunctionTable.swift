@@ -30,6 +30,8 @@ public struct FunctionTable: Sendable {
             indexByName[entry.name] = entries.count
             entries.append(entry)
         }
+        // Other calculators' names for it (`arcsin` for `asin`) find the same entry.
+        for alias in entry.aliases { indexByName[alias] = indexByName[entry.name] }
     }
 
     /// Removes the entry named `name`; false when there is none.
@@ -37,7 +39,10 @@ public struct FunctionTable: Sendable {
     public mutating func remove(named name: String) -> Bool {
         guard let index = indexByName.removeValue(forKey: name) else { return false }
         entries.remove(at: index)
-        for position in index..<entries.count { indexByName[entries[position].name] = position }
+        indexByName = indexByName.filter { $0.value != index }
+        for position in index..<entries.count {
+            for name in [entries[position].name] + entries[position].aliases { indexByName[name] = position }
+        }
         return true
     }
 
@@ -103,6 +108,9 @@ public struct FunctionEntry: Sendable {
     /// Whether the argument is an angle: given an angle quantity (`30 deg`, `0.5 turn`), the
     /// function takes it in radians, exactly, whatever `set angle` says.
     public let takesAngle: Bool
+    /// Other names the entry answers to, as other calculators spell it (`arcsin` for `asin`);
+    /// help and completion show the entry's own name.
+    public let aliases: [String]
     /// How `help functions` writes a call: `round(x), round(x, places)`.
     public let usage: String
     /// One line for `help functions`: "nearest integer or multiple of 10^-places".
@@ -110,9 +118,10 @@ public struct FunctionEntry: Sendable {
 
     public init(
         name: String, usage: String, summary: String, kind: Kind, evaluation: Evaluation = .eager,
-        takesAngle: Bool = false
+        takesAngle: Bool = false, aliases: [String] = []
     ) {
         self.name = name
+        self.aliases = aliases
         self.evaluation = evaluation
         self.takesAngle = takesAngle
         self.usage = usage

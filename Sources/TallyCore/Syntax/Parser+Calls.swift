@@ -12,7 +12,9 @@ extension Parser {
         var names = OperatorTable.leadingByWord.map { (name: $0.0, value: BuiltInName.leadingOperator($0.1)) }
         for (index, entry) in FunctionTable.builtIn.entries.enumerated() {
             if case .function(let arity, _) = entry.kind {
-                names.append((entry.name, .function(index: index, arity: arity, evaluation: entry.evaluation)))
+                for name in [entry.name] + entry.aliases {
+                    names.append((name, .function(index: index, arity: arity, evaluation: entry.evaluation)))
+                }
             }
         }
         return NameTable(names)
@@ -27,7 +29,8 @@ extension Parser {
         try advance()
         let (argumentCount, closing) = try arguments(opening: opening)
         let span = nameSpan.union(closing.span)
-        try arity.check(argumentCount, calling: FunctionTable.builtIn.entries[function].name, at: span)
+        // The message names the function as it was written (`arcsin` as well as `asin`).
+        try arity.check(argumentCount, calling: lexer.text(of: nameSpan), at: span)
         code.instructions.append(.callBuiltIn(function: Int32(function), argumentCount: Int32(argumentCount), span))
         return span
     }
