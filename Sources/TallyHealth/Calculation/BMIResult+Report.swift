@@ -2,11 +2,12 @@ import TallyCore
 
 /// The text a `bmi` line prints.
 extension BMIResult {
-    /// Two lines for an adult, three for a child, without a final newline:
+    /// Three lines for an adult or a child, and one more with a waist, without a final newline:
     ///
     /// ```
     /// BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
     /// healthy weight at 175 cm: 56.6–76.4 kg
+    /// BMI Prime 0.92 (BMI / 25)
     ///
     /// BMI 17.4  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)
     /// girl, 10 years 6 months: z-score -0.52, percentile 30.2
@@ -23,10 +24,19 @@ extension BMIResult {
             let pounds =
                 !weightUnit.isImperial
                 ? nil : child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .pound)
-            return "BMI \(bmi)  \(child.category.rawValue)  (\(BMIForAgeAssessment.sourceName))\n"
-                + "\(child.sex.childWord), \(ChildAge.text(months: child.months)): "
-                + "z-score \(child.zScoreText), percentile \(child.percentileText)\n"
-                + "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))"
+            var extended = ""
+            if child.reference == .cdc2000, let percent = child.percentOfP95Text,
+                [.obesity, .severeObesity].contains(child.category)
+            {
+                extended = (child.isExtended ? " (CDC 2022 extended)" : "") + ", \(percent) of the 95th percentile"
+            }
+            let lines = [
+                "BMI \(bmi)  \(child.category.rawValue)  (\(child.reference.sourceName))",
+                "\(child.sex.childWord), \(child.ageText): "
+                    + "z-score \(child.zScoreText), percentile \(child.percentileText)\(extended)",
+                "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))",
+            ]
+            return (lines + [waistLine].compactMap { $0 }).joined(separator: "\n")
         }
         let label = ageInMonths == nil ? "\(standard.sourceName), ages 20 and over" : standard.sourceName
         let weights = (healthyWeightRange.lowestInKilograms, healthyWeightRange.highestInKilograms)
@@ -37,8 +47,11 @@ extension BMIResult {
                 unitInKilograms: MeasurementUnit.pound.sizeInBaseUnit)
             pounds = (range.lowestInKilograms, range.highestInKilograms)
         }
-        return "BMI \(bmi)  \(band.category)  (\(label))\n"
-            + "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))"
+        let lines = [
+            "BMI \(bmi)  \(band.category)  (\(label))",
+            "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))", bmiPrimeLine,
+        ]
+        return (lines + [waistLine].compactMap { $0 }).joined(separator: "\n")
     }
 
     /// `175 cm`, or `5ft 9in (175.3 cm)` for a height written in feet or inches.

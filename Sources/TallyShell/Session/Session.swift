@@ -416,7 +416,7 @@ public struct Session {
             }
             standard = chosen
             try arguments.expectEnd(command: "set \(name)")
-            return .printing("bmi now classifies adults by \(chosen.word): \(chosen.sourceName)")
+            return .printing(chosen.settingAnswer)
         case .glyphs:
             guard let (word, _) = try arguments.nextWord(), let chosen = HabitGlyphs(rawValue: word.lowercased()) else {
                 throw Diagnostic(
