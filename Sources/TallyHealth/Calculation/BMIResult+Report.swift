@@ -2,12 +2,12 @@ import TallyCore
 
 /// The text a `bmi` line prints.
 extension BMIResult {
-    /// Three lines for an adult or a child, and one more with a waist, without a final newline:
+    /// Two lines for an adult, three for a child, and with a waist the waist-to-height ratio
+    /// (after BMI Prime for an adult), without a final newline:
     ///
     /// ```
     /// BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
     /// healthy weight at 175 cm: 56.6–76.4 kg
-    /// BMI Prime 0.92 (BMI / 25)
     ///
     /// BMI 17.4  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)
     /// girl, 10 years 6 months: z-score -0.52, percentile 30.2
@@ -49,9 +49,12 @@ extension BMIResult {
         }
         let lines = [
             "BMI \(bmi)  \(band.category)  (\(label))",
-            "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))", bmiPrimeLine,
+            "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))",
         ]
-        return (lines + [waistLine].compactMap { $0 }).joined(separator: "\n")
+        // BMI Prime comes with the other extras, after `waist`, so that the two lines every
+        // script reads stay as they were.
+        let extras = waistLine.map { [bmiPrimeLine, $0] } ?? []
+        return (lines + extras).joined(separator: "\n")
     }
 
     /// `175 cm`, or `5ft 9in (175.3 cm)` for a height written in feet or inches.

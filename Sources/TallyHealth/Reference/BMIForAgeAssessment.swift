@@ -64,7 +64,7 @@ public struct BMIForAgeAssessment: Sendable {
                 // The CDC's extended method (2022): above the 95th percentile the percentile is
                 // 90 + 10 Φ((BMI − P95) / σ), and the z-score that percentile's. The upper tail
                 // is computed directly, so no digits are lost near 100.
-                let tail = max(0.05 * erfc((value - p95) / entry.sigma), Self.smallestUpperTail)
+                let tail = max(0.05 * erfc((value - p95) / entry.sigma / 2.0.squareRoot()), Self.smallestUpperTail)
                 zScore = -NormalDistribution.quantile(tail)
                 percentile = 100 * (1 - tail)
             }
