@@ -65,7 +65,7 @@ public enum BMIStandard: String, Sendable, CaseIterable {
             ]
         case .cdc:
             return [
-                "CDC, Adult BMI categories (2024): the WHO cut-offs, under the CDC's names;",
+                "CDC, \"Adult BMI Categories\" (cdc.gov): the WHO cut-offs under CDC names;",
                 "children 2-19 years by the CDC 2000 growth charts (see below)",
             ]
         }
