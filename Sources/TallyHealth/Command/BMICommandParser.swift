@@ -23,6 +23,9 @@ struct BMICommandParser {
     /// The words that may follow the weight, for messages and suggestions.
     static let keywords = BMIStandard.allCases.map(\.word) + ["age", "sex", "girl", "boy", "waist"]
 
+    /// The keywords that a height or a weight may still use as a variable's name.
+    private static let laterKeywords: Set<String> = ["cdc", "waist"]
+
     /// What may follow the weight, for the message about an unknown word.
     static let optionsText = "after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST"
 
@@ -80,7 +83,11 @@ struct BMICommandParser {
     /// value that follow it.
     private mutating func measurement(of quantity: BodyQuantity) throws(Diagnostic) -> MeasurementArgument {
         guard let first = try take() else { throw missingArgument(quantity, at: reader.argumentsEnd()) }
-        if let name = first.bareName.map({ UnitTable.folded($0) }), Self.keywords.contains(name) {
+        // `cdc` and `waist` came later than the others: a variable of either name still works
+        // as a height or a weight, as it did before.
+        if let name = first.bareName.map({ UnitTable.folded($0) }), Self.keywords.contains(name),
+            !Self.laterKeywords.contains(name)
+        {
             throw missingArgument(quantity, at: first.span.start)
         }
         if first.unit != nil { throw unitWithoutNumber(first) }
