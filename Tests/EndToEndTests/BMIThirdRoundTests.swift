@@ -74,4 +74,16 @@ struct BMIThirdRoundTests {
         #expect(status == 0, "\(report)")
         #expect(report.contains("(5000 WHO, 5000 CDC), 0 failures"), "\(report)")
     }
+
+    /// `--json` gives a `bmi` line its values beside the text: the adult's BMI, category,
+    /// standard, healthy range, BMI Prime and waist ratio; the child's reference, age, z-score,
+    /// percentile and the CDC's percentage of the 95th percentile.
+    @Test func jsonFields() throws {
+        let result = try TallyUnderTest.run(["--json", "-e", "bmi 175 70 waist 80", "-e", "bmi 140 60 age 10 girl cdc"])
+        #expect(result.status == 0)
+        let lines = result.outputText.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(",\"bmi\":{\"bmi\":22.9,\"category\":\"normal weight\",\"standard\":\"WHO adult classification\",\"healthy_weight_kg\":[56.6,76.4],\"bmi_prime\":0.92,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}") == true, "\(lines)")
+        #expect(lines.last?.hasSuffix(",\"bmi\":{\"bmi\":30.6,\"category\":\"severe obesity\",\"reference\":\"CDC 2000 growth charts, BMI-for-age 2–19 years\",\"sex\":\"f\",\"age_months\":120,\"age_days\":3653,\"z_score\":2.63,\"percentile\":\"99.6\",\"healthy_weight_kg\":[27.5,39.1],\"percent_of_p95\":133.2,\"extended\":true}}") == true, "\(lines)")
+    }
 }

@@ -18,6 +18,7 @@ struct JSONLine {
             fields.append(("exact", isExact ? "true" : "false"))
         } else if let text = outcome.output {
             fields.append(("output", JSONText.string(text)))
+            if let bmi = outcome.bmiJSON { fields.append(("bmi", bmi)) }
         } else {
             fields.append(("value", "null"))
         }

@@ -8,6 +8,8 @@ public struct LineOutcome: Sendable {
     public var output: String?
     /// The error that failed the line, if any.
     public var diagnostic: Diagnostic?
+    /// The values of a `bmi` result as a JSON object, for `--json`'s `bmi` field.
+    public var bmiJSON: String?
     /// Warnings about a line that still succeeded (shown with its output).
     public var warnings: [Diagnostic] = []
     /// True when Ctrl-C stopped the line: it changed nothing and shows only "interrupted".

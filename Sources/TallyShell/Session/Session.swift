@@ -302,6 +302,7 @@ public struct Session {
         self.evaluator.recordResult(.number(result.value))
         var outcome = LineOutcome.printing(result.report)
         outcome.warnings = result.warnings
+        outcome.bmiJSON = result.jsonObject
         return outcome
     }
 
