@@ -51,7 +51,7 @@ import Testing
         ("bmi 175 70 furlongs", 12, "unknown word 'furlongs'"),
         ("bmi 175h 70", 8, "'h' measures a time, not a length; height units are mm, cm, m, in and ft"),
         ("bmi 175 70J", 11, "'J' measures an energy, not a mass; weight units are kg, lb and st"),
-        ("bmi 175 1 h", 11, "unknown word 'h'; after the weight come who or asia, age AGE and sex f|m"),
+        ("bmi 175 1 h", 11, "unknown word 'h'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST"),
     ])
     func errors(_ line: String, _ column: Int, _ message: String) throws {
         try BMIBatchTests.expectError(line, column: column, message)

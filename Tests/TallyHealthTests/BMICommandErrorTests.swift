@@ -8,7 +8,7 @@ import Testing
 /// Every error names the problem and covers exactly the argument (or gap) it is about; the
 /// span is marked in the line with `⟨…⟩`.
 @Suite struct BMICommandErrorTests {
-    static let usage = "bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]"
+    static let usage = "bmi HEIGHT WEIGHT [who|asia|cdc] [age AGE sex f|m] [waist WAIST]"
     static let height = "implausible height: the accepted range is"
     static let weight = "implausible weight: the accepted range is"
     static let cm = "\(height) 50–272 cm"
@@ -103,11 +103,11 @@ import Testing
     @Test(arguments: [
         (
             "bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard,
-            "unknown word 'whoo'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'who'?"
+            "unknown word 'whoo'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST", "did you mean 'who'?"
         ),
         (
             "bmi 175 70 ⟨agee⟩", .bmiUnknownStandard,
-            "unknown word 'agee'; after the weight come who or asia, age AGE and sex f|m", "did you mean 'age'?"
+            "unknown word 'agee'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST", "did you mean 'age'?"
         ),
         (
             "bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are mm, cm, m, in and ft",

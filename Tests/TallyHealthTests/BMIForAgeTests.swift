@@ -82,7 +82,7 @@ import Testing
     ])
     func ageForms(_ age: String) throws {
         let result = try runBMI("bmi 140 35 \(age) sex f")
-        #expect(result.childAssessment?.months == 126)
+        #expect(result.childAssessment?.age.months == 126)
     }
 
     /// The healthy weights are those whose shown z-score is normal: the lightest shows −2.00 or

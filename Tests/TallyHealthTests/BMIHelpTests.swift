@@ -6,7 +6,7 @@ import Testing
     @Test func wholeHelpText() {
         #expect(
             BMICommand.helpText == """
-                bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]
+                bmi HEIGHT WEIGHT [who|asia|cdc] [age AGE sex f|m] [waist WAIST]
 
                 Body mass index: the weight in kilograms divided by the square of the height in
                 metres. The BMI is shown to one decimal and the category is read from the number
@@ -53,21 +53,55 @@ import Testing
                     30.0–34.9       obesity class 2
                     35.0 and over   obesity class 3
 
-                set standard asia makes asia the default for the session.
+                cdc: CDC adult categories, the WHO cut-offs
+                  CDC, "Adult BMI Categories" (cdc.gov): the WHO cut-offs under CDC names;
+                  children 2-19 years by the CDC 2000 growth charts (see below)
+                    below 18.5      underweight
+                    18.5–24.9       healthy weight
+                    25.0–29.9       overweight
+                    30.0–34.9       obesity class 1
+                    35.0–39.9       obesity class 2
+                    40.0 and over   obesity class 3 (severe obesity)
+
+                set standard asia (or cdc) makes it the default for the session.
 
                 Children and teenagers: bmi HEIGHT WEIGHT age AGE sex f|m (or girl, boy), with
-                AGE as years (10), years and months (10y6m) or a birth date (2015-04-12). From
-                5 years 1 month to 19 years the BMI is read, by completed month of age, against
-                the WHO 2007 growth reference (de Onis et al., Bull World Health Organ
-                2007;85:660-667): the z-score (LMS method), its percentile and WHO's category,
-                decided on the z-score shown to two decimals:
+                AGE as years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months
+                6 days), months (126 months), days (800 days) or a birth date (2015-04-12).
+                The z-score (LMS method), its percentile and the category are shown; WHO's are
+                decided on the z-score shown to two decimals, the CDC's on the percentile shown.
+
+                From 2 years to 5 years 1 month (by day of age): WHO Child Growth Standards
+                (2006), BMI-for-age:
+                    z below -3              severe wasting
+                    z from -3 to below -2   wasting
+                    z from -2 to +1         normal
+                    z above +1 up to +2     possible risk of overweight
+                    z above +2 up to +3     overweight
+                    z above +3              obesity
+                From 5 years 1 month to 19 years (by completed month): WHO 2007 growth
+                reference (de Onis et al., Bull World Health Organ 2007;85:660-667):
                     z below -3              severe thinness
                     z from -3 to below -2   thinness
                     z from -2 to +1         normal
                     z above +1 up to +2     overweight
                     z above +2              obesity
-                Under 5 years 1 month is refused (WHO's Child Growth Standards cover 0-5).
-                Without an age the classification is for adults, 20 and over.
+                With cdc (or set standard cdc), from 2 to 19 years (by completed month): CDC
+                2000 growth charts, with the CDC's 2022 extended method above the 95th
+                percentile:
+                    below the 5th percentile                underweight
+                    5th to below the 85th percentile        healthy weight
+                    85th to below the 95th percentile       overweight
+                    95th percentile and over                obesity
+                    120 % of the 95th percentile and over   severe obesity
+                Under 2 years BMI is not used: a child's weight is read against its length
+                (weight-for-length). From 19 years 1 month (WHO; 20 years for the CDC) and
+                without an age the classification is for adults, 20 and over.
+
+                Extras: waist WAIST (a length, cm by default) adds the waist-to-height ratio
+                with NICE's bands (2022: below 0.5 no increased health risk, 0.5 to 0.59
+                increased, 0.6 and over high) and, for an adult, BMI Prime (BMI / 25, or / 23
+                for asia).
 
                 BMI is a screening number, not a diagnosis: it cannot tell muscle from fat, so
                 muscular people read high; in older age, lost muscle and height make it less

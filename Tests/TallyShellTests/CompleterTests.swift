@@ -22,7 +22,7 @@ struct CompleterTests {
         ("help functions ", "", []),
         ("set ", "d", ["digits"]),
         ("set ", "m", ["maxdigits"]),
-        ("set standard ", "", ["who", "asia"]),
+        ("set standard ", "", ["who", "asia", "cdc"]),
         ("habit ", "d", ["done", "delete"]),
         ("habit export ", "", ["csv", "json"]),
         ("habit list ", "", ["all"]),

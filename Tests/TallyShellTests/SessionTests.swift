@@ -41,7 +41,7 @@ import Testing
                 maxdigits  1000000   the most digits a result may have
                 angle      rad       unit of angles for sin, cos, tan and their inverses: rad or deg
                 grouping   off       group digits in threes with _ (1_234_567), which reads back
-                standard   who       BMI classification: who or asia
+                standard   who       BMI classification: who, asia or cdc
                 glyphs     unicode   marks in habit tables: unicode (■ ·) or ascii (# .)
                 suggest    on        at the prompt, suggest the last matching line as you type (→ takes it)
                 preview    on        at the prompt, show the value as you type
@@ -59,7 +59,7 @@ import Testing
         ("set angle grad", "angle must be rad or deg"),
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
-        ("set standard mars", "standard must be who or asia"),
+        ("set standard mars", "standard must be who, asia or cdc"),
         ("help fun", "no help on 'fun' (topics: syntax, functions, units, bmi, habit); did you mean 'functions'?"),
         ("help xyz", "no help on 'xyz' (topics: syntax, functions, units, bmi, habit)"),
         (

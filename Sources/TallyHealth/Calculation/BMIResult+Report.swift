@@ -3,7 +3,8 @@ import TallyDiagnostics
 
 /// The text a `bmi` line prints.
 extension BMIResult {
-    /// Two lines for an adult, three for a child, without a final newline:
+    /// Two lines for an adult, three for a child, and with a waist the waist-to-height ratio
+    /// (after BMI Prime for an adult), without a final newline:
     ///
     /// ```
     /// BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
@@ -24,10 +25,19 @@ extension BMIResult {
             let pounds =
                 !weightUnit.isImperial
                 ? nil : child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .pound)
-            return "BMI \(bmi)  \(child.category.rawValue)  (\(BMIForAgeAssessment.sourceName))\n"
-                + "\(child.sex.childWord), \(ChildAge.text(months: child.months)): "
-                + "z-score \(child.zScoreText), percentile \(child.percentileText)\n"
-                + "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))"
+            var extended = ""
+            if child.reference == .cdc2000, let percent = child.percentOfP95Text,
+                [.obesity, .severeObesity].contains(child.category)
+            {
+                extended = (child.isExtended ? " (CDC 2022 extended)" : "") + ", \(percent) of the 95th percentile"
+            }
+            let lines = [
+                "BMI \(bmi)  \(child.category.rawValue)  (\(child.reference.sourceName))",
+                "\(child.sex.childWord), \(child.ageText): "
+                    + "z-score \(child.zScoreText), percentile \(child.percentileText)\(extended)",
+                "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))",
+            ]
+            return (lines + [waistLine].compactMap { $0 }).joined(separator: "\n")
         }
         let label = ageInMonths == nil ? "\(standard.sourceName), ages 20 and over" : standard.sourceName
         let weights = (healthyWeightRange.lowestInKilograms, healthyWeightRange.highestInKilograms)
@@ -38,8 +48,14 @@ extension BMIResult {
                 unitInKilograms: MeasurementUnit.pound.sizeInBaseUnit)
             pounds = (range.lowestInKilograms, range.highestInKilograms)
         }
-        return "BMI \(bmi)  \(band.category)  (\(label))\n"
-            + "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))"
+        let lines = [
+            "BMI \(bmi)  \(band.category)  (\(label))",
+            "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))",
+        ]
+        // BMI Prime comes with the other extras, after `waist`, so that the two lines every
+        // script reads stay as they were.
+        let extras = waistLine.map { [bmiPrimeLine, $0] } ?? []
+        return (lines + extras).joined(separator: "\n")
     }
 
     /// `175 cm`, or `5ft 9in (175.3 cm)` for a height written in feet or inches.

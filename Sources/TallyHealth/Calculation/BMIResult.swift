@@ -25,9 +25,11 @@ public struct BMIResult: Sendable {
     public internal(set) var weightUnit: MeasurementUnit = .kilogram
     /// The age in completed months, when the line gave one.
     public internal(set) var ageInMonths: Int?
-    /// For a child or teenager (5 years 1 month to 19 years), the reading against the WHO 2007
-    /// growth reference, which then replaces the adult category.
+    /// For a child or teenager (2 to 19 years), the reading against a growth reference (WHO 2006,
+    /// WHO 2007 or CDC 2000), which then replaces the adult category.
     public internal(set) var childAssessment: BMIForAgeAssessment?
+    /// The waist after `waist`, in centimetres, for the waist-to-height ratio.
+    public internal(set) var waistInCentimetres: Number?
     /// Warnings about how the line was read (a unit guessed), shown beside the result.
     public internal(set) var warnings: [Diagnostic] = []
 

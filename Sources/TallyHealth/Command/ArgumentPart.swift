@@ -36,4 +36,11 @@ struct ArgumentPart: Sendable {
         if case .name = value { return "(\(valueText))" }
         return valueText
     }
+
+    /// Whether the part is a number with a unit right after it (`10y`, `6m`), as each part of an
+    /// age in years, months and days is.
+    var isLiteralWithUnit: Bool {
+        guard case .literal = value else { return false }
+        return unitText != nil
+    }
 }

@@ -143,9 +143,10 @@ struct ArgumentReader {
         var position = start
         var parts: [ArgumentPart] = []
         repeat {
-            // Two parts make a compound value (`5ft9in`); a third is values run together. Not
-            // reading on also keeps a long run of them from being read part by part.
-            if parts.count == 2 {
+            // Two parts make a compound value (`5ft9in`); a third is values run together, except
+            // after two numbers with units, as an age in years, months and days (`10y6m6d`),
+            // which the parser checks. Not reading on keeps a long run from being read part by part.
+            if parts.count == 3 || parts.count == 2 && !parts.allSatisfy(\.isLiteralWithUnit) {
                 throw ArgumentWord.missingSpace(at: text.lineOffset(position))
             }
             let (part, end) = try readPart(atWordStart: parts.isEmpty)

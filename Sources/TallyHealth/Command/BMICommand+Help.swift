@@ -48,19 +48,41 @@ extension BMICommand {
         }
         lines += [
             "",
-            "set standard asia makes asia the default for the session.",
+            "set standard asia (or cdc) makes it the default for the session.",
             "",
             "Children and teenagers: bmi HEIGHT WEIGHT age AGE sex f|m (or girl, boy), with",
-            "AGE as years (10), years and months (10y6m) or a birth date (2015-04-12). From",
-            "5 years 1 month to 19 years the BMI is read, by completed month of age, against",
-            "the WHO 2007 growth reference (de Onis et al., Bull World Health Organ",
-            "2007;85:660-667): the z-score (LMS method), its percentile and WHO's category,",
-            "decided on the z-score shown to two decimals:",
+            "AGE as years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months",
+            "6 days), months (126 months), days (800 days) or a birth date (2015-04-12).",
+            "The z-score (LMS method), its percentile and the category are shown; WHO's are",
+            "decided on the z-score shown to two decimals, the CDC's on the percentile shown.",
+            "",
+            "From 2 years to 5 years 1 month (by day of age): WHO Child Growth Standards",
+            "(2006), BMI-for-age:",
         ]
-        lines += tableRows(BMIForAgeCategory.allCases.map { ($0.rangeText, $0.rawValue) })
+        for reference in GrowthReference.allCases {
+            if reference == .who2007 {
+                lines += [
+                    "From 5 years 1 month to 19 years (by completed month): WHO 2007 growth",
+                    "reference (de Onis et al., Bull World Health Organ 2007;85:660-667):",
+                ]
+            } else if reference == .cdc2000 {
+                lines += [
+                    "With cdc (or set standard cdc), from 2 to 19 years (by completed month): CDC",
+                    "2000 growth charts, with the CDC's 2022 extended method above the 95th",
+                    "percentile:",
+                ]
+            }
+            lines += tableRows(reference.categories.map { ($0.rangeText(in: reference), $0.rawValue) })
+        }
         lines += [
-            "Under 5 years 1 month is refused (WHO's Child Growth Standards cover 0-5).",
-            "Without an age the classification is for adults, 20 and over.",
+            "Under 2 years BMI is not used: a child's weight is read against its length",
+            "(weight-for-length). From 19 years 1 month (WHO; 20 years for the CDC) and",
+            "without an age the classification is for adults, 20 and over.",
+            "",
+            "Extras: waist WAIST (a length, cm by default) adds the waist-to-height ratio",
+            "with NICE's bands (2022: below 0.5 no increased health risk, 0.5 to 0.59",
+            "increased, 0.6 and over high) and, for an adult, BMI Prime (BMI / 25, or / 23",
+            "for asia).",
             "",
             "BMI is a screening number, not a diagnosis: it cannot tell muscle from fat, so",
             "muscular people read high; in older age, lost muscle and height make it less",

@@ -1,7 +1,7 @@
 import TallyCore
 import TallyDiagnostics
 
-/// A parsed `bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]` line, ready to evaluate.
+/// A parsed `bmi HEIGHT WEIGHT [who|asia|cdc] [age AGE sex f|m] [waist WAIST]` line, ready to evaluate.
 ///
 /// Parsing needs only the text; evaluating asks the caller for the value of each variable or
 /// parenthesised expression, so this library needs no evaluator of its own:
@@ -15,7 +15,7 @@ import TallyDiagnostics
 /// ```
 public struct BMICommand: Sendable {
     /// The form of the command, quoted in messages about missing or extra arguments.
-    public static let usage = "bmi HEIGHT WEIGHT [who|asia] [age AGE sex f|m]"
+    public static let usage = "bmi HEIGHT WEIGHT [who|asia|cdc] [age AGE sex f|m] [waist WAIST]"
 
     /// The words a `bmi` line reads besides numbers and variables, for completion: the
     /// standards, `age`, `sex`, `girl`, `boy`, and the unit words of more than one letter.
@@ -33,6 +33,8 @@ public struct BMICommand: Sendable {
     public internal(set) var age: (ChildAge, SourceSpan)?
     /// The sex after `sex` (or `girl`, `boy`), and where it stands.
     public internal(set) var sex: (Sex, SourceSpan)?
+    /// The waist after `waist`, for the waist-to-height ratio.
+    public internal(set) var waist: MeasurementArgument?
 
     init(height: MeasurementArgument, weight: MeasurementArgument) {
         self.height = height
@@ -53,7 +55,8 @@ public struct BMICommand: Sendable {
     }
 
     /// Computes the BMI and classifies it: for an adult by the standard, for a child or
-    /// teenager (an age from 5 years 1 month to 19 years) by the WHO 2007 growth reference.
+    /// teenager (from 2 years to 19) by WHO's growth standards and reference (2006 under 5
+    /// years, 2007 from 5 years 1 month) or, with `cdc`, by the CDC 2000 growth charts.
     ///
     /// - Parameters:
     ///   - defaultStandard: the standard when the line names none (`set standard`).
@@ -83,29 +86,33 @@ public struct BMICommand: Sendable {
                 at: sexSpan)
         }
         if let (age, ageSpan) = age {
-            let months: Int
+            let exact: ExactAge
             switch age {
-            case .months(let count):
-                months = count
+            case .written(let written):
+                exact = written
             case .born(let birth):
                 guard let today else {
                     throw Diagnostic(
                         .bmiInvalidAge, "today's date is unknown, so a birth date gives no age", at: ageSpan)
                 }
-                guard let count = ChildAge.born(birth).completedMonths(on: today) else {
+                guard let lived = ChildAge.born(birth).exactAge(on: today) else {
                     throw Diagnostic(.bmiInvalidAge, "this birth date is after today (\(today.text))", at: ageSpan)
                 }
-                months = count
+                exact = lived
             }
-            if months < BMIForAgeTable.firstMonth {
+            let months = exact.months
+            if months < CDCBMITable.firstMonth {
                 throw Diagnostic(
                     .bmiAgeNotCovered,
-                    "BMI-for-age covers 5 years 1 month to 19 years (\(BMIForAgeAssessment.sourceName)); "
-                        + "this age is \(ChildAge.text(months: months))",
+                    "BMI-for-age starts at 2 years (WHO and CDC alike); this age is \(exact.textWithDays)",
                     at: ageSpan
-                ).noting("for children under 5, use the WHO Child Growth Standards (2006) with a health professional")
+                ).noting(
+                    "under 2 years BMI is not used to classify a child: weight-for-length is (WHO Child Growth "
+                        + "Standards, 2006), with a health professional")
             }
-            if months > BMIForAgeTable.lastMonth {
+            let childStandard = standard ?? (defaultStandard == .cdc ? .cdc : .who)
+            let lastMonth = childStandard == .cdc ? CDCBMITable.lastMonth : BMIForAgeTable.lastMonth
+            if months > lastMonth {
                 result.ageInMonths = months
                 if months < 240 {
                     warnings.append(
@@ -120,16 +127,19 @@ public struct BMICommand: Sendable {
                     throw Diagnostic(
                         .bmiInvalidSex, "BMI-for-age depends on the sex: add sex f or sex m after the age", at: ageSpan)
                 }
-                if let standard, let standardSpan {
+                if let standard, let standardSpan, standard == .asia {
                     throw Diagnostic(
                         .bmiStandardForAdults,
-                        "'\(standard.word)' classifies adults; a child's BMI is read against the WHO 2007 growth "
-                            + "reference", at: standardSpan)
+                        "'\(standard.word)' classifies adults; a child's BMI is read against the WHO growth "
+                            + "references, or the CDC 2000 charts with cdc", at: standardSpan)
                 }
                 result.ageInMonths = months
                 result.childAssessment = BMIForAgeAssessment(
-                    bmi: result.value, heightInCentimetres: centimetres, sex: sex, months: months)
+                    bmi: result.value, sex: sex, age: exact, reference: childStandard.childReference(months: months))
             }
+        }
+        if let waist {
+            result.waistInCentimetres = try waist.amountInBaseUnit(resolve: resolve)
         }
         result.warnings = warnings
         return result

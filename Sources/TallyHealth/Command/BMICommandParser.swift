@@ -22,7 +22,13 @@ struct BMICommandParser {
     }
 
     /// The words that may follow the weight, for messages and suggestions.
-    static let keywords = ["who", "asia", "age", "sex", "girl", "boy"]
+    static let keywords = BMIStandard.allCases.map(\.word) + ["age", "sex", "girl", "boy", "waist"]
+
+    /// The keywords that a height or a weight may still use as a variable's name.
+    private static let laterKeywords: Set<String> = ["cdc", "waist"]
+
+    /// What may follow the weight, for the message about an unknown word.
+    static let optionsText = "after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST"
 
     /// The command, with the units of each argument checked. Problems are reported left to
     /// right, so the first message is about the first thing wrong on the line.
@@ -40,6 +46,13 @@ struct BMICommandParser {
                 command.standardSpan = word.span
             } else if name == "age", command.age == nil {
                 command.age = try age(after: word)
+            } else if name == "waist", command.waist == nil {
+                guard try peek() != nil else {
+                    throw Diagnostic(
+                        .bmiMissingArgument, "missing waist after 'waist': waist 80cm, waist 31.5in",
+                        at: SourceSpan(at: reader.argumentsEnd()))
+                }
+                command.waist = try measurement(of: .waist)
             } else if name == "sex", command.sex == nil {
                 guard let sexWord = try take() else {
                     throw Diagnostic(
@@ -55,8 +68,7 @@ struct BMICommandParser {
             } else if let name, word.unit == nil, !Self.keywords.contains(name) {
                 throw Diagnostic(
                     .bmiUnknownStandard,
-                    "unknown word '\(TerminalSafeText.excerpt(word.bareName ?? ""))'; after the weight come who or asia, "
-                        + "age AGE and sex f|m",
+                    "unknown word '\(TerminalSafeText.excerpt(word.bareName ?? ""))'; \(Self.optionsText)",
                     at: word.span
                 ).suggesting(Suggestion.nearest(to: name, in: Self.keywords + MeasurementUnit.suggestedWords))
             } else {
@@ -72,24 +84,35 @@ struct BMICommandParser {
     /// value that follow it.
     private mutating func measurement(of quantity: BodyQuantity) throws(Diagnostic) -> MeasurementArgument {
         guard let first = try take() else { throw missingArgument(quantity, at: reader.argumentsEnd()) }
-        if let name = first.bareName.map({ UnitTable.folded($0) }), Self.keywords.contains(name) {
+        // `cdc` and `waist` came later than the others: a variable of either name still works
+        // as a height or a weight, as it did before.
+        if let name = first.bareName.map({ UnitTable.folded($0) }), Self.keywords.contains(name),
+            !Self.laterKeywords.contains(name)
+        {
             throw missingArgument(quantity, at: first.span.start)
         }
         if first.unit != nil { throw unitWithoutNumber(first) }
-        var parts = first.parts
+        var parts = try Self.measurementParts(first)
         while let next = try peek() {
             if next.unit != nil {
                 guard parts[parts.count - 1].unitText == nil else { throw unitWithoutNumber(next) }
                 parts[parts.count - 1].unitText = next.bareName
                 parts[parts.count - 1].unitSpan = next.span
             } else if try continuesCompound(parts, with: next) {
-                parts += next.parts
+                parts += try Self.measurementParts(next)
             } else {
                 break
             }
             _ = try take()
         }
         return try MeasurementArgument(parts: parts, quantity: quantity)
+    }
+
+    /// The parts of a word of a measurement: at most two (`5ft9in`); a third is a value run
+    /// together with it.
+    private static func measurementParts(_ word: ArgumentWord) throws(Diagnostic) -> [ArgumentPart] {
+        if word.parts.count > 2 { throw ArgumentWord.missingSpace(at: word.parts[2].span.start) }
+        return word.parts
     }
 
     /// Whether `word` continues the value so far, as quantities side by side add up in an
@@ -123,13 +146,28 @@ struct BMICommandParser {
     // MARK: Age
 
     /// How an age is written, for messages.
-    static let ageForms = "an age is years (10), years and months (10y6m) or a birth date (2015-04-12)"
+    static let ageForms =
+        "an age is years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months 6 days), "
+        + "months (126 months), days (800 days) or a birth date (2015-04-12)"
     static let sexForms = "f or m (also girl or boy, female or male)"
-    private static let yearWords: Set<String> = ["y", "yr", "yrs", "year", "years"]
-    private static let monthWords: Set<String> = ["m", "mo", "mos", "month", "months"]
+    /// The words of each unit of an age, from the largest.
+    private static let ageUnitWords: [Set<String>] = [
+        ["y", "yr", "yrs", "year", "years"], ["m", "mo", "mos", "month", "months"], ["d", "day", "days"],
+    ]
 
-    /// The age after the word `age`: `10`, `10.5`, `10y`, `10y6m`, `10 years 6 months`, `126m`, or
-    /// a birth date.
+    /// Which unit of an age a word names: 0 years, 1 months, 2 days; nil for none.
+    private static func ageUnit(_ word: String) -> Int? {
+        ageUnitWords.firstIndex { $0.contains(word) }
+    }
+
+    /// Whether the word after the next one is a unit of an age (`6 months`).
+    private mutating func unitWordFollows() throws(Diagnostic) -> Bool {
+        guard let name = try peek(1)?.bareName else { return false }
+        return Self.ageUnit(UnitTable.folded(name)) != nil
+    }
+
+    /// The age after the word `age`: `10`, `10.5`, `10y`, `10y6m`, `10y6m6d`, `10 years 6 months
+    /// 6 days`, `126m`, `800 days`, or a birth date.
     private mutating func age(after keyword: ArgumentWord) throws(Diagnostic) -> (ChildAge, SourceSpan) {
         guard let first = try take() else {
             throw Diagnostic(
@@ -139,7 +177,7 @@ struct BMICommandParser {
         var pieces: [(amount: Number, unit: String?, span: SourceSpan)] = []
         func absorb(_ word: ArgumentWord) throws(Diagnostic) {
             for part in word.parts {
-                guard case .literal(let amount) = part.value, pieces.count < 2 else {
+                guard case .literal(let amount) = part.value, pieces.count < 3 else {
                     throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: part.span)
                 }
                 pieces.append((amount, part.unitText.map { UnitTable.folded($0) }, part.span))
@@ -148,14 +186,17 @@ struct BMICommandParser {
         try absorb(first)
         while let next = try peek() {
             let name = next.bareName.map { UnitTable.folded($0) }
-            if let name, pieces[pieces.count - 1].unit == nil,
-                Self.yearWords.contains(name) || Self.monthWords.contains(name)
-            {
+            let last = pieces[pieces.count - 1]
+            let takesNumber = last.unit.map { Self.ageUnit($0) == 0 } ?? false
+            var numberWithUnit = takesNumber
+            if !numberWithUnit, name == nil, last.unit != nil { numberWithUnit = try unitWordFollows() }
+            if let name, last.unit == nil, Self.ageUnit(name) != nil {
                 pieces[pieces.count - 1].unit = name
-                pieces[pieces.count - 1].span = pieces[pieces.count - 1].span.union(next.span)
-            } else if pieces.count == 1, let unit = pieces[0].unit, Self.yearWords.contains(unit), name == nil,
-                next.parts.count == 1, case .literal = next.parts[0].value
+                pieces[pieces.count - 1].span = last.span.union(next.span)
+            } else if name == nil, pieces.count < 3, last.unit != nil, next.parts.count == 1,
+                case .literal = next.parts[0].value, numberWithUnit
             {
+                // The months after years (`10y 6`), or a number whose unit follows (`6 months`).
                 try absorb(next)
             } else {
                 break
@@ -164,21 +205,42 @@ struct BMICommandParser {
         }
         let span = pieces[0].span.union(pieces[pieces.count - 1].span)
         var months = Number(0)
+        var days = Number(0)
+        var previousUnit = -1
         for (index, piece) in pieces.enumerated() {
-            let inMonths = piece.unit.map(Self.monthWords.contains) ?? (index == 1)
-            if let unit = piece.unit, !Self.yearWords.contains(unit) && !Self.monthWords.contains(unit) {
-                throw Diagnostic(
-                    .bmiInvalidAge, "unknown unit '\(unit)' in an age; \(Self.ageForms)", at: piece.span)
-            }
-            if piece.amount.signum < 0 || (index == 1 && (!inMonths || Number.compare(piece.amount, Number(12)) >= 0)) {
+            // A bare number is years first, months after years.
+            let unit: Int
+            if let word = piece.unit {
+                guard let known = Self.ageUnit(word) else {
+                    throw Diagnostic(
+                        .bmiInvalidAge, "unknown unit '\(word)' in an age; \(Self.ageForms)", at: piece.span)
+                }
+                unit = known
+            } else if index == 0 {
+                unit = 0
+            } else if previousUnit == 0 {
+                unit = 1
+            } else {
                 throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: piece.span)
             }
-            months = months + (inMonths ? piece.amount : piece.amount * Number(12))
+            // Each unit after a larger one, and less than one of it.
+            let limit = unit == 1 ? Number(12) : Number(31)
+            if piece.amount.signum < 0 || unit <= previousUnit
+                || (index > 0 && Number.compare(piece.amount, limit) >= 0)
+            {
+                throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: piece.span)
+            }
+            switch unit {
+            case 0: months = months + piece.amount * Number(12)
+            case 1: months = months + piece.amount
+            default: days = days + piece.amount
+            }
+            previousUnit = unit
         }
-        guard let whole = months.floor.intValue, whole < 12 * 200 else {
+        guard Number.compare(months + days / ExactAge.daysInMonth, Number(12 * 200)) < 0 else {
             throw Diagnostic(.bmiInvalidAge, "implausible age: \(Self.ageForms)", at: span)
         }
-        return (.months(whole), span)
+        return (.written(ExactAge(months: months, days: days)), span)
     }
 
     // MARK: Errors

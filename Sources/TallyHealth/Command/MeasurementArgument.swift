@@ -35,7 +35,7 @@ public struct MeasurementArgument: Sendable {
                     continue
                 }
                 let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
-                guard unit.quantity == quantity else {
+                guard unit.quantity == quantity.measuredAs else {
                     throw Diagnostic(
                         .bmiUnitOfOtherQuantity, "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)",
                         at: unitSpan)
@@ -55,7 +55,7 @@ public struct MeasurementArgument: Sendable {
                 continue
             }
             let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
-            if unit.quantity != quantity {
+            if unit.quantity != quantity.measuredAs {
                 // `5ft150lb`: the weight, written without the space that separates them.
                 throw ArgumentWord.missingSpace(at: part.span.start)
             }

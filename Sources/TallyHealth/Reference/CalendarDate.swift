@@ -27,6 +27,26 @@ public struct CalendarDate: Sendable, Equatable, Comparable {
         return months
     }
 
+    /// The date `months` calendar months later, on the same day of the month or the month's last
+    /// day: the monthly anniversary of a birth date.
+    func adding(months: Int) -> CalendarDate {
+        let index = year * 12 + (month - 1) + months
+        let newYear = index / 12
+        let newMonth = index % 12 + 1
+        return CalendarDate(year: newYear, month: newMonth, day: min(day, Self.daysInMonth(newMonth, of: newYear)))
+            ?? self
+    }
+
+    /// The days since 1 March of year 0 of the proleptic Gregorian calendar: differences of it
+    /// count days between dates.
+    var dayNumber: Int {
+        let shifted = month <= 2 ? year - 1 : year
+        let era = shifted / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    }
+
     static func daysInMonth(_ month: Int, of year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

@@ -20,7 +20,7 @@ struct LMS: Sendable, Equatable {
     /// curves, because the LMS curves are not trusted that far out ("Computation of centiles and
     /// z-scores", WHO growth reference 5–19 years).
     func zScore(of value: Double) -> Double {
-        let z = l == 0 ? log(value / m) / s : (pow(value / m, l) - 1) / (l * s)
+        let z = plainZScore(of: value)
         if z > 3 {
             let sd3 = measurement(atZ: 3)
             return 3 + (value - sd3) / (sd3 - measurement(atZ: 2))
@@ -30,5 +30,11 @@ struct LMS: Sendable, Equatable {
             return -3 + (value - sd3) / (measurement(atZ: -2) - sd3)
         }
         return z
+    }
+
+    /// The z-score of `value` by the LMS formula alone, `((value/M)^L − 1) / (L·S)`, as the CDC
+    /// computes it below the 95th percentile.
+    func plainZScore(of value: Double) -> Double {
+        l == 0 ? log(value / m) / s : (pow(value / m, l) - 1) / (l * s)
     }
 }

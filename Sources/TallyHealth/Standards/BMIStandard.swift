@@ -7,8 +7,11 @@ public enum BMIStandard: String, Sendable, CaseIterable {
     case who
     /// The Asia-Pacific cut-offs as adopted by the Korean Society for the Study of Obesity.
     case asia
+    /// The CDC: for adults its categories, on the WHO cut-offs; for children from 2 to 19 years
+    /// the CDC 2000 growth charts instead of WHO's references.
+    case cdc
 
-    /// Reads the word a user types (`who`, `asia`), ignoring case; `nil` for any other word.
+    /// Reads the word a user types (`who`, `asia`, `cdc`), ignoring case; `nil` for any other word.
     public init?(word: String) {
         self.init(rawValue: word.lowercased())
     }
@@ -21,7 +24,30 @@ public enum BMIStandard: String, Sendable, CaseIterable {
         switch self {
         case .who: return "WHO adult classification"
         case .asia: return "Asia-Pacific, Korean Society for the Study of Obesity"
+        case .cdc: return "CDC adult categories, the WHO cut-offs"
         }
+    }
+
+    /// What `set standard` answers: the adult table, and for `cdc` the children's charts too.
+    public var settingAnswer: String {
+        let adults = "bmi now classifies adults by \(word): \(sourceName)"
+        switch self {
+        case .who, .asia: return adults
+        case .cdc: return adults + "; children from 2 to 19 years by the CDC 2000 growth charts"
+        }
+    }
+
+    /// The reference a child's BMI is read against under this standard, from 61 months (under
+    /// 5, WHO 2006 unless the CDC is asked for).
+    func childReference(months: Int) -> GrowthReference {
+        if self == .cdc { return .cdc2000 }
+        return months < BMIForAgeTable.firstMonth ? .who2006 : .who2007
+    }
+
+    /// The BMI at the upper limit of normal weight, which BMI Prime divides by: 25, or 23 for
+    /// the Asia-Pacific cut-offs.
+    public var primeDivisor: Int {
+        self == .asia ? 23 : 25
     }
 
     /// Where the cut-offs are published, for `help bmi`: the edition, and where in it the table
@@ -37,6 +63,11 @@ public enum BMIStandard: String, Sendable, CaseIterable {
             return [
                 "KSSO Clinical Practice Guidelines for Obesity, 2022 update (8th edition):",
                 "Haam et al., J Obes Metab Syndr 2023;32(2):121-129",
+            ]
+        case .cdc:
+            return [
+                "CDC, \"Adult BMI Categories\" (cdc.gov): the WHO cut-offs under CDC names;",
+                "children 2-19 years by the CDC 2000 growth charts (see below)",
             ]
         }
     }
@@ -54,12 +85,17 @@ public enum BMIStandard: String, Sendable, CaseIterable {
                 ("underweight", nil), ("normal weight", 185), ("pre-obese", 230),
                 ("obesity class 1", 250), ("obesity class 2", 300), ("obesity class 3", 350),
             ])
+        case .cdc:
+            return Self.bands([
+                ("underweight", nil), ("healthy weight", 185), ("overweight", 250),
+                ("obesity class 1", 300), ("obesity class 2", 350), ("obesity class 3 (severe obesity)", 400),
+            ])
         }
     }
 
     /// The band the healthy-weight range is computed from.
     public var normalBand: BMIBand {
-        // Both tables put "normal weight" directly above "underweight".
+        // Every table puts its normal band directly above "underweight".
         bands[1]
     }
 

@@ -1,32 +1,40 @@
 import TallyCore
 import TallyDiagnostics
 
-/// What a `bmi` argument measures: the height (first) or the weight (second).
+/// What a `bmi` argument measures: the height (first), the weight (second) or the waist.
 public enum BodyQuantity: Sendable, CaseIterable {
     /// Body height, kept in centimetres.
     case height
     /// Body weight, kept in kilograms.
     case weight
+    /// The waist's circumference, a length kept in centimetres (after `waist`).
+    case waist
 
     /// The word used in messages: "height", "weight".
     public var name: String {
         switch self {
         case .height: return "height"
         case .weight: return "weight"
+        case .waist: return "waist"
         }
+    }
+
+    /// The quantity whose units this one takes: a waist is measured as a length.
+    var measuredAs: BodyQuantity {
+        self == .waist ? .height : self
     }
 
     /// The unit a bare number is read in, and the unit every value is converted to.
     public var baseUnit: MeasurementUnit {
         switch self {
-        case .height: return .centimetre
+        case .height, .waist: return .centimetre
         case .weight: return .kilogram
         }
     }
 
     /// The units a user may write for this quantity, in the order `help bmi` lists them.
     public var units: [MeasurementUnit] {
-        MeasurementUnit.allCases.filter { $0.quantity == self }
+        MeasurementUnit.allCases.filter { $0.quantity == measuredAs }
     }
 
     /// The smallest and largest accepted value in the base unit, both inclusive.
@@ -37,6 +45,7 @@ public enum BodyQuantity: Sendable, CaseIterable {
         switch self {
         case .height: return (Number(50), Number(272))
         case .weight: return (Number(2), Number(650))
+        case .waist: return (Number(30), Number(250))
         }
     }
 
@@ -49,7 +58,7 @@ public enum BodyQuantity: Sendable, CaseIterable {
     /// What the quantity is, with its article, for messages: "a length", "a mass".
     var article: String {
         switch self {
-        case .height: return "a length"
+        case .height, .waist: return "a length"
         case .weight: return "a mass"
         }
     }
@@ -59,6 +68,7 @@ public enum BodyQuantity: Sendable, CaseIterable {
         switch self {
         case .height: return "the height comes first"
         case .weight: return "the weight comes second"
+        case .waist: return "the waist is a length"
         }
     }
 }

@@ -54,13 +54,13 @@ public struct Setting: Sendable {
             \.evaluator.settings.grouping),
         Setting(
             name: "standard", usage: "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))",
-            meaning: "BMI classification: \(BMIStandard.allCases.map(\.word).joined(separator: " or "))",
+            meaning: "BMI classification: \(Setting.alternatives(BMIStandard.allCases.map(\.word)))",
             choices: BMIStandard.allCases.map(\.word),
             apply: { session, arguments throws(Diagnostic) in
                 let chosen = try arguments.choice(
                     named: "standard", from: BMIStandard.allCases, word: \.word, missingValueSaysSo: false)
                 session.standard = chosen
-                return "bmi now classifies adults by \(chosen.word): \(chosen.sourceName)"
+                return chosen.settingAnswer
             },
             current: { $0.standard.word }),
         choice(
@@ -71,6 +71,11 @@ public struct Setting: Sendable {
             \.environment.suggests),
         onOff("preview", meaning: "at the prompt, show the value as you type", \.environment.previews),
     ]
+
+    /// `a or b`, `a, b or c`.
+    static func alternatives(_ words: [String]) -> String {
+        words.count <= 2 ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
 
     /// The setting named `name` (any case), if there is one.
     public static func named(_ name: String) -> Setting? {
@@ -114,7 +119,7 @@ extension CommandArguments {
     mutating func choice<Choice>(
         named name: String, from cases: [Choice], word: KeyPath<Choice, String>, missingValueSaysSo: Bool
     ) throws(Diagnostic) -> Choice {
-        let expectation = "\(name) must be \(cases.map { $0[keyPath: word] }.joined(separator: " or "))"
+        let expectation = "\(name) must be \(Setting.alternatives(cases.map { $0[keyPath: word] }))"
         guard let (typed, _) = try nextWord() else {
             if missingValueSaysSo {
                 throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: lastSpan)
