@@ -86,7 +86,13 @@ public struct Lexer: @unchecked Sendable {
             if offset + 1 < bytes.count, isDigit(bytes[offset + 1]) { return try number() }
             return try rareToken(byte)
         case UInt8(ascii: "+"): return single(.operator(.plus))
-        case UInt8(ascii: "-"): return single(.operator(.minus))
+        case UInt8(ascii: "-"):
+            // `->` is a word: `to`, as other calculators write it.
+            if peek(1) == UInt8(ascii: ">") {
+                offset += 2
+                return Token(.name, span(from: start))
+            }
+            return single(.operator(.minus))
         case UInt8(ascii: "*"):
             if peek(1) == UInt8(ascii: "*") {
                 offset += 2
@@ -172,12 +178,15 @@ public struct Lexer: @unchecked Sendable {
         case "\u{2212}":  // − MINUS SIGN
             offset += length
             return Token(.operator(.minus), span(from: start))
-        case "\u{00D7}":  // ×
+        case "\u{00D7}", "\u{22C5}", "\u{00B7}", "\u{2219}", "\u{2715}":  // × ⋅ · ∙ ✕
             offset += length
             return Token(.operator(.star), span(from: start))
-        case "\u{00F7}":  // ÷
+        case "\u{00F7}", "\u{29F8}", "\u{2215}":  // ÷ ⧸ ∕
             offset += length
             return Token(.operator(.slash), span(from: start))
+        case "\u{2192}":  // → is a word: `to`
+            offset += length
+            return Token(.name, span(from: start))
         case "\u{00B0}":  // ° DEGREE SIGN
             offset += length
             return Token(.operator(.degree), span(from: start))

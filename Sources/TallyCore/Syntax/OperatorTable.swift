@@ -210,6 +210,10 @@ public enum OperatorTable {
     /// Every operator, loosest level first.
     public static let all: [OperatorDefinition] = [
         word("to", .conversion, .conversion, .left),
+        // Other calculators' spellings of `to`: `5 km as m`, `5 km -> m`, `5 km → m`.
+        word("as", .conversion, .conversion, .left),
+        word("->", .conversion, .conversion, .left),
+        word("→", .conversion, .conversion, .left),
         word("or", .logical(.or), .or, .left),
         word("and", .logical(.and), .and, .left),
         word("not", .prefix(.not), .not, .prefix),

@@ -10,7 +10,7 @@ extension Parser {
         let target: ConversionTarget
         func expected() -> Diagnostic {
             Diagnostic(
-                .unknownConversion, "expected what to convert to after 'to': \(ConversionTarget.summary)",
+                .unknownConversion, "expected what to convert to after '\(lexer.text(of: word.span))': \(ConversionTarget.summary)",
                 at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
         }
         if startsUnit() { return try unitConversion(word: word) }

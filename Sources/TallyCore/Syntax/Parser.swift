@@ -88,7 +88,7 @@ public struct Parser {
     @inline(__always)
     mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.loosest)
-        if case .name = current.kind, lexer.text(of: current.span) == "to" {
+        if case .name = current.kind, case .conversion? = OperatorTable.trailing(word: lexer.text(of: current.span))?.operation {
             conversion = try readConversion()
         }
         try expectEnd()
@@ -307,7 +307,7 @@ public struct Parser {
                 if groupDepth > 0 {
                     throw Diagnostic(
                         .misplacedConversion,
-                        "'to' says how to show the whole line's value, so it comes last and outside parentheses",
+                        "'\(lexer.text(of: token.span))' says how to show the whole line's value, so it comes last and outside parentheses",
                         at: token.span)
                 }
                 return span
