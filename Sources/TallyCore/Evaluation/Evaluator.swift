@@ -500,7 +500,10 @@ public struct Evaluator: Sendable {
         case .literal(let literal, let span):
             stack.append(Operand(value: .number(try value(of: code.literals[literal], at: span)), span: span))
         case .name(let name, let span):
-            stack.append(Operand(value: try lookUp(code.names[name], at: span), span: span))
+            stack.append(
+                Operand(
+                    value: try lookUp(code.names[name], at: span, isTheLine: span == code.span, startsTheLine: span.start == code.span.start),
+                    span: span))
         case .unit(let unitIndex, let span):
             let operand = stack.removeLast()
             let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
@@ -617,7 +620,12 @@ public struct Evaluator: Sendable {
 
     // MARK: Names
 
-    private func lookUp(_ name: String, at span: SourceSpan) throws(Diagnostic) -> Value {
+    /// The value of `name`; when it has none, the error suggests the nearest known name: for a
+    /// name that is the whole line a command word first (`hlep`: did you mean 'help'?), for one
+    /// that starts it a command word after the line's own names.
+    private func lookUp(_ name: String, at span: SourceSpan, isTheLine: Bool = false, startsTheLine: Bool = false)
+        throws(Diagnostic) -> Value
+    {
         if let value = variables[name] { return value }
         if name == "ans" {
             if let lastResult { return lastResult }
@@ -632,8 +640,10 @@ public struct Evaluator: Sendable {
             }
         }
         let candidates = Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"])
+        let command = startsTheLine ? Suggestion.nearest(to: name, in: commandWords.sorted()) : nil
+        let other = Suggestion.nearest(to: name, in: candidates)
         throw Diagnostic(.unknownName, "unknown name '\(TerminalSafeText.excerpt(name))'", at: span)
-            .suggesting(Suggestion.nearest(to: name, in: candidates))
+            .suggesting(isTheLine ? command ?? other : other ?? command)
     }
 
     // MARK: Literals
