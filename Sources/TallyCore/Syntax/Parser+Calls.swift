@@ -30,7 +30,16 @@ extension Parser {
         let (argumentCount, closing) = try arguments(opening: opening)
         let span = nameSpan.union(closing.span)
         // The message names the function as it was written (`arcsin` as well as `asin`).
-        try arity.check(argumentCount, calling: lexer.text(of: nameSpan), at: span)
+        do {
+            try arity.check(argumentCount, calling: lexer.text(of: nameSpan), at: span)
+        } catch {
+            // `log(100)`: other calculators' log of one argument is ln or log10.
+            if argumentCount == 1, FunctionTable.builtIn.entries[function].name == "log" {
+                let argument = lexer.text(of: SourceSpan(start: opening.span.end, end: closing.span.start))
+                throw error.noting("did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
+            }
+            throw error
+        }
         code.instructions.append(.callBuiltIn(function: Int32(function), argumentCount: Int32(argumentCount), span))
         return span
     }
