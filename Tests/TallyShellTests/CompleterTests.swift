@@ -16,7 +16,7 @@ struct CompleterTests {
         ("", "al", ["alpha"]),
         ("", "키", ["키"]),
         ("1 + ", "h", ["hypot("]),
-        ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]), ("x = ", "p", ["pi", "powmod(", "product(", "pstdev(", "pvariance("]),
+        ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]), ("x = ", "p", ["phi", "pi", "powmod(", "product(", "pstdev(", "pvariance("]),
         ("help ", "f", ["functions"]),
         ("help ", "", ["syntax", "functions", "units", "bmi", "habit"]),
         ("help functions ", "", []),

@@ -34,10 +34,16 @@ enum BuiltIns {
     }
 
     private static let elementary: [FunctionEntry] = [
-        constant("pi", "π = 3.14159…, the ratio of a circle's circumference to its diameter") { _ throws(Diagnostic) in
-            .real(Real.pi)
+        constant("pi", "π = 3.14159…, the ratio of a circle's circumference to its diameter", aliases: ["π"]) {
+            _ throws(Diagnostic) in .real(Real.pi)
         },
         constant("e", "e = 2.71828…, the base of the natural logarithm") { _ throws(Diagnostic) in .real(Real.e) },
+        constant("tau", "τ = 2π = 6.28318…, a full turn in radians", aliases: ["τ"]) { _ throws(Diagnostic) in
+            .real(Real(Combination(Number(2), .pi)))
+        },
+        constant("phi", "φ = (1 + √5)/2 = 1.61803…, the golden ratio, kept exact", aliases: ["φ"]) {
+            _ throws(Diagnostic) in .real((Real(Number(1)) + Real.root(Real(Number(5)), 2)) / Real(Number(2)))
+        },
         constant("true", "the truth value of a comparison that holds") { _ throws(Diagnostic) in .truth(true) },
         constant("false", "the truth value of a comparison that fails") { _ throws(Diagnostic) in .truth(false) },
         function(
@@ -270,9 +276,12 @@ enum BuiltIns {
     }
 
     private static func constant(
-        _ name: String, _ summary: String, _ value: @escaping @Sendable (EvaluationSettings) throws(Diagnostic) -> Value
+        _ name: String, _ summary: String, aliases: [String] = [],
+        _ value: @escaping @Sendable (EvaluationSettings) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
-        FunctionEntry(name: name, usage: name, summary: summary, kind: .constant(value))
+        let also = aliases.isEmpty ? "" : " (also \(aliases.joined(separator: ", ")))"
+        return FunctionEntry(
+            name: name, usage: name, summary: summary + also, kind: .constant(value), aliases: aliases)
     }
 
     // MARK: Domains
