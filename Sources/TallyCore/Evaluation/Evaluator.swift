@@ -43,7 +43,7 @@ public struct Evaluator: Sendable {
     public private(set) var lastResult: Value?
     /// The instruction storage of the last expression line, handed to the next line's parser
     /// so that an everyday line allocates none (kept only while small).
-    private var spareInstructions: [Instruction] = []
+    var spareInstructions: [Instruction] = []
     public var settings: EvaluationSettings
     /// The functions and constants names may refer to.
     public internal(set) var functions: FunctionTable
@@ -146,7 +146,7 @@ public struct Evaluator: Sendable {
     /// A line's value converted as its `to UNIT` asks; `ans` becomes the converted quantity.
     /// Out of line, so that `run` stays small for the lines without units.
     @inline(never)
-    private mutating func runUnitConversion(_ value: Value, of expression: Code, _ conversion: Conversion)
+    mutating func runUnitConversion(_ value: Value, of expression: Code, _ conversion: Conversion)
         throws(EvaluationError) -> StatementResult
     {
         let converted: Value
@@ -163,7 +163,7 @@ public struct Evaluator: Sendable {
 
     /// `value` written as `target` asks.
     @inline(never)
-    private func show(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(EvaluationError)
+    func show(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(EvaluationError)
         -> ValueFormatter.Output
     {
         do throws(Diagnostic) {
@@ -176,7 +176,7 @@ public struct Evaluator: Sendable {
     /// The form the line asked its value to be shown in: its `to` conversion, or its prime
     /// factors when the whole line is a call of the built-in `factor`.
     @inline(__always)
-    private func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
+    func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
         if let conversion { return conversion.target }
         if case .callBuiltIn(let function, _, let span)? = code.instructions.last, span == code.span,
             Int(function) == BuiltIns.factorIndex
@@ -192,143 +192,6 @@ public struct Evaluator: Sendable {
     /// Sets `ans` (used by commands such as `bmi` whose result is a number).
     public mutating func recordResult(_ value: Value) {
         lastResult = value
-    }
-
-    /// Fails when `name` is a function, a constant, `ans`, an operator word or a command word.
-    private func checkAssignable(_ name: String, at span: SourceSpan) throws(EvaluationError) {
-        if let reason = reservation(of: name) {
-            throw .failed(Diagnostic(.reservedName, "cannot assign to '\(name)': it is \(reason)", at: span))
-        }
-        if case .user? = functions.entry(named: name)?.kind {
-            throw .failed(
-                Diagnostic(.reservedName, "cannot assign to '\(name)': it is a function (unset \(name) first)", at: span))
-        }
-    }
-
-    /// Why `name` cannot name a variable, a function or a parameter, or nil when it can.
-    func reservation(of name: String) -> String? {
-        if let entry = functions.entry(named: name), entry.isBuiltIn {
-            return entry.isFunction ? "a built-in function" : "a built-in constant"
-        }
-        if name == "ans" { return "the last result" }
-        if OperatorTable.reservedWords.contains(name) { return "an operator" }
-        if commandWords.contains(name) { return "a command" }
-        return nil
-    }
-
-    // MARK: The stack machine
-
-    /// A value on the evaluation stack, with the source it came from.
-    struct Operand {
-        var value: Value
-        var span: SourceSpan
-    }
-
-    /// A stack of operands, in scratch memory lent by the caller until it outgrows it (calls of
-    /// user functions push their arguments), then on the heap. Whoever creates it calls
-    /// `removeAll()`.
-    struct OperandStack {
-        private(set) var storage: UnsafeMutablePointer<Operand>
-        private var capacity: Int
-        private var ownsStorage = false
-        private(set) var count = 0
-
-        init(borrowing buffer: UnsafeMutableBufferPointer<Operand>) {
-            storage = buffer.baseAddress ?? UnsafeMutablePointer<Operand>.allocate(capacity: 0)
-            capacity = buffer.count
-            ownsStorage = buffer.baseAddress == nil
-        }
-
-        @inline(__always)
-        mutating func append(_ operand: Operand) {
-            if count == capacity { grow() }
-            (storage + count).initialize(to: operand)
-            count += 1
-        }
-
-        /// Pushes `operand` where an operand was just removed, which needs no room check.
-        @inline(__always)
-        mutating func replaceRemoved(with operand: Operand) {
-            (storage + count).initialize(to: operand)
-            count += 1
-        }
-
-        @inline(never)
-        private mutating func grow() {
-            let larger = Swift.max(2 * capacity, 64)
-            let moved = UnsafeMutablePointer<Operand>.allocate(capacity: larger)
-            moved.moveInitialize(from: storage, count: count)
-            if ownsStorage { storage.deallocate() }
-            storage = moved
-            capacity = larger
-            ownsStorage = true
-        }
-
-        @inline(__always)
-        mutating func removeLast() -> Operand {
-            count -= 1
-            return (storage + count).move()
-        }
-
-        /// The two values on top when both are exact rationals in machine words, read without
-        /// touching reference counts: the everyday binary operation.
-        @inline(__always)
-        func topMachineWordPair() -> (Number, Number)? {
-            guard count >= 2, let y = storage[count - 1].value.machineWordNumber,
-                let x = storage[count - 2].value.machineWordNumber
-            else { return nil }
-            return (x, y)
-        }
-
-        /// Drops the two operands on top, which ``topMachineWordPair()`` found to hold machine
-        /// words only: nothing to release.
-        @inline(__always)
-        mutating func dropMachineWordPair() {
-            count -= 2
-        }
-
-        /// The top `n` operands, in place: a call's arguments, read while the call runs.
-        @inline(__always)
-        func top(_ n: Int) -> UnsafeMutableBufferPointer<Operand> {
-            UnsafeMutableBufferPointer(start: storage + (count - n), count: n)
-        }
-
-        /// The operand at `index` from the bottom.
-        @inline(__always)
-        subscript(index: Int) -> Operand { storage[index] }
-
-        @inline(__always)
-        mutating func setTopSpan(_ span: SourceSpan) {
-            storage[count - 1].span = span
-        }
-
-        /// Drops the operands above the first `newCount`.
-        mutating func truncate(to newCount: Int) {
-            if count > newCount { (storage + newCount).deinitialize(count: count - newCount) }
-            count = newCount
-        }
-
-        mutating func removeAll() {
-            truncate(to: 0)
-            if ownsStorage { storage.deallocate() }
-            ownsStorage = false
-            capacity = 0
-        }
-    }
-
-    /// A call of a user function in progress: what to resume when its body ends.
-    struct Frame {
-        /// The function running in this frame.
-        let function: UserFunction
-        /// The function to return to (nil for the line itself), and where in its code.
-        let returnFunction: UserFunction?
-        let returnIndex: Int
-        /// Where the caller's arguments, this frame's parameters, start on the stack.
-        let base: Int
-        /// The caller's frame base, restored on return.
-        let callerBase: Int
-        /// The call, in the caller's code: the span the result takes.
-        let callSpan: SourceSpan
     }
 
     /// The value of an expression: runs its postfix code on a stack of values and their spans.
@@ -371,7 +234,7 @@ public struct Evaluator: Sendable {
     /// `x op y` for the two operands on top, which ``OperandStack/topMachineWordPair()`` read
     /// as `x` and `y`: the everyday binary operation, with no reference counting.
     @inline(__always)
-    private func applyMachineWords(
+    func applyMachineWords(
         _ operation: BinaryOperator, _ x: Number, _ y: Number, operatorSpan: SourceSpan, on stack: inout OperandStack
     ) throws(Diagnostic) {
         let leftSpan = stack[stack.count - 2].span
@@ -383,117 +246,11 @@ public struct Evaluator: Sendable {
         stack.replaceRemoved(with: Operand(value: value, span: span))
     }
 
-    /// Runs a call in the line itself: a built-in function at once; a user function by running
-    /// its body, and the bodies of the calls it makes, in frames on the heap, until it returns
-    /// its value onto the stack. On an error `frames` holds the calls in progress, for the
-    /// error's notes. Ctrl-C stops it between instructions.
-    @inline(never)
-    private func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
-        throws(Diagnostic)
-    {
-        guard let entry = functions.entry(named: site.name) else { preconditionFailure("a call runs only after its check") }
-        let first: UserFunction
-        switch entry.kind {
-        case .user(let function):
-            first = function
-        case .function(_, let implementation):
-            // A function added to the table at run time (a built-in is called by `callBuiltIn`).
-            try call(
-                site.name, implementation, acceptsTruth: entry.evaluation == .conditional, takesAngle: entry.takesAngle,
-                argumentCount: site.argumentCount, span: site.span, on: &stack)
-            return
-        case .constant:
-            preconditionFailure("a call runs only after its check")
-        }
-        var function = first
-        var code = first.body
-        // The running body's call sites, fetched once per body rather than once per use.
-        var calls = code.calls
-        var index = 0
-        var base = stack.count - site.argumentCount
-        frames.append(Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
-        // The user function called last, by name: a recursion calls one function over and
-        // over, and the table cannot change while a line runs.
-        var cachedName = first.name
-        var cachedFunction = first
-        while true {
-            guard index < code.instructions.count else {
-                let frame = frames.removeLast()
-                // The body's value becomes the call's, in place of the arguments.
-                let result = stack.removeLast()
-                stack.truncate(to: frame.base)
-                stack.append(Operand(value: result.value, span: frame.callSpan))
-                guard let caller = frame.returnFunction else { return }
-                function = caller
-                code = caller.body
-                calls = code.calls
-                index = frame.returnIndex
-                base = frame.callerBase
-                continue
-            }
-            let instruction = code.instructions[index]
-            index += 1
-            dispatch: switch instruction {
-            case .checkCall(let callIndex):
-                if calls[callIndex].name == cachedName,
-                    calls[callIndex].argumentCount == cachedFunction.parameters.count
-                {
-                    break
-                }
-                try check(calls[callIndex])
-            case .call(let callIndex):
-                let callee: UserFunction
-                if calls[callIndex].name == cachedName {
-                    callee = cachedFunction
-                } else {
-                    let site = calls[callIndex]
-                    guard let entry = functions.entry(named: site.name) else {
-                        preconditionFailure("a call runs only after its check")
-                    }
-                    switch entry.kind {
-                    case .user(let found):
-                        callee = found
-                        cachedName = site.name
-                        cachedFunction = found
-                    case .function(_, let implementation):
-                        try call(
-                            site.name, implementation, acceptsTruth: entry.evaluation == .conditional,
-                            takesAngle: entry.takesAngle,
-                            argumentCount: site.argumentCount, span: site.span, on: &stack)
-                        break dispatch
-                    case .constant:
-                        preconditionFailure("a call runs only after its check")
-                    }
-                }
-                if frames.count >= Evaluator.maximumCallDepth {
-                    throw Diagnostic(
-                        .recursionTooDeep,
-                        "calls of functions nested more than \(grouped(Evaluator.maximumCallDepth)) deep (does the recursion reach its end?)",
-                        at: calls[callIndex].span)
-                }
-                let frameBase = stack.count - calls[callIndex].argumentCount
-                frames.append(
-                    Frame(
-                        function: callee, returnFunction: function, returnIndex: index, base: frameBase, callerBase: base,
-                        callSpan: calls[callIndex].span))
-                function = callee
-                code = callee.body
-                calls = code.calls
-                index = 0
-                base = frameBase
-            default:
-                try execute(instruction, of: code, on: &stack, index: &index, base: base)
-            }
-            // A long recursion stops here on Ctrl-C.
-            try Interruption.check(at: code.span)
-        }
-    }
-
     /// The instructions that read one of the code's tables (a long literal, a name, a unit, a
     /// call's check): out of line, so that ``execute(_:of:on:index:base:)`` stays small enough
     /// to inline into both evaluation loops.
     @inline(never)
-    private func executeTableInstruction(_ instruction: Instruction, of code: Code, on stack: inout OperandStack)
+    func executeTableInstruction(_ instruction: Instruction, of code: Code, on stack: inout OperandStack)
         throws(Diagnostic)
     {
         switch instruction {
@@ -518,7 +275,7 @@ public struct Evaluator: Sendable {
     /// Runs one instruction other than a call; jumps move `index`, and parameters are read
     /// from the frame whose arguments start at `base`.
     @inline(__always)
-    private func execute(
+    func execute(
         _ instruction: Instruction, of code: Code, on stack: inout OperandStack, index: inout Int, base: Int
     ) throws(Diagnostic) {
         switch instruction {
@@ -608,7 +365,7 @@ public struct Evaluator: Sendable {
 
     /// `a^b % m` on the three values on top of the stack; out of line, as it is rare.
     @inline(never)
-    private func powerModulo(on stack: inout OperandStack, powerSpan: SourceSpan, operatorSpan: SourceSpan)
+    func powerModulo(on stack: inout OperandStack, powerSpan: SourceSpan, operatorSpan: SourceSpan)
         throws(Diagnostic)
     {
         let modulus = stack.removeLast()
@@ -616,162 +373,5 @@ public struct Evaluator: Sendable {
         let base = stack.removeLast()
         let value = try powerModulo(base, exponent, modulus, powerSpan: powerSpan, operatorSpan: operatorSpan)
         stack.append(Operand(value: value, span: base.span.union(modulus.span)))
-    }
-
-    // MARK: Names
-
-    /// The value of `name`; when it has none, the error suggests the nearest known name: for a
-    /// name that is the whole line a command word first (`hlep`: did you mean 'help'?), for one
-    /// that starts it a command word after the line's own names.
-    private func lookUp(_ name: String, at span: SourceSpan, isTheLine: Bool = false, startsTheLine: Bool = false)
-        throws(Diagnostic) -> Value
-    {
-        if let value = variables[name] { return value }
-        if name == "ans" {
-            if let lastResult { return lastResult }
-            throw Diagnostic(.noLastResult, "'ans' has no value yet: it holds the last result", at: span)
-        }
-        if let entry = functions.entry(named: name) {
-            switch entry.kind {
-            case .constant(let value):
-                return try value(settings)
-            case .function, .user:
-                throw Diagnostic(.functionUsedAsValue, "'\(name)' is a function: call it as \(name)(…)", at: span)
-            }
-        }
-        let candidates = Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"])
-        let command = startsTheLine ? Suggestion.nearest(to: name, in: commandWords.sorted()) : nil
-        let other = Suggestion.nearest(to: name, in: candidates)
-        throw Diagnostic(.unknownName, "unknown name '\(TerminalSafeText.excerpt(name))'", at: span)
-            .suggesting(isTheLine ? command ?? other : other ?? command)
-    }
-
-    // MARK: Literals
-
-    private func value(of literal: NumberLiteral, at span: SourceSpan) throws(Diagnostic) -> Number {
-        switch literal {
-        case .digits(let text, let radix):
-            try settings.checkSize(Double(text.utf8.count) * log10(Double(radix)), at: span)
-            guard let value = BigInteger(text, radix: radix) else {
-                throw Diagnostic(.malformedNumber, "malformed number", at: span)
-            }
-            return Number(value)
-        case .decimal(let significand, let exponent):
-            let digitCount = significand.utf8.count
-            try settings.checkSize(Double(digitCount) + Double(Swift.max(exponent, 0)), at: span)
-            try settings.checkSize(Double(-exponent), at: span)
-            if digitCount <= 18, let small = Int(significand), (-18...0).contains(exponent) {
-                return Number(numerator: small, denominator: powerOfTen(-exponent))
-            }
-            guard let mantissa = BigInteger(significand) else {
-                throw Diagnostic(.malformedNumber, "malformed number", at: span)
-            }
-            let scale = BigInteger.power(10, UInt(exponent.magnitude))
-            return exponent >= 0 ? Number(mantissa * scale) : Number(numerator: mantissa, denominator: scale)
-        case .repeating(let digits, let fractionDigits, let repeatingDigits, let exponent):
-            try settings.checkSize(Double(digits.utf8.count) + Double(exponent.magnitude), at: span)
-            guard
-                let value = Number(
-                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: exponent)
-            else {
-                throw Diagnostic(.malformedNumber, "malformed number", at: span)
-            }
-            return value
-        }
-    }
-
-    // MARK: Calls
-
-    /// Checks the count of each call of a function defined by now before anything on the line
-    /// runs, as the parser checks a built-in's: `1/0 + f(1, 2)` is about `f`. (A call in a
-    /// function's body is checked when it runs, as the function it calls may be defined later.)
-    private func checkCallCounts(in code: Code) throws(EvaluationError) {
-        if code.calls.isEmpty { return }
-        for site in code.calls {
-            guard case .user(let function)? = functions.entry(named: site.name)?.kind else { continue }
-            do {
-                try Arity.exactly(function.parameters.count).check(site.argumentCount, calling: site.name, at: site.span)
-            } catch {
-                throw .failed(error)
-            }
-        }
-    }
-
-    /// Fails unless the call names a function and passes it an acceptable number of arguments.
-    private func check(_ site: CallSite) throws(Diagnostic) {
-        let name = site.name
-        let entry = functions.entry(named: name)
-        if case .user(let function)? = entry?.kind {
-            try Arity.exactly(function.parameters.count).check(site.argumentCount, calling: name, at: site.span)
-            return
-        }
-        guard let entry, case .function(let arity, _) = entry.kind else {
-            let shown = TerminalSafeText.excerpt(name)
-            if variables[name] != nil || name == "ans" || entry != nil {
-                let what = entry != nil ? "a constant" : "a variable"
-                throw Diagnostic(
-                    .variableCalled, "missing operator between '\(shown)' and '(': '\(shown)' is \(what), not a function",
-                    at: SourceSpan(at: site.nameSpan.end))
-            }
-            if let suggestion = Suggestion.nearest(to: name, in: functions.functionNames) {
-                throw Diagnostic(.unknownFunction, "unknown function '\(shown)'", at: site.nameSpan)
-                    .suggesting(suggestion)
-            }
-            throw Diagnostic(.unknownFunction, "unknown function '\(shown)' (see 'help functions')", at: site.nameSpan)
-        }
-        try arity.check(site.argumentCount, calling: name, at: site.span)
-    }
-
-    /// Runs the built-in function ``FunctionTable/builtIn``.entries[function] on the
-    /// `argumentCount` values on top, which its result replaces.
-    @inline(never)
-    private func callBuiltIn(_ function: Int, argumentCount: Int, span: SourceSpan, on stack: inout OperandStack)
-        throws(Diagnostic)
-    {
-        guard let callable = BuiltIns.callables[function] else { preconditionFailure("not a built-in function") }
-        try call(
-            callable.name, callable.implementation, acceptsTruth: callable.takesTruthValues,
-            takesAngle: callable.takesAngle,
-            argumentCount: argumentCount, span: span, on: &stack)
-    }
-
-    /// Applies a checked call of the function `name` (spanning `span`) to the `argumentCount`
-    /// values on top, which its result replaces. They must be numbers, unless the function
-    /// `acceptsTruth` (`if`, when it is not compiled to a jump, takes any value); the function
-    /// reads them in place.
-    private func call(
-        _ name: String, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, acceptsTruth: Bool,
-        takesAngle: Bool,
-        argumentCount: Int, span: SourceSpan, on stack: inout OperandStack
-    ) throws(Diagnostic) {
-        let operands = stack.top(argumentCount)
-        var settings = self.settings
-        if !acceptsTruth {
-            for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
-        }
-        // A function may do more with its arguments than an operator (a gcd of two million-digit
-        // numbers takes half a second): its work counts 25 times their size. Built-in functions
-        // take plain numbers only.
-        for index in operands.indices {
-            switch operands[index].value.kind {
-            case .number(let number):
-                if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: span) }
-            case .real, .truth:
-                break
-            case .quantity(let quantity):
-                if acceptsTruth { break }
-                // `sin(30 deg)`: the angle in radians, in its place, for settings that read it so.
-                guard let radians = try radians(takingAngle: takesAngle, angle: quantity, at: operands[index].span) else {
-                    throw Value.expectedPlainNumber(
-                        quantity, at: operands[index].span, purpose: "\(name) needs plain numbers")
-                }
-                operands[index].value = radians
-                settings.angle = .radians
-            }
-        }
-        let arguments = CallArguments(operands: UnsafeBufferPointer(operands))
-        let value = try implementation(FunctionCall(name: name, arguments: arguments, span: span, settings: settings))
-        for _ in 0..<argumentCount { _ = stack.removeLast() }
-        stack.append(Operand(value: value, span: span))
     }
 }

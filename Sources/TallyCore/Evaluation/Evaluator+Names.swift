@@ -1,0 +1,88 @@
+import Glibc
+import TallyDiagnostics
+
+extension Evaluator {
+    /// Fails when `name` is a function, a constant, `ans`, an operator word or a command word.
+    func checkAssignable(_ name: String, at span: SourceSpan) throws(EvaluationError) {
+        if let reason = reservation(of: name) {
+            throw .failed(Diagnostic(.reservedName, "cannot assign to '\(name)': it is \(reason)", at: span))
+        }
+        if case .user? = functions.entry(named: name)?.kind {
+            throw .failed(
+                Diagnostic(.reservedName, "cannot assign to '\(name)': it is a function (unset \(name) first)", at: span))
+        }
+    }
+
+    /// Why `name` cannot name a variable, a function or a parameter, or nil when it can.
+    func reservation(of name: String) -> String? {
+        if let entry = functions.entry(named: name), entry.isBuiltIn {
+            return entry.isFunction ? "a built-in function" : "a built-in constant"
+        }
+        if name == "ans" { return "the last result" }
+        if OperatorTable.reservedWords.contains(name) { return "an operator" }
+        if commandWords.contains(name) { return "a command" }
+        return nil
+    }
+
+
+    /// The value of `name`; when it has none, the error suggests the nearest known name: for a
+    /// name that is the whole line a command word first (`hlep`: did you mean 'help'?), for one
+    /// that starts it a command word after the line's own names.
+    func lookUp(_ name: String, at span: SourceSpan, isTheLine: Bool = false, startsTheLine: Bool = false)
+        throws(Diagnostic) -> Value
+    {
+        if let value = variables[name] { return value }
+        if name == "ans" {
+            if let lastResult { return lastResult }
+            throw Diagnostic(.noLastResult, "'ans' has no value yet: it holds the last result", at: span)
+        }
+        if let entry = functions.entry(named: name) {
+            switch entry.kind {
+            case .constant(let value):
+                return try value(settings)
+            case .function, .user:
+                throw Diagnostic(.functionUsedAsValue, "'\(name)' is a function: call it as \(name)(…)", at: span)
+            }
+        }
+        let candidates = Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"])
+        let command = startsTheLine ? Suggestion.nearest(to: name, in: commandWords.sorted()) : nil
+        let other = Suggestion.nearest(to: name, in: candidates)
+        throw Diagnostic(.unknownName, "unknown name '\(TerminalSafeText.excerpt(name))'", at: span)
+            .suggesting(isTheLine ? command ?? other : other ?? command)
+    }
+
+    // MARK: Literals
+
+    func value(of literal: NumberLiteral, at span: SourceSpan) throws(Diagnostic) -> Number {
+        switch literal {
+        case .digits(let text, let radix):
+            try settings.checkSize(Double(text.utf8.count) * log10(Double(radix)), at: span)
+            guard let value = BigInteger(text, radix: radix) else {
+                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+            }
+            return Number(value)
+        case .decimal(let significand, let exponent):
+            let digitCount = significand.utf8.count
+            try settings.checkSize(Double(digitCount) + Double(Swift.max(exponent, 0)), at: span)
+            try settings.checkSize(Double(-exponent), at: span)
+            if digitCount <= 18, let small = Int(significand), (-18...0).contains(exponent) {
+                return Number(numerator: small, denominator: powerOfTen(-exponent))
+            }
+            guard let mantissa = BigInteger(significand) else {
+                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+            }
+            let scale = BigInteger.power(10, UInt(exponent.magnitude))
+            return exponent >= 0 ? Number(mantissa * scale) : Number(numerator: mantissa, denominator: scale)
+        case .repeating(let digits, let fractionDigits, let repeatingDigits, let exponent):
+            try settings.checkSize(Double(digits.utf8.count) + Double(exponent.magnitude), at: span)
+            guard
+                let value = Number(
+                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: exponent)
+            else {
+                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+            }
+            return value
+        }
+    }
+
+}
