@@ -65,6 +65,11 @@ public struct Evaluator: Sendable {
     /// is about memory and patience, not the machine stack.
     public static let maximumCallDepth = 100_000
 
+    /// The work steps (``LineWork``) an instruction of a user function's body counts: measured so
+    /// that a budget's steps take about as long in a recursion as in arithmetic on long numbers
+    /// (Benchmarks/RESULTS.md).
+    static let stepsPerInstruction = 2.0
+
     /// Parses and runs one line of the expression language; `origin` is where the line came
     /// from, which a function defined on it remembers.
     public mutating func run(line: String, startingAt offset: Int = 0, origin: LineOrigin = .unnamed)
@@ -94,7 +99,7 @@ public struct Evaluator: Sendable {
     private mutating func run(
         bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int, origin: LineOrigin, text: () -> String
     ) throws(EvaluationError) -> StatementResult {
-        LineWork.reset()
+        LineWork.reset(limit: Double(settings.maxWork))
         let statement: Statement
         do {
             statement = try Parser.parseStatement(bytes: bytes, startingAt: offset, reusing: &spareInstructions)
@@ -117,7 +122,7 @@ public struct Evaluator: Sendable {
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
     /// expressions, such as `bmi (170+5) w`).
     public func evaluate(line: String, in span: SourceSpan) throws(EvaluationError) -> Value {
-        LineWork.reset()
+        LineWork.reset(limit: Double(settings.maxWork))
         let code: Code
         do {
             code = try Parser.parseExpression(line, in: span)
@@ -144,6 +149,9 @@ public struct Evaluator: Sendable {
                 lastResult = value
                 return .shown(value, shown)
             }
+            if value.number == nil && !value.isTruth {
+                return try showApproximate(value, valueSpan: expression.span)
+            }
             lastResult = value
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
@@ -167,11 +175,25 @@ public struct Evaluator: Sendable {
         do throws(Diagnostic) {
             (converted, shown) = try convert(value, valueSpan: expression.span, to: conversion, units: expression.units)
         } catch {
-            throw Interruption.isRequested ? .interrupted : .failed(error)
+            throw stopped(error)
         }
         lastResult = converted
         if let shown { return .shown(converted, shown) }
         return .value(converted)
+    }
+
+    /// An approximate value (a real, or a quantity of one) as the line shows it, written here
+    /// so that its digits count against the line's work budget like the rest of its work: a
+    /// display the budget or Ctrl-C cut short is that error, never a `?` in place of digits.
+    @inline(never)
+    private mutating func showApproximate(_ value: Value, valueSpan: SourceSpan) throws(EvaluationError)
+        -> StatementResult
+    {
+        let shown = ValueFormatter(settings: settings).format(value)
+        if LineWork.isInterrupted { throw .interrupted }
+        if LineWork.isExhausted { throw .failed(settings.workStopped(at: valueSpan)) }
+        lastResult = value
+        return .shown(value, shown)
     }
 
     /// `value` written as `target` asks.
@@ -182,7 +204,7 @@ public struct Evaluator: Sendable {
         do throws(Diagnostic) {
             return try ConversionFormatter(settings: settings).format(value, as: target, valueSpan: valueSpan)
         } catch {
-            throw Interruption.isRequested ? .interrupted : .failed(error)
+            throw stopped(error)
         }
     }
 
@@ -369,16 +391,25 @@ public struct Evaluator: Sendable {
                         try execute(instruction, of: code, on: &stack, index: &index, base: 0)
                     }
                 } catch {
-                    // Work that Ctrl-C cut short may fail for that reason alone.
-                    if Interruption.isRequested { throw .interrupted }
-                    throw .failed(attributed(error, to: frames))
+                    throw stopped(attributed(error, to: frames))
                 }
                 // An operation may stop early on Ctrl-C (a long series gives up): never let its
                 // unfinished value go on.
-                if Interruption.isRequested { throw .interrupted }
+                if LineWork.isInterrupted { throw .interrupted }
             }
             return stack.removeLast().value
         }
+    }
+
+    /// A failure as the line reports it: work that Ctrl-C or the work budget cut short may fail
+    /// for that reason alone (a decision that gave up says "cannot decide"), so then the reason
+    /// is the error, at the failing operation.
+    private func stopped(_ error: Diagnostic) -> EvaluationError {
+        if LineWork.isInterrupted { return .interrupted }
+        if LineWork.isExhausted && error.id != .lineWorkExceeded {
+            return .failed(settings.workStopped(at: error.span))
+        }
+        return .failed(error)
     }
 
     /// `x op y` for the two operands on top, which ``OperandStack/topMachineWordPair()`` read
@@ -476,6 +507,11 @@ public struct Evaluator: Sendable {
                         preconditionFailure("a call runs only after its check")
                     }
                 }
+                // A call's own work is known before it runs: its body's instructions (the
+                // calls it makes are charged as they start). This is also where a long
+                // recursion stops on Ctrl-C.
+                try settings.chargeWork(
+                    Evaluator.stepsPerInstruction * Double(callee.body.instructions.count), at: calls[callIndex].span)
                 if frames.count >= Evaluator.maximumCallDepth {
                     throw Diagnostic(
                         .recursionTooDeep,
@@ -495,8 +531,6 @@ public struct Evaluator: Sendable {
             default:
                 try execute(instruction, of: code, on: &stack, index: &index, base: base)
             }
-            // A long recursion stops here on Ctrl-C.
-            try Interruption.check(at: code.span)
         }
     }
 

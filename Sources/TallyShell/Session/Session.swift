@@ -390,6 +390,8 @@ public struct Session {
                     at: arguments.lastSpan)
             }
             evaluator.settings.maxDigits = value
+        case .maxwork:
+            evaluator.settings.maxWork = try arguments.integer(named: name, in: setting.range(under: evaluator.settings)!)
         case .grouping:
             let expectation = "grouping must be on or off"
             guard let (word, _) = try arguments.nextWord() else {
@@ -443,6 +445,7 @@ public struct Session {
         switch setting {
         case .digits: return String(evaluator.settings.digits)
         case .maxdigits: return String(evaluator.settings.maxDigits)
+        case .maxwork: return String(evaluator.settings.maxWork)
         case .angle: return evaluator.settings.angle.rawValue
         case .grouping: return evaluator.settings.grouping ? "on" : "off"
         case .standard: return standard.word
