@@ -149,9 +149,6 @@ public struct Evaluator: Sendable {
                 lastResult = value
                 return .shown(value, shown)
             }
-            if value.number == nil && !value.isTruth {
-                return try showApproximate(value, valueSpan: expression.span)
-            }
             lastResult = value
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
@@ -180,20 +177,6 @@ public struct Evaluator: Sendable {
         lastResult = converted
         if let shown { return .shown(converted, shown) }
         return .value(converted)
-    }
-
-    /// An approximate value (a real, or a quantity of one) as the line shows it, written here
-    /// so that its digits count against the line's work budget like the rest of its work: a
-    /// display the budget or Ctrl-C cut short is that error, never a `?` in place of digits.
-    @inline(never)
-    private mutating func showApproximate(_ value: Value, valueSpan: SourceSpan) throws(EvaluationError)
-        -> StatementResult
-    {
-        let shown = ValueFormatter(settings: settings).format(value)
-        if LineWork.isInterrupted { throw .interrupted }
-        if LineWork.isExhausted { throw .failed(settings.workStopped(at: valueSpan)) }
-        lastResult = value
-        return .shown(value, shown)
     }
 
     /// `value` written as `target` asks.
