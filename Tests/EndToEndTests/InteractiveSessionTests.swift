@@ -108,6 +108,8 @@ struct InteractiveSessionTests {
         let terminal = try sandbox.start()
         try enter("set maxdigits 10000000", in: terminal)
         try enter("set digits 2000000", in: terminal)
+        // Beyond the work budget, which would refuse the line before Ctrl-C could stop it.
+        try enter("set maxwork 1000000000000", in: terminal)
         // Two million digits of a sine and a cosine take many seconds, most of them inside
         // single MPFR operations that cannot be stopped part-way: Ctrl-C must not wait for them.
         let seconds = try interrupt("sin(1) + cos(1)", in: terminal)
@@ -122,6 +124,7 @@ struct InteractiveSessionTests {
         let terminal = try sandbox.start()
         // Two 30-digit primes: Pollard's rho would need on the order of 10^15 steps.
         let line = "factor(nextprime(10^29) * nextprime(3 * 10^29))"
+        try enter("set maxwork 1000000000000", in: terminal)
         terminal.type(line + "\r")
         try terminal.expect(line + "\n")
         usleep(300_000)

@@ -21,7 +21,7 @@ struct CompleterTests {
         ("help ", "", ["syntax", "functions", "units", "bmi", "habit"]),
         ("help functions ", "", []),
         ("set ", "d", ["digits"]),
-        ("set ", "m", ["maxdigits"]),
+        ("set ", "m", ["maxdigits", "maxwork"]),
         ("set standard ", "", ["who", "asia", "cdc"]),
         ("habit ", "d", ["done", "delete"]),
         ("habit export ", "", ["csv", "json"]),

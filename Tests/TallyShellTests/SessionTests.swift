@@ -37,14 +37,15 @@ import Testing
         let outcomes = run(["set", "set digits 5", "1/3", "set maxdigits 50", "2^200", "set standard asia", "set"])
         #expect(
             outcomes[0].output == """
-                digits     20        significant digits shown for values that are not exact decimals
-                maxdigits  1000000   the most digits a result may have
-                angle      rad       unit of angles for sin, cos, tan and their inverses: rad or deg
-                grouping   off       group digits in threes with _ (1_234_567), which reads back
-                standard   who       BMI classification: who, asia or cdc
-                glyphs     unicode   marks in habit tables: unicode (■ ·) or ascii (# .)
-                suggest    on        at the prompt, suggest the last matching line as you type (→ takes it)
-                preview    on        at the prompt, show the value as you type
+                digits     20          significant digits shown for values that are not exact decimals
+                maxdigits  1000000     the most digits a result may have
+                maxwork    100000000   the most work a line may do, in steps (10^8: about a second)
+                angle      rad         unit of angles for sin, cos, tan and their inverses: rad or deg
+                grouping   off         group digits in threes with _ (1_234_567), which reads back
+                standard   who         BMI classification: who, asia or cdc
+                glyphs     unicode     marks in habit tables: unicode (■ ·) or ascii (# .)
+                suggest    on          at the prompt, suggest the last matching line as you type (→ takes it)
+                preview    on          at the prompt, show the value as you type
                 """)
         #expect(outcomes[2].output == "0.33333")
         #expect(

@@ -18,12 +18,18 @@ extension BuiltIns {
             "true if n is prime, else false; certain below 2^64, above it a probable prime (Baillie–PSW)"
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)
+            try call.settings.chargeWork(WorkCost.primalityTest(digits: Double(n.decimalSize)), at: call.span)
             return .truth(n.signum > 0 && n.bigIntegerValue!.isProbablePrime)
         },
         function("nextprime", .exactly(1), "nextprime(n)", "the least prime above n") { call throws(Diagnostic) in
             let n = try integer(call, 0)
             try call.settings.checkSize(Double(n.decimalSize + 1), at: call.span)
-            return .number(Number(n.bigIntegerValue!.nextPrime))
+            // Candidate by candidate, each test charged before it runs: the search stops at
+            // the budget or on Ctrl-C between two tests.
+            guard let prime = n.bigIntegerValue!.nextPrime(charging: LineWork.charge) else {
+                throw call.settings.workStopped(at: call.span)
+            }
+            return .number(Number(prime))
         },
         function(
             "factor", .exactly(1), "factor(n)",
@@ -54,6 +60,7 @@ extension BuiltIns {
                 throw Diagnostic(.domainError, "powmod needs an exponent of at least 0", at: call.argumentSpans[1])
             }
             if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: call.argumentSpans[2]) }
+            try call.settings.chargeModularPower(exponent: b, modulus: m, at: call.span)
             return .number(Evaluator.power(a, b, modulo: m))
         },
     ]

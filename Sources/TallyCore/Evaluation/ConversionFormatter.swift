@@ -119,7 +119,7 @@ public struct ConversionFormatter: Sendable {
                 throw Diagnostic(.cannotConvert, "0 has no prime factorization", at: valueSpan)
             }
             guard let factors = PrimeFactorization.factors(of: x.bigIntegerValue!) else {
-                throw Diagnostic(.interrupted, "interrupted", at: valueSpan)
+                throw settings.workStopped(at: valueSpan)
             }
             var terms = factors.map { $0.exponent == 1 ? $0.prime.description() : "\($0.prime.description())^\($0.exponent)" }
             if terms.isEmpty { terms = ["1"] }
@@ -169,7 +169,7 @@ public struct ConversionFormatter: Sendable {
 
     private func expansion(of x: Number, at span: SourceSpan) throws(Diagnostic) -> DecimalExpansion {
         guard let expansion = x.decimalExpansion(limit: settings.maxDigits) else {
-            if Interruption.isRequested { throw Diagnostic(.interrupted, "interrupted", at: span) }
+            if LineWork.mustStop { throw settings.workStopped(at: span) }
             throw Diagnostic(
                 .resultTooLarge,
                 "the exact decimal of this value repeats after more than \(grouped(settings.maxDigits)) digits (set maxdigits N, or use 'to fraction')",

@@ -12,11 +12,14 @@ extension EvaluationSettings {
             }
             return number
         case .real(let real):
+            // Sized before any decision: deciding builds the integers the bounds hold, and
+            // `sinh(10^14)` would have 43 trillion digits.
+            try checkIntegerSize(of: real, scaledBy: 0, at: span)
             if real.isInteger(within: budget) == false {
                 throw Diagnostic(.notAnInteger, "\(purpose()), got \(briefly(value))", at: span)
             }
             throw undecidable(
-                "\(purpose()): cannot decide whether \(briefly(value)) is one (it is within \(budgetText) of \(real.nearestInteger().description()))",
+                "\(purpose()): cannot decide whether \(briefly(value)) is one (it is \(nearness(of: real)))",
                 at: span)
         case .quantity(let quantity):
             throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose())
@@ -48,6 +51,19 @@ extension EvaluationSettings {
             throw Diagnostic(.resultTooLarge, "result is too large (or too small) to represent", at: span)
         }
         return value
+    }
+
+    /// Where an undecided value lies, as its bounds show it: "within 1e-1000 of 1234…5678 (901
+    /// digits)" when the bounds narrowed to the budget, or, when the decision ran out of
+    /// precision first (a value of thousands of digits), the wider distance the bounds prove.
+    func nearness(of real: Real) -> String {
+        let nearest = real.nearestInteger().abbreviatedDescription
+        if let width = real.computedWidthExponent, width >= -budget.bits {
+            // |x - nearest| is at most twice the width when the bounds straddle it.
+            let power = Int((Double(width + 1) * 0.30103).rounded(.up))
+            return "within 1e\(power) of \(nearest) (its bounds are no closer)"
+        }
+        return "within \(budgetText) of \(nearest)"
     }
 
     /// "1e-1000": how close to a boundary a decision gives up.

@@ -5,7 +5,7 @@ import TallyDiagnostics
 /// their messages. A result over `maxdigits` digits is an error found before the work starts.
 extension EvaluationSettings {
     /// Fails when a result of about `estimatedDigits` digits would exceed `maxdigits`, or when
-    /// it would take the line's work past ``lineWorkLimit``.
+    /// handling them would take the line's work past `maxwork`.
     @inline(__always)
     func checkSize(_ estimatedDigits: Double, at span: SourceSpan) throws(Diagnostic) {
         if !(estimatedDigits <= Double(maxDigits)) {
@@ -14,19 +14,29 @@ extension EvaluationSettings {
         try chargeWork(estimatedDigits, at: span)
     }
 
-    /// The most digits the operations of one line may handle in all: a hundred results of the
-    /// largest size. At the default `maxdigits` a line finishes or fails within about a second.
-    public var lineWorkLimit: Double { Double(maxDigits) * 100 }
-
-    /// Counts `digits` of work for the line; fails at the operation that crosses the limit.
+    /// Counts `steps` of work for the line (``LineWork``) before they are taken; fails at the
+    /// operation that would cross `maxwork`, or when Ctrl-C has been pressed.
     @inline(__always)
-    func chargeWork(_ digits: Double, at span: SourceSpan) throws(Diagnostic) {
-        if LineWork.charge(digits) > lineWorkLimit {
-            throw Diagnostic(
-                .lineWorkExceeded,
-                "too much work for one line: its operations would handle more than \(grouped(Int(lineWorkLimit))) digits in all (100 × maxdigits; set maxdigits N)",
-                at: span)
-        }
+    func chargeWork(_ steps: Double, at span: SourceSpan) throws(Diagnostic) {
+        if !LineWork.charge(steps) { throw workStopped(at: span) }
+    }
+
+    /// Why the line's work stopped, at `span`: Ctrl-C, or the budget.
+    func workStopped(at span: SourceSpan) -> Diagnostic {
+        if LineWork.isInterrupted { return Diagnostic(.interrupted, "interrupted", at: span) }
+        return Diagnostic(
+            .lineWorkExceeded,
+            "too much work for one line: more than \(grouped(maxWork)) steps (set maxwork N)", at: span)
+    }
+
+    /// The work check for `a^b mod m` (integers), before it starts: about 1.2 products modulo
+    /// `m` per bit of `b`. Machine words cost too little to count.
+    @inline(__always)
+    func chargeModularPower(exponent b: Number, modulus m: Number, at span: SourceSpan) throws(Diagnostic) {
+        if b.isMachineWord && m.isMachineWord { return }
+        try chargeWork(
+            WorkCost.modularPower(exponentBits: Double(b.decimalSize) * 3.33, modulusDigits: Double(m.decimalSize)),
+            at: span)
     }
 
     /// The work check for an integer addition or subtraction, which has no size limit of its

@@ -6,11 +6,17 @@ public struct EvaluationSettings: Sendable, Equatable {
     public var digits: Int = 20
     /// The most decimal digits any exact value may have; checked before computing it.
     public var maxDigits: Int = 1_000_000
+    /// The most work one line may do, in steps (``LineWork``): about a second's worth at the
+    /// default; checked before each long step.
+    public var maxWork: Int = 100_000_000
     /// The unit of the angles that trigonometric functions take and give.
     public var angle: AngleUnit = .radians
     /// Whether results are shown with their integer digits grouped in threes by `_`
     /// (`set grouping on`): `1_234_567`, which reads back as the same number.
     public var grouping = false
+
+    /// The largest `maxwork` accepted: about three hours of work.
+    public static let maxWorkLimit = 1_000_000_000_000
 
     /// The largest `maxdigits` accepted; `digits` may go up to `maxdigits`.
     public static let maxDigitsLimit = 100_000_000

@@ -99,6 +99,11 @@ extension Evaluator {
                         preconditionFailure("a call runs only after its check")
                     }
                 }
+                // A call's own work is known before it runs: its body's instructions (the
+                // calls it makes are charged as they start). This is also where a long
+                // recursion stops on Ctrl-C.
+                try settings.chargeWork(
+                    Evaluator.stepsPerInstruction * Double(callee.body.instructions.count), at: calls[callIndex].span)
                 if frames.count >= Evaluator.maximumCallDepth {
                     throw Diagnostic(
                         .recursionTooDeep,
@@ -118,8 +123,6 @@ extension Evaluator {
             default:
                 try execute(instruction, of: code, on: &stack, index: &index, base: base)
             }
-            // A long recursion stops here on Ctrl-C.
-            try Interruption.check(at: code.span)
         }
     }
 

@@ -53,11 +53,7 @@ extension Evaluator {
             case .number(let m) = modulus.value.kind, a.isInteger, b.isInteger, m.isInteger, b.signum >= 0
         {
             if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: modulus.span) }
-            // Square and multiply: about as many products of the modulus's size as b has bits.
-            if !(m.isMachineWord && b.isMachineWord) {
-                let bits = Double(b.bigIntegerValue!.bitWidth)
-                try settings.chargeWork(Double(a.decimalSize) + bits * Double(m.decimalSize) / 50, at: operatorSpan)
-            }
+            try settings.chargeModularPower(exponent: b, modulus: m, at: operatorSpan)
             return .number(Evaluator.power(a, b, modulo: m))
         }
         let powerOperands = base.span.union(exponent.span)

@@ -162,7 +162,7 @@ extension Evaluator {
             try settings.checkIntegerSize(of: quotient, scaledBy: 0, at: span)
             guard let floor = quotient.floor(within: settings.budget, largestDigits: settings.maxDigits) else {
                 throw settings.undecidable(
-                    "cannot decide \(operation == .modulo ? "the remainder" : "the floor division"): the quotient is within \(settings.budgetText) of \(quotient.nearestInteger().description())",
+                    "cannot decide \(operation == .modulo ? "the remainder" : "the floor division"): the quotient is \(settings.nearness(of: quotient))",
                     at: span)
             }
             if operation == .floorDivide { return .number(Number(floor)) }

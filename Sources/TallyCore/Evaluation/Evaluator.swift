@@ -66,13 +66,17 @@ public struct Evaluator: Sendable {
     /// is about memory and patience, not the machine stack.
     public static let maximumCallDepth = 100_000
 
+    /// The work steps (``LineWork``) an instruction of a user function's body counts: measured so
+    /// that a budget's steps take about as long in a recursion as in arithmetic on long numbers.
+    static let stepsPerInstruction = 2.0
+
     /// Parses and runs one line of the expression language, given as its UTF-8 `bytes`: the one
     /// way a line is run. `origin` is where the line came from, which a function defined on it
     /// remembers (with its text, made only then).
     public mutating func run(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         throws(EvaluationError) -> StatementResult
     {
-        LineWork.reset()
+        LineWork.reset(limit: Double(settings.maxWork))
         let statement: Statement
         do {
             statement = try Parser.parseStatement(bytes: bytes, reusing: &spareInstructions)
@@ -102,7 +106,7 @@ public struct Evaluator: Sendable {
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
     /// expressions, such as `bmi (170+5) w`).
     public func evaluate(line: String, in span: SourceSpan) throws(EvaluationError) -> Value {
-        LineWork.reset()
+        LineWork.reset(limit: Double(settings.maxWork))
         let code: Code
         do {
             code = try Parser.parseExpression(line, in: span)
@@ -154,7 +158,7 @@ public struct Evaluator: Sendable {
         do throws(Diagnostic) {
             (converted, shown) = try convert(value, valueSpan: expression.span, to: conversion, units: expression.units)
         } catch {
-            throw Interruption.isRequested ? .interrupted : .failed(error)
+            throw stopped(error)
         }
         lastResult = converted
         if let shown { return .shown(converted, shown) }
@@ -169,7 +173,7 @@ public struct Evaluator: Sendable {
         do throws(Diagnostic) {
             return try ConversionFormatter(settings: settings).format(value, as: target, valueSpan: valueSpan)
         } catch {
-            throw Interruption.isRequested ? .interrupted : .failed(error)
+            throw stopped(error)
         }
     }
 
@@ -219,16 +223,25 @@ public struct Evaluator: Sendable {
                         try execute(instruction, of: code, on: &stack, index: &index, base: 0)
                     }
                 } catch {
-                    // Work that Ctrl-C cut short may fail for that reason alone.
-                    if Interruption.isRequested { throw .interrupted }
-                    throw .failed(attributed(error, to: frames))
+                    throw stopped(attributed(error, to: frames))
                 }
                 // An operation may stop early on Ctrl-C (a long series gives up): never let its
                 // unfinished value go on.
-                if Interruption.isRequested { throw .interrupted }
+                if LineWork.isInterrupted { throw .interrupted }
             }
             return stack.removeLast().value
         }
+    }
+
+    /// A failure as the line reports it: work that Ctrl-C or the work budget cut short may fail
+    /// for that reason alone (a decision that gave up says "cannot decide"), so then the reason
+    /// is the error, at the failing operation.
+    private func stopped(_ error: Diagnostic) -> EvaluationError {
+        if LineWork.isInterrupted { return .interrupted }
+        if LineWork.isExhausted && error.id != .lineWorkExceeded {
+            return .failed(settings.workStopped(at: error.span))
+        }
+        return .failed(error)
     }
 
     /// `x op y` for the two operands on top, which ``OperandStack/topMachineWordPair()`` read

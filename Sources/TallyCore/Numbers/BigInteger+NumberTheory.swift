@@ -29,10 +29,40 @@ extension BigInteger {
         __gmpz_probab_prime_p(pointer, 30) > 0
     }
 
-    /// The least prime above the value (2 for anything below 2).
-    public var nextPrime: BigInteger {
-        BigInteger.make { __gmpz_nextprime($0, pointer) }
+    /// The least prime above the value (2 for anything below 2), or nil when `charging` refuses
+    /// the cost of the next test (``WorkCost/primalityRound(digits:)``, asked before each).
+    ///
+    /// Below 2^64 GMP's own search; above it, candidate by candidate: odd numbers with no prime
+    /// factor below 2,000 (a sieve kept as remainders, moved on by 2 for each candidate) go to
+    /// GMP's test, which rejects a composite after one round.
+    func nextPrime(charging: (Double) -> Bool) -> BigInteger? {
+        if bitWidth < 64 || signum < 0 { return BigInteger.make { __gmpz_nextprime($0, pointer) } }
+        let candidate = BigInteger.make { __gmpz_add_ui($0, pointer, 1) }
+        if __gmpz_tstbit(candidate.pointer, 0) == 0 { __gmpz_add_ui(candidate.pointer, candidate.pointer, 1) }
+        var remainders = BigInteger.sievePrimes.map { candidate.remainder(dividingBy: $0) }
+        let round = WorkCost.primalityRound(digits: Double(candidate.bitWidth) * 0.30103)
+        while true {
+            if !remainders.contains(0) {
+                if !charging(round) { return nil }
+                if __gmpz_probab_prime_p(candidate.pointer, 30) > 0 { return candidate }
+            }
+            __gmpz_add_ui(candidate.pointer, candidate.pointer, 2)
+            for index in remainders.indices {
+                let prime = BigInteger.sievePrimes[index]
+                remainders[index] = (remainders[index] + 2) % prime
+            }
+        }
     }
+
+    /// The odd primes below 2,000, for the sieve of ``nextPrime(charging:)``.
+    private static let sievePrimes: [UInt] = {
+        var primes: [UInt] = []
+        for candidate in stride(from: UInt(3), to: 2_000, by: 2)
+        where primes.allSatisfy({ candidate % $0 != 0 }) {
+            primes.append(candidate)
+        }
+        return primes
+    }()
 
     /// The `n`-th Fibonacci number.
     public static func fibonacci(_ n: UInt) -> BigInteger {
@@ -67,7 +97,7 @@ extension BigInteger {
         while __gmpz_cmp_ui(power.pointer, 1) != 0 {
             k += 1
             if k > limit { return nil }
-            if k & 0xFFF == 0 && Interruption.isRequested { return nil }
+            if k & 0xFFF == 0 && LineWork.mustStop { return nil }
             __gmpz_mul_ui(power.pointer, power.pointer, 10)
             __gmpz_mod(power.pointer, power.pointer, pointer)
         }

@@ -116,6 +116,20 @@ public final class BigInteger: @unchecked Sendable {
         withDescription(radix: radix) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The decimal representation as a message quotes it: whole up to 40 digits, otherwise its
+    /// first and last four digits and the count, `1234…5678 (901 digits)`, so that an error about
+    /// a huge integer stays one line.
+    public var abbreviatedDescription: String {
+        withDescription(radix: 10) { text in
+            let sign = text.first == UInt8(ascii: "-") ? 1 : 0
+            let digitCount = text.count - sign
+            if digitCount <= 40 { return String(decoding: text, as: UTF8.self) }
+            let head = String(decoding: text[0..<(sign + 4)], as: UTF8.self)
+            let tail = String(decoding: text[(text.count - 4)...], as: UTF8.self)
+            return "\(head)…\(tail) (\(grouped(digitCount)) digits)"
+        }
+    }
+
     // MARK: Arithmetic
 
     public static func + (lhs: BigInteger, rhs: BigInteger) -> BigInteger {

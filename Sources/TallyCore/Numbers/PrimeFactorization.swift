@@ -3,11 +3,11 @@ import TallyDiagnostics
 
 /// The prime factorization of an integer: trial division by the small primes, GMP's primality
 /// test, and Pollard's rho (Brent's variant) to split what is left — in machine words when it
-/// fits, on GMP otherwise. Ctrl-C stops it (a large enough semiprime can take as long as one
-/// likes; the user is the judge).
+/// fits, on GMP otherwise. Its steps count against the line's work budget, and Ctrl-C or the
+/// budget stops it (a large enough semiprime can take as long as one likes).
 public enum PrimeFactorization {
     /// The prime factors of |n| (n ≠ 0) with their exponents, smallest first; nil when Ctrl-C
-    /// stopped the work. 1 has none.
+    /// or the work budget stopped the work (``LineWork``). 1 has none.
     public static func factors(of n: BigInteger) -> [(prime: BigInteger, exponent: Int)]? {
         var found: [BigInteger] = []
         var rest = n.magnitude
@@ -23,7 +23,7 @@ public enum PrimeFactorization {
         }
         var pending = rest.isOne ? [] : [rest]
         while let composite = pending.popLast() {
-            if Interruption.isRequested { return nil }
+            if !LineWork.charge(WorkCost.primalityTest(digits: Double(composite.bitWidth) * 0.30103)) { return nil }
             if composite.isProbablePrime || composite.compare(100_000_000) < 0 {
                 // No factor below 10^4 remains, so anything below 10^8 is prime.
                 found.append(composite)
@@ -50,7 +50,7 @@ public enum PrimeFactorization {
         if let small = n.intValue {
             for constant in 1..<UInt(1000) {
                 if let factor = rho(UInt(small), constant) { return BigInteger(Int(factor)) }
-                if Interruption.isRequested { return nil }
+                if LineWork.mustStop { return nil }
             }
             return nil
         }
@@ -58,13 +58,13 @@ public enum PrimeFactorization {
             let montgomery = Montgomery<UInt128>(modulus: wide)
             for constant in 1..<UInt128(1000) {
                 if let factor = montgomery.rho(constant) { return BigInteger(factor) }
-                if Interruption.isRequested { return nil }
+                if LineWork.mustStop { return nil }
             }
             return nil
         }
         for constant in 1..<UInt(1000) {
             if let factor = rho(n, constant) { return factor }
-            if Interruption.isRequested { return nil }
+            if LineWork.mustStop { return nil }
         }
         return nil
     }
@@ -107,7 +107,8 @@ public enum PrimeFactorization {
                 }
                 g = binaryGCD(product, n)
                 done += batch
-                if Interruption.isRequested { return nil }
+                // About a step of the budget for each step of the walk.
+                if !LineWork.charge(Double(batch)) { return nil }
             }
             length *= 2
             if length > 1 << 40 { return nil }
@@ -157,6 +158,7 @@ public enum PrimeFactorization {
         }
         var length = 1
         let batch = 128
+        let stepCost = 4 * WorkCost.multiplication(digits: Double(n.bitWidth) * 0.30103)
         while __gmpz_cmp_ui(g, 1) == 0 {
             __gmpz_set(x, y)
             for _ in 0..<length { step(y) }
@@ -171,10 +173,11 @@ public enum PrimeFactorization {
                 }
                 __gmpz_gcd(g, product, modulus)
                 done += batch
-                if Interruption.isRequested { return nil }
+                // Each step of the walk: two products and two remainders.
+                if !LineWork.charge(Double(batch) * stepCost) { return nil }
             }
             length *= 2
-            if length > 1 << 40 || Interruption.isRequested { return nil }
+            if length > 1 << 40 || LineWork.mustStop { return nil }
         }
         if __gmpz_cmp(g, modulus) == 0 {
             repeat {

@@ -122,6 +122,12 @@ struct Combination: Hashable, Sendable {
         return k > 0 ? result : Combination(Number(1)) / result
     }
 
+    /// What evaluating the combination costs, in products at the working precision (see
+    /// ``Real/weight``).
+    var weight: Double {
+        terms.keys.reduce(0.5) { $0 + $1.weight }
+    }
+
     /// The interval at `precision` bits: the sum of each coefficient times its basis number.
     func interval(precision: Int) -> Interval {
         var sum: Interval?

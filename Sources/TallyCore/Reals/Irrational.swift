@@ -23,6 +23,18 @@ enum Irrational: Hashable, Sendable {
     /// Every one of these is positive.
     var sign: Int { 1 }
 
+    /// What evaluating the number costs, in products at the working precision (MPFR's π at a
+    /// million digits takes some 60 products' time).
+    var weight: Double {
+        switch self {
+        case .one: return 0
+        case .root: return 5
+        case .exp: return 50
+        case .pi: return 60
+        case .log: return 100
+        }
+    }
+
     /// The interval at `precision` bits.
     func interval(precision: Int) -> Interval {
         switch self {

@@ -25,19 +25,28 @@ extension Real {
     }
 
     /// Evaluates at `startingBits` and doubles the precision until `step` decides or the
-    /// precision passes `limitBits`; nil when it could not decide. Ctrl-C stops it (nil).
+    /// precision passes `limitBits`; nil when it could not decide. Each evaluation is charged to
+    /// the line's work budget before it starts; Ctrl-C or the budget stops it (nil).
     func refine<Answer>(startingBits: Int, limitBits: Int, _ step: (Interval) -> Step<Answer>) -> Answer? {
         Interval.prepareExponentRange()
         var precision = Swift.max(startingBits, 64)
         while true {
+            if !LineWork.charge(evaluationCost(precision: precision)) { return nil }
             switch step(interval(precision: precision)) {
             case .decided(let answer): return answer
             case .undecidable: return nil
             case .needsPrecision: break
             }
-            if precision >= limitBits || Interruption.isRequested { return nil }
+            if precision >= limitBits || LineWork.mustStop { return nil }
             precision = Swift.min(precision * 2, Swift.max(limitBits, startingBits))
         }
+    }
+
+    /// What evaluating the value at `precision` bits costs in work steps: nothing when it has
+    /// been evaluated so far already.
+    func evaluationCost(precision: Int) -> Double {
+        if let cached = cache.withLock({ $0?.precision }), cached >= precision { return 0 }
+        return weight * WorkCost.multiplication(digits: Double(precision) * 0.30103) + reductionCost
     }
 
     /// The most precision a decision about this value may use: its magnitude plus the budget,
@@ -96,6 +105,12 @@ extension Real {
         let precision = Swift.max(256, (cache.withLock { $0?.precision } ?? 0) + 64)
         let (_, upper) = (self + Real(Number(numerator: 1, denominator: 2))).interval(precision: precision).floors
         return upper
+    }
+
+    /// The binary exponent of the width of the most precise interval computed for the value so
+    /// far (width < 2^exponent); nil when none was, or it was a single point.
+    var computedWidthExponent: Int? {
+        cache.withLock { $0?.widthExponent }
     }
 
     /// Whether the value is an integer, decided: false when the interval holds none; nil when

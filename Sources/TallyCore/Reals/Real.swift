@@ -22,6 +22,17 @@ public final class Real: Sendable {
     /// How deep the tree of functions below this value is (1 for an exact value).
     let depth: Int
     let cache = Mutex<Interval?>(nil)
+    /// What evaluating the value costs, in products at the evaluation's precision: the sum over
+    /// its tree of each function's ``RealFunction/weight`` (an argument used twice counted once),
+    /// for the work budget (``LineWork``).
+    let weight: Double
+    /// The bits a sine, cosine or tangent adds to its argument's precision: the argument's
+    /// binary magnitude, so that reducing it modulo 2π leaves the precision asked for
+    /// (`sin(10^40000)` needs 132,877 bits of its argument and of π for its first digit).
+    let reductionBits: Int
+    /// What the reductions of huge arguments in the tree cost, in work steps, whatever the
+    /// precision of the result: π and the argument at the argument's magnitude.
+    let reductionCost: Double
 
     /// The deepest tree of functions a value may have: evaluating it recurses once per level.
     /// A line of more than this many approximate operations in a chain is an error.
@@ -30,11 +41,34 @@ public final class Real: Sendable {
     init(_ combination: Combination) {
         form = .exact(combination)
         depth = 1
+        weight = combination.weight
+        reductionBits = 0
+        reductionCost = 0
     }
 
     init(_ function: RealFunction, _ arguments: [Real]) {
         form = .apply(function, arguments)
         depth = 1 + (arguments.map(\.depth).max() ?? 0)
+        var weight = function.weight
+        for (index, argument) in arguments.enumerated()
+        where !arguments[..<index].contains(where: { $0 === argument }) {
+            weight += argument.weight
+        }
+        self.weight = weight
+        switch function {
+        case .sin, .cos, .tan:
+            Interval.prepareExponentRange()
+            reductionBits = Swift.max(0, arguments[0].interval(precision: 64).magnitudeExponent)
+        default:
+            reductionBits = 0
+        }
+        var reductionCost = arguments.reduce(0) { $0 + $1.reductionCost }
+        if reductionBits > 0 {
+            // π to the argument's magnitude (some 60 products) and the argument itself.
+            reductionCost +=
+                (60 + arguments[0].weight) * WorkCost.multiplication(digits: Double(reductionBits) * 0.30103)
+        }
+        self.reductionCost = reductionCost
     }
 
     /// The exact rational `value`.
@@ -68,7 +102,9 @@ public final class Real: Sendable {
             // The same precision below: each level's rounding widens the interval a little, and
             // the caller raises the precision when that matters (a bonus per level would add
             // thousands of bits at the leaves of a long chain).
-            computed = function.interval(of: arguments.map { $0.interval(precision: precision) }, precision: precision)
+            let argumentPrecision = precision + reductionBits
+            computed = function.interval(
+                of: arguments.map { $0.interval(precision: argumentPrecision) }, precision: precision)
         }
         cache.withLock { cached in
             if cached == nil || cached!.precision < computed.precision { cached = computed }
@@ -90,6 +126,19 @@ enum RealFunction: Sendable {
     case exp, log, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, hypot
     /// |x|, and the smaller or larger of two values: exact functions that need no decision.
     case abs, minimum, maximum
+
+    /// About how many products at the working precision one evaluation of the function costs
+    /// (MPFR's sine at a million digits takes some 300 products' time, its exponential some 30).
+    var weight: Double {
+        switch self {
+        case .add, .negate, .abs, .minimum, .maximum: return 0.2
+        case .multiply, .divide, .integerPower: return 2
+        case .root, .hypot: return 5
+        case .exp, .sinh, .cosh, .tanh, .power: return 50
+        case .log, .asinh, .acosh, .atanh: return 100
+        case .sin, .cos, .tan, .asin, .acos, .atan, .atan2: return 300
+        }
+    }
 
     func interval(of arguments: [Interval], precision: Int) -> Interval {
         let x = arguments[0]

@@ -46,6 +46,15 @@ public struct Setting: Sendable {
                 return nil
             },
             current: { String($0.evaluator.settings.maxDigits) }),
+        Setting(
+            name: "maxwork", usage: "maxwork N", meaning: "the most work a line may do, in steps (10^8: about a second)",
+            choices: [],
+            apply: { session, arguments throws(Diagnostic) in
+                session.evaluator.settings.maxWork = try arguments.integer(
+                    named: "maxwork", in: 1_000...EvaluationSettings.maxWorkLimit)
+                return nil
+            },
+            current: { String($0.evaluator.settings.maxWork) }),
         choice(
             "angle", meaning: "unit of angles for sin, cos, tan and their inverses: rad or deg", AngleUnit.allCases,
             word: \.rawValue, \.evaluator.settings.angle, missingValueSaysSo: true),
