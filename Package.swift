@@ -45,7 +45,8 @@ let package = Package(
         // No C library: a module that needs only these links neither GMP nor MPFI.
         .target(name: "TallyDiagnostics"),
         // The language: lexer, Pratt parser, exact numbers, evaluator.
-        .target(name: "TallyCore", dependencies: ["CGMP", "CMPFI", "TallyDiagnostics"], swiftSettings: releaseSettings),
+        .target(
+            name: "TallyCore", dependencies: ["CGMP", "CMPFI", "TallyDiagnostics"], swiftSettings: releaseSettings),
         // BMI: units, standards, classification.
         .target(name: "TallyHealth", dependencies: ["TallyCore", "TallyDiagnostics"]),
         // Habit domain, use cases and stores: diagnostics, not the language.
@@ -65,11 +66,15 @@ let package = Package(
         // What every test target shares: the span-marker helper and the runner of the binary.
         .target(name: "TallyTestSupport", dependencies: ["TallyDiagnostics"], path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
-        .testTarget(name: "TallyHealthTests", dependencies: ["TallyHealth", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+        .testTarget(
+            name: "TallyHealthTests",
+            dependencies: ["TallyHealth", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
         .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits", "TallyDiagnostics", "TallyTestSupport"]),
-        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+        .testTarget(
+            name: "TallyShellTests", dependencies: ["TallyShell", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
         // End-to-end: runs the built `tally` binary on files, pipes and a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["tally", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["tally", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,8 @@ public struct DiagnosticRenderer: Sendable {
                 let place = Form.located(sourceName: source.origin.sourceName, lineNumber: source.origin.lineNumber)
                 switch form {
                 case .located:
-                    text += render(.note, note.message, at: note.span ?? SourceSpan(at: 0), in: source.line, form: place)
+                    text += render(
+                        .note, note.message, at: note.span ?? SourceSpan(at: 0), in: source.line, form: place)
                 case .interactive:
                     text += render(
                         .note, note.message, at: note.span ?? SourceSpan(at: 0), in: source.line, form: form,
@@ -44,7 +45,8 @@ public struct DiagnosticRenderer: Sendable {
             }
             let span = note.span ?? diagnostic.span
             text += render(
-                .note, note.message, at: span, in: line, form: form, drawsLine: note.span.map { $0 != diagnostic.span } ?? false)
+                .note, note.message, at: span, in: line, form: form,
+                drawsLine: note.span.map { $0 != diagnostic.span } ?? false)
         }
         return text
     }

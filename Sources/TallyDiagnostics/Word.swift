@@ -22,7 +22,9 @@ public struct Word: Sendable, Equatable {
     /// kind). With `quotes` false, `'` and `"` are ordinary characters (`bmi 5'9"`). An unquoted word
     /// starting with `#` begins a comment, as on every Tally line. Whitespace is what the
     /// expression lexer skips: spaces, tabs, carriage returns and Unicode spaces (U+00A0, …).
-    public static func split(_ line: String, from start: Int, quotes: Bool = true) throws(Diagnostic) -> (words: [Word], end: Int) {
+    public static func split(_ line: String, from start: Int, quotes: Bool = true) throws(Diagnostic) -> (
+        words: [Word], end: Int
+    ) {
         let bytes = Array(line.utf8)
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         func skippingWhitespace(from index: Int) -> Int {
@@ -64,7 +66,8 @@ public struct Word: Sendable, Equatable {
                 }
                 index = Swift.min(index, bytes.count)
                 words.append(
-                    Word(text: text(wordStart..<index), span: SourceSpan(start: wordStart, end: index), isQuoted: false))
+                    Word(text: text(wordStart..<index), span: SourceSpan(start: wordStart, end: index), isQuoted: false)
+                )
             }
         }
     }
@@ -80,7 +83,9 @@ public func whitespaceEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int)
         let byte = bytes[index]
         if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
             index += 1
-        } else if byte >= 0x80, let (scalar, length) = decodeUTF8Scalar(bytes, at: index), scalar.properties.isWhitespace {
+        } else if byte >= 0x80, let (scalar, length) = decodeUTF8Scalar(bytes, at: index),
+            scalar.properties.isWhitespace
+        {
             index += length
         } else {
             break

@@ -200,7 +200,9 @@ public final class HabitCommandRunner {
             let habits = report.habits
             let days = habits.reduce(0) { $0 + $1.daysDone.count }
             let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
-            var lines = ["imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"]
+            var lines = [
+                "imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"
+            ]
             lines += report.renamed.map { "renamed \(quoted($0.from)) to \(quoted($0.to)): the name was taken" }
             lines += report.notCarried.map { "not carried: " + TerminalSafeText.escaped($0) }
             lines += report.refused.map { "refused: " + TerminalSafeText.escaped($0) }
@@ -215,7 +217,8 @@ public final class HabitCommandRunner {
                         .habitExportFailed, "\(TerminalSafeText.escaped(file.value)): \(error.problem)", at: file.span)
                 }
                 let count = try repository.allHabits().count
-                return "exported \(count == 1 ? "1 habit" : "\(count) habits") to \(TerminalSafeText.escaped(file.value))"
+                return
+                    "exported \(count == 1 ? "1 habit" : "\(count) habits") to \(TerminalSafeText.escaped(file.value))"
             }
             text.removeLast()  // the trailing newline: the shell adds its own
             return text
@@ -297,7 +300,8 @@ public final class HabitCommandRunner {
             case .alreadyArchived, .notArchived, .dayStoredTwice:
                 span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
-                .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget, .startAfterDone:
+                .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget,
+                .startAfterDone:
                 span = command.daySpan ?? fallback
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
                 if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }

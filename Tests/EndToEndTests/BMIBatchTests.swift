@@ -180,7 +180,8 @@ import Testing
         ("bmi 175 70 feet", 12, "'feet' is a height unit; the weight comes second", []),
         ("bmi 175 70 lbs kg", 16, "expected a number before the unit 'kg'", []),
         (
-            "bmi 80 10 age 18 months boy", 15, "BMI-for-age starts at 2 years (WHO and CDC alike); this age is 1 year 6 months",
+            "bmi 80 10 age 18 months boy", 15,
+            "BMI-for-age starts at 2 years (WHO and CDC alike); this age is 1 year 6 months",
             ["note: under 2 years BMI is not used to classify a child: weight-for-length is"]
         ),
         ("bmi 140 35 age 10", 16, "BMI-for-age depends on the sex", []),
@@ -247,7 +248,8 @@ import Testing
         // of characters it cannot read, and over full-width text folded first.
         "5" + String(repeating: "ft1", count: 333_333), String(repeating: "5' ", count: 330_000),
         "(" + String(repeating: "$", count: 1_000_000), "(" + String(repeating: "\u{2032}", count: 330_000),
-        String(repeating: "\u{FF11}", count: 340_000) + " 70", "175 70 " + String(repeating: "\u{FF58} ", count: 200_000),
+        String(repeating: "\u{FF11}", count: 340_000) + " 70",
+        "175 70 " + String(repeating: "\u{FF58} ", count: 200_000),
     ])
     func megabyteLineFailsFast(_ arguments: String) throws {
         let file = try TallyUnderTest.temporaryDirectory()

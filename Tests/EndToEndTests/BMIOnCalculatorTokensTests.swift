@@ -11,26 +11,46 @@ import Testing
     @Test(arguments: [
         ("bmi 175 cms 70 kgs", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
         ("bmi 175cm 70 KILOGRAMMES", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
-        ("bmi \u{FF11}\u{FF17}\u{FF15}\u{FF43}\u{FF4D} \u{FF17}\u{FF10}\u{FF4B}\u{FF47}",
-         "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
+        (
+            "bmi \u{FF11}\u{FF17}\u{FF15}\u{FF43}\u{FF4D} \u{FF17}\u{FF10}\u{FF4B}\u{FF47}",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"
+        ),
         ("bmi 1 m 75 cm 70", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
         ("bmi 1m75 70", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
         ("bmi 1,75 m 70", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
         ("bmi 1_750 mm 7e1", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
-        ("bmi (170 + 5) cm 70 # after dinner", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
-        ("bmi 1 yd 2 ft 9 in 70", "BMI 22.8  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg"),
-        ("bmi 5 FT 9 IN 154 Lb",
-         "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
-        ("bmi 5'9\" 154lb",
-         "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
-        ("bmi 5'9'' 154 lb",
-         "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
-        ("bmi 5\u{2032}9\u{2033} 11 stone",
-         "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)"),
-        ("bmi 69 ins 154 LBS",
-         "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"),
-        ("bmi 175 11 st 4 lb 8 oz",
-         "BMI 23.5  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (8st 12.6lb–12st 0.4lb)"),
+        (
+            "bmi (170 + 5) cm 70 # after dinner",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg"
+        ),
+        (
+            "bmi 1 yd 2 ft 9 in 70",
+            "BMI 22.8  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg"
+        ),
+        (
+            "bmi 5 FT 9 IN 154 Lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"
+        ),
+        (
+            "bmi 5'9\" 154lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"
+        ),
+        (
+            "bmi 5'9'' 154 lb",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"
+        ),
+        (
+            "bmi 5\u{2032}9\u{2033} 11 stone",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)"
+        ),
+        (
+            "bmi 69 ins 154 LBS",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)"
+        ),
+        (
+            "bmi 175 11 st 4 lb 8 oz",
+            "BMI 23.5  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (8st 12.6lb–12st 0.4lb)"
+        ),
     ])
     func reads(_ line: String, _ expected: String) throws {
         try FormatsTests.expectOutput(line, expected)
@@ -45,13 +65,19 @@ import Testing
         ("bmi 175 cm 180 cm", 16, "'cm' is a height unit; the weight comes second"),
         ("bmi 1 km 70", 5, "implausible height: the accepted range is 0.0005–0.00272 km (50–272 cm)"),
         ("bmi 175 1 t", 9, "implausible weight: the accepted range is 0.002–0.65 t (2–650 kg)"),
-        ("bmi 175 \u{FF17}\u{FF10}\u{FF4B}\u{FF47}\u{FF5A}", 11, "unknown unit '\u{FF4B}\u{FF47}\u{FF5A}'; weight units are kg, lb and st"),
+        (
+            "bmi 175 \u{FF17}\u{FF10}\u{FF4B}\u{FF47}\u{FF5A}", 11,
+            "unknown unit '\u{FF4B}\u{FF47}\u{FF5A}'; weight units are kg, lb and st"
+        ),
         ("bmi 175 5'", 10, "''' is a height unit; the weight comes second"),
         ("bmi 175 (70 $)", 13, "unexpected character '$'"),
         ("bmi 175 70 furlongs", 12, "unknown word 'furlongs'"),
         ("bmi 175h 70", 8, "'h' measures a time, not a length; height units are mm, cm, m, in and ft"),
         ("bmi 175 70J", 11, "'J' measures an energy, not a mass; weight units are kg, lb and st"),
-        ("bmi 175 1 h", 11, "unknown word 'h'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST"),
+        (
+            "bmi 175 1 h", 11,
+            "unknown word 'h'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST"
+        ),
     ])
     func errors(_ line: String, _ column: Int, _ message: String) throws {
         try BMIBatchTests.expectError(line, column: column, message)

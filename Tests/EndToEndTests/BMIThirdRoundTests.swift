@@ -8,23 +8,74 @@ import Testing
 @Suite("bmi round 3 through the binary")
 struct BMIThirdRoundTests {
     @Test(arguments: [
-        ("bmi 107 23.7 age 5 sex m", "BMI 20.7  obesity  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 5 years: z-score +3.23, percentile 99.9\nhealthy weight at 107 cm: 14.8–19.0 kg"),
-        ("bmi 140 35 age 10y6m6d sex f", "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"),
-        ("bmi 140 35 age 10 years 6 months 6 days sex f", "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"),
-        ("bmi 140 35 age 126 months girl", "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"),
-        ("bmi 95 14 age 3.5 girl", "BMI 15.5  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\ngirl, 3 years 6 months: z-score +0.15, percentile 55.9\nhealthy weight at 95 cm: 11.7–15.1 kg"),
-        ("bmi 90 13 age 2y boy", "BMI 16.0  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 2 years: z-score +0.02, percentile 51.0\nhealthy weight at 90 cm: 11.2–14.0 kg"),
-        ("bmi 100 16 age 1200 days boy", "BMI 16.0  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 3 years 3 months 13 days: z-score +0.39, percentile 65.3\nhealthy weight at 100 cm: 13.3–16.8 kg"),
-        ("bmi 100 16 age 3y3m13d boy", "BMI 16.0  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 3 years 3 months 13 days: z-score +0.39, percentile 65.3\nhealthy weight at 100 cm: 13.3–16.8 kg"),
-        ("bmi 140 35 age 10y6m sex f cdc", "BMI 17.9  healthy weight  (CDC 2000 growth charts, BMI-for-age 2–19 years)\ngirl, 10 years 6 months: z-score +0.27, percentile 60.7\nhealthy weight at 140 cm: 27.9–40.0 kg"),
-        ("bmi 4ft 7in 90lb age 9y6m boy cdc", "BMI 20.9  overweight  (CDC 2000 growth charts, BMI-for-age 2–19 years)\nboy, 9 years 6 months: z-score +1.51, percentile 93.4\nhealthy weight at 4ft 7in (139.7 cm): 27.5–37.0 kg (60.6–81.7 lb)"),
-        ("bmi 140 60 age 10 girl cdc", "BMI 30.6  severe obesity  (CDC 2000 growth charts, BMI-for-age 2–19 years)\ngirl, 10 years: z-score +2.63, percentile 99.6 (CDC 2022 extended), 133.2% of the 95th percentile\nhealthy weight at 140 cm: 27.5–39.1 kg"),
-        ("bmi 90 12 age 2 boy cdc", "BMI 14.8  healthy weight  (CDC 2000 growth charts, BMI-for-age 2–19 years)\nboy, 2 years: z-score -1.54, percentile 6.1\nhealthy weight at 90 cm: 12.0–14.6 kg"),
-        ("bmi 175 70 cdc", "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg"),
-        ("bmi 175 70 waist 80 cm", "BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)\nwaist-to-height ratio 0.46: no increased health risk (NICE 2022)"),
-        ("bmi 175 80 waist 95 cm asia", "BMI 26.1  obesity class 1  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)\nhealthy weight at 175 cm: 56.6–70.2 kg\nBMI Prime 1.13 (BMI / 23, Asia-Pacific)\nwaist-to-height ratio 0.54: increased health risk (NICE 2022)"),
-        ("bmi 175 100 waist 110cm", "BMI 32.7  obesity class I  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 1.31 (BMI / 25)\nwaist-to-height ratio 0.63: high health risk (NICE 2022)"),
-        ("bmi 140 35 age 10 girl waist 60", "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years: z-score +0.56, percentile 71.1\nhealthy weight at 140 cm: 26.4–37.3 kg\nwaist-to-height ratio 0.43 (NICE's bands are for adults)"),
+        (
+            "bmi 107 23.7 age 5 sex m",
+            "BMI 20.7  obesity  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 5 years: z-score +3.23, percentile 99.9\nhealthy weight at 107 cm: 14.8–19.0 kg"
+        ),
+        (
+            "bmi 140 35 age 10y6m6d sex f",
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"
+        ),
+        (
+            "bmi 140 35 age 10 years 6 months 6 days sex f",
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"
+        ),
+        (
+            "bmi 140 35 age 126 months girl",
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"
+        ),
+        (
+            "bmi 95 14 age 3.5 girl",
+            "BMI 15.5  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\ngirl, 3 years 6 months: z-score +0.15, percentile 55.9\nhealthy weight at 95 cm: 11.7–15.1 kg"
+        ),
+        (
+            "bmi 90 13 age 2y boy",
+            "BMI 16.0  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 2 years: z-score +0.02, percentile 51.0\nhealthy weight at 90 cm: 11.2–14.0 kg"
+        ),
+        (
+            "bmi 100 16 age 1200 days boy",
+            "BMI 16.0  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 3 years 3 months 13 days: z-score +0.39, percentile 65.3\nhealthy weight at 100 cm: 13.3–16.8 kg"
+        ),
+        (
+            "bmi 100 16 age 3y3m13d boy",
+            "BMI 16.0  normal  (WHO 2006 child growth standards, BMI-for-age under 5 years)\nboy, 3 years 3 months 13 days: z-score +0.39, percentile 65.3\nhealthy weight at 100 cm: 13.3–16.8 kg"
+        ),
+        (
+            "bmi 140 35 age 10y6m sex f cdc",
+            "BMI 17.9  healthy weight  (CDC 2000 growth charts, BMI-for-age 2–19 years)\ngirl, 10 years 6 months: z-score +0.27, percentile 60.7\nhealthy weight at 140 cm: 27.9–40.0 kg"
+        ),
+        (
+            "bmi 4ft 7in 90lb age 9y6m boy cdc",
+            "BMI 20.9  overweight  (CDC 2000 growth charts, BMI-for-age 2–19 years)\nboy, 9 years 6 months: z-score +1.51, percentile 93.4\nhealthy weight at 4ft 7in (139.7 cm): 27.5–37.0 kg (60.6–81.7 lb)"
+        ),
+        (
+            "bmi 140 60 age 10 girl cdc",
+            "BMI 30.6  severe obesity  (CDC 2000 growth charts, BMI-for-age 2–19 years)\ngirl, 10 years: z-score +2.63, percentile 99.6 (CDC 2022 extended), 133.2% of the 95th percentile\nhealthy weight at 140 cm: 27.5–39.1 kg"
+        ),
+        (
+            "bmi 90 12 age 2 boy cdc",
+            "BMI 14.8  healthy weight  (CDC 2000 growth charts, BMI-for-age 2–19 years)\nboy, 2 years: z-score -1.54, percentile 6.1\nhealthy weight at 90 cm: 12.0–14.6 kg"
+        ),
+        (
+            "bmi 175 70 cdc",
+            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg"
+        ),
+        (
+            "bmi 175 70 waist 80 cm",
+            "BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)\nwaist-to-height ratio 0.46: no increased health risk (NICE 2022)"
+        ),
+        (
+            "bmi 175 80 waist 95 cm asia",
+            "BMI 26.1  obesity class 1  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)\nhealthy weight at 175 cm: 56.6–70.2 kg\nBMI Prime 1.13 (BMI / 23, Asia-Pacific)\nwaist-to-height ratio 0.54: increased health risk (NICE 2022)"
+        ),
+        (
+            "bmi 175 100 waist 110cm",
+            "BMI 32.7  obesity class I  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 1.31 (BMI / 25)\nwaist-to-height ratio 0.63: high health risk (NICE 2022)"
+        ),
+        (
+            "bmi 140 35 age 10 girl waist 60",
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years: z-score +0.56, percentile 71.1\nhealthy weight at 140 cm: 26.4–37.3 kg\nwaist-to-height ratio 0.43 (NICE's bands are for adults)"
+        ),
     ])
     func prints(_ line: String, _ output: String) throws {
         let result = try TallyUnderTest.run(["-e", line])
@@ -36,13 +87,34 @@ struct BMIThirdRoundTests {
     /// Refusals and malformed ages, each the whole message with its caret (today pinned to
     /// 2024-12-01 for the birth date).
     @Test(arguments: [
-        ("bmi 80 10 age 18 months boy", "<eval>:1:15: error: BMI-for-age starts at 2 years (WHO and CDC alike); this age is 1 year 6 months\n    bmi 80 10 age 18 months boy\n                  ^~~~~~~~~\n<eval>:1:15: note: under 2 years BMI is not used to classify a child: weight-for-length is (WHO Child Growth Standards, 2006), with a health professional\n"),
-        ("bmi 80 10 age 2023-06-01 boy", "<eval>:1:15: error: BMI-for-age starts at 2 years (WHO and CDC alike); this age is 1 year 6 months\n    bmi 80 10 age 2023-06-01 boy\n                  ^~~~~~~~~~\n<eval>:1:15: note: under 2 years BMI is not used to classify a child: weight-for-length is (WHO Child Growth Standards, 2006), with a health professional\n"),
-        ("bmi 140 35 age 10y6m40d girl", "<eval>:1:21: error: an age is years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months 6 days), months (126 months), days (800 days) or a birth date (2015-04-12)\n    bmi 140 35 age 10y6m40d girl\n                        ^~~\n"),
-        ("bmi 140 35 age ten girl", "<eval>:1:16: error: an age is years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months 6 days), months (126 months), days (800 days) or a birth date (2015-04-12)\n    bmi 140 35 age ten girl\n                   ^~~\n"),
-        ("bmi 175 70 waist", "<eval>:1:17: error: missing waist after 'waist': waist 80cm, waist 31.5in\n    bmi 175 70 waist\n                    ^\n"),
-        ("bmi 175 70 waist 70 kg", "<eval>:1:21: error: 'kg' is a weight unit; the waist is a length\n    bmi 175 70 waist 70 kg\n                        ^~\n"),
-        ("bmi 175 70 waist 400", "<eval>:1:18: error: implausible waist: the accepted range is 30–250 cm\n    bmi 175 70 waist 400\n                     ^~~\n"),
+        (
+            "bmi 80 10 age 18 months boy",
+            "<eval>:1:15: error: BMI-for-age starts at 2 years (WHO and CDC alike); this age is 1 year 6 months\n    bmi 80 10 age 18 months boy\n                  ^~~~~~~~~\n<eval>:1:15: note: under 2 years BMI is not used to classify a child: weight-for-length is (WHO Child Growth Standards, 2006), with a health professional\n"
+        ),
+        (
+            "bmi 80 10 age 2023-06-01 boy",
+            "<eval>:1:15: error: BMI-for-age starts at 2 years (WHO and CDC alike); this age is 1 year 6 months\n    bmi 80 10 age 2023-06-01 boy\n                  ^~~~~~~~~~\n<eval>:1:15: note: under 2 years BMI is not used to classify a child: weight-for-length is (WHO Child Growth Standards, 2006), with a health professional\n"
+        ),
+        (
+            "bmi 140 35 age 10y6m40d girl",
+            "<eval>:1:21: error: an age is years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months 6 days), months (126 months), days (800 days) or a birth date (2015-04-12)\n    bmi 140 35 age 10y6m40d girl\n                        ^~~\n"
+        ),
+        (
+            "bmi 140 35 age ten girl",
+            "<eval>:1:16: error: an age is years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months 6 days), months (126 months), days (800 days) or a birth date (2015-04-12)\n    bmi 140 35 age ten girl\n                   ^~~\n"
+        ),
+        (
+            "bmi 175 70 waist",
+            "<eval>:1:17: error: missing waist after 'waist': waist 80cm, waist 31.5in\n    bmi 175 70 waist\n                    ^\n"
+        ),
+        (
+            "bmi 175 70 waist 70 kg",
+            "<eval>:1:21: error: 'kg' is a weight unit; the waist is a length\n    bmi 175 70 waist 70 kg\n                        ^~\n"
+        ),
+        (
+            "bmi 175 70 waist 400",
+            "<eval>:1:18: error: implausible waist: the accepted range is 30–250 cm\n    bmi 175 70 waist 400\n                     ^~~\n"
+        ),
     ])
     func fails(_ line: String, _ errorText: String) throws {
         let result = try TallyUnderTest.run(["-e", line], environment: ["TALLY_TODAY": "2024-12-01"])
@@ -83,7 +155,13 @@ struct BMIThirdRoundTests {
         #expect(result.status == 0)
         let lines = result.outputText.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix(",\"bmi\":{\"bmi\":22.9,\"height_cm\":175.0,\"weight_kg\":70.0,\"category\":\"normal weight\",\"standard\":\"who\",\"standard_name\":\"WHO adult classification\",\"healthy_weight_kg\":[56.6,76.4],\"bmi_prime\":0.92,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}") == true, "\(lines)")
-        #expect(lines.last?.hasSuffix(",\"bmi\":{\"bmi\":30.6,\"height_cm\":140.0,\"weight_kg\":60.0,\"category\":\"severe obesity\",\"reference\":\"CDC 2000 growth charts, BMI-for-age 2–19 years\",\"sex\":\"f\",\"age_months\":120,\"age_days\":3653,\"z_score\":2.63,\"percentile\":\"99.6\",\"healthy_weight_kg\":[27.5,39.1],\"percent_of_p95\":133.2,\"extended\":true}}") == true, "\(lines)")
+        #expect(
+            lines.first?.hasSuffix(
+                ",\"bmi\":{\"bmi\":22.9,\"height_cm\":175.0,\"weight_kg\":70.0,\"category\":\"normal weight\",\"standard\":\"who\",\"standard_name\":\"WHO adult classification\",\"healthy_weight_kg\":[56.6,76.4],\"bmi_prime\":0.92,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}"
+            ) == true, "\(lines)")
+        #expect(
+            lines.last?.hasSuffix(
+                ",\"bmi\":{\"bmi\":30.6,\"height_cm\":140.0,\"weight_kg\":60.0,\"category\":\"severe obesity\",\"reference\":\"CDC 2000 growth charts, BMI-for-age 2–19 years\",\"sex\":\"f\",\"age_months\":120,\"age_days\":3653,\"z_score\":2.63,\"percentile\":\"99.6\",\"healthy_weight_kg\":[27.5,39.1],\"percent_of_p95\":133.2,\"extended\":true}}"
+            ) == true, "\(lines)")
     }
 }

@@ -44,7 +44,10 @@ import Testing
     }
 
     @Test func recursionWorksToDepthsTheMachineStackCouldNotHold() throws {
-        let result = try run(["depth(n) = if(n == 0, 0, 1 + depth(n - 1))", "depth(99999)", "fact(n) = if(n <= 1, 1, n * fact(n - 1))", "fact(30)"])
+        let result = try run([
+            "depth(n) = if(n == 0, 0, 1 + depth(n - 1))", "depth(99999)", "fact(n) = if(n <= 1, 1, n * fact(n - 1))",
+            "fact(30)",
+        ])
         #expect(result.outputText == "99999\n265252859812191058636308480000000\n")
         #expect(result.errorText == "")
     }
@@ -134,7 +137,8 @@ import Testing
     @Test func aMissingInitFileIsReportedAndTheRunGoesOn() throws {
         let result = try run(["2 < 3"], arguments: ["--init", "/nonexistent/init.tally"])
         #expect(result.outputText == "true\n")
-        #expect(result.errorText == "tally: cannot read init file '/nonexistent/init.tally': No such file or directory\n")
+        #expect(
+            result.errorText == "tally: cannot read init file '/nonexistent/init.tally': No such file or directory\n")
     }
 
     @Test func helpDescribesTheInitFile() throws {

@@ -25,7 +25,9 @@ struct DifferentialTests {
     /// The operators and conversions of their own: percentages, bits, and `to fraction` /
     /// `to exact` / `to sci` with what they print read back, against Python's `fractions` and
     /// `int`; 20,000 lines each.
-    @Test(.enabled(if: python3Executable != nil, "python3 is not installed"), arguments: ["percent", "bitwise", "convert"])
+    @Test(
+        .enabled(if: python3Executable != nil, "python3 is not installed"),
+        arguments: ["percent", "bitwise", "convert"])
     func suiteAgrees(_ suite: String) throws {
         let (status, report) = try runPythonScript(
             "Tests/Differential/differential.py",

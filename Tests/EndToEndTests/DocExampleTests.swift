@@ -48,7 +48,8 @@ struct DocExampleTests {
 
     private func environment(_ sandbox: URL) -> [String: String] {
         [
-            "HOME": sandbox.path, "XDG_STATE_HOME": sandbox.path + "/state", "XDG_CONFIG_HOME": sandbox.path + "/config",
+            "HOME": sandbox.path, "XDG_STATE_HOME": sandbox.path + "/state",
+            "XDG_CONFIG_HOME": sandbox.path + "/config",
             "TALLY_DATA_DIR": sandbox.path + "/data", "TALLY_TODAY": "2026-11-29",
         ]
     }

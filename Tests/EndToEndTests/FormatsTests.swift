@@ -1,9 +1,9 @@
 import Foundation
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// Percentages, `to` conversions, bits, number theory, statistics and `--json` through the real
 /// binary: the paste-back property of every readable format, error positions, and the JSON
@@ -37,7 +37,9 @@ import TallyDiagnostics
         for _ in 0..<200 {
             var value = FormatsTests.randomValue(&rng, integer: integerOnly)
             // Factoring stays quick for integers of up to 12 digits.
-            if format == "factors" { value = "(\(Int.random(in: -999_999_999_999...999_999_999_999, using: &rng)) + 0)" }
+            if format == "factors" {
+                value = "(\(Int.random(in: -999_999_999_999...999_999_999_999, using: &rng)) + 0)"
+            }
             if value.contains("(0 + 0)") { continue }
             values.append(value)
         }
@@ -96,7 +98,9 @@ import TallyDiagnostics
         let exact = try TallyUnderTest.run(
             ["-e", "18446744073709551615 + 1", "-e", "18446744073709551616 - 1", "-e", "9223372036854775808 * 2"])
         #expect(exact.outputText == "18446744073709551616\n18446744073709551615\n18446744073709551616\n")
-        let limited = try TallyUnderTest.run(["-e", "set digits 5", "-e", "set maxdigits 19", "-e", "18446744073709551615"])
+        let limited = try TallyUnderTest.run([
+            "-e", "set digits 5", "-e", "set maxdigits 19", "-e", "18446744073709551615",
+        ])
         #expect(limited.outputText == "")
         #expect(limited.errorText.contains("more than the limit of 19"))
     }

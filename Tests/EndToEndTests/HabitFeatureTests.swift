@@ -26,103 +26,105 @@ import Testing
         try withDirectory { directory in
             let result = try run(
                 """
-            habit add Gym 3/week since 2026-11-02
-            habit done gym 2026-11-02
-            habit done gym 2026-11-04
-            habit done gym 2026-11-06
-            habit done gym 2026-11-10
-            habit done gym 2026-11-11
-            habit skip gym 2026-11-12
-            habit done gym 2026-11-13
-            habit done gym 2026-11-17
-            habit done gym mon
-            habit add Read since 2026-11-01
-            habit done read 2026-11-20
-            habit done read 2026-11-21
-            habit archive read 2026-11-21
-            habit restore read
-            habit done read today
-            habit done read 2026-11-25
-            habit done Read GYM today
-            habit show gym
-            habit show read
-            habit list
-            habit today
-            """, in: directory)
-            #expect(result.outputText == """
-            added 'Gym' (since 2026-11-02, 3/week)
-            'Gym' done on 2026-11-02 (current streak: 0 weeks)
-            'Gym' done on 2026-11-04 (current streak: 0 weeks)
-            'Gym' done on 2026-11-06 (current streak: 0 weeks)
-            'Gym' done on 2026-11-10 (current streak: 0 weeks)
-            'Gym' done on 2026-11-11 (current streak: 0 weeks)
-            'Gym' skipped on 2026-11-12 (current streak: 0 weeks)
-            'Gym' done on 2026-11-13 (current streak: 0 weeks)
-            'Gym' done on 2026-11-17 (current streak: 0 weeks)
-            'Gym' done on 2026-11-23 (current streak: 0 weeks)
-            added 'Read' (since 2026-11-01)
-            'Read' done on 2026-11-20 (current streak: 0 days)
-            'Read' done on 2026-11-21 (current streak: 0 days)
-            archived 'Read' (last day 2026-11-21)
-            restored 'Read'
-            'Read' done on 2026-11-29 (current streak: 3 days)
-            'Read' was already done on 2026-11-29 (current streak: 3 days)
-            'Gym' done on 2026-11-29 (current streak: 0 weeks)
-            Gym
-            since           2026-11-02
-            target          3/week
-            current streak  0 weeks
-            longest streak  2 weeks
-            completion      67% (2 of 3 weeks)
-            strength        38%
-            change          +38% in 30 days, +38% in a year
-            skipped         1 day
-            best streaks    1 day, 2026-11-29
-                            1 day, 2026-11-23
-                            16 days, 2026-11-02 to 2026-11-17
-
-
-            Mon ■ ○ · ■
-            Tue ○ ■ ■ ·
-            Wed ■ ■ · ·
-            Thu ○ - · ·
-            Fri ■ ■ · ·
-            Sat ○ ○ · ·
-            Sun ○ ○ · ■
-                ■ done  · not done  - skipped or paused  ○ not needed
-            Read
-            since           2026-11-01
-            target          daily
-            paused          2026-11-22 to 2026-11-28
-            current streak  3 days
-            longest streak  3 days
-            completion      14% (3 of 22 days)
-            strength        15%
-            change          +15% in 30 days, +15% in a year
-            best streaks    1 day, 2026-11-29
-                            2 days, 2026-11-20 to 2026-11-21
-
-                Nov
-            Mon   · · · -
-            Tue   · · · -
-            Wed   · · · -
-            Thu   · · · -
-            Fri   · · ■ -
-            Sat   · · ■ -
-            Sun · · · - ■
-                ■ done  · not done  - skipped or paused
-            habit  target  since        streak  MTWTFSS  strength  total
-            Gym    3/week  2026-11-02  0 weeks  ■·····■       38%      9
-            Read   daily   2026-11-01   3 days  ------■       15%      3
-            today, Sunday 2026-11-29
-            Gym   ■  3/week  2 of 3 this week
-            Read  ■  daily   done
-            """ + "\n")
-            #expect(result.errorText == """
-            <stdin>:17:17: error: 'Read' was archived from 2026-11-21 until 2026-11-29, so 2026-11-25 cannot be recorded
+                habit add Gym 3/week since 2026-11-02
+                habit done gym 2026-11-02
+                habit done gym 2026-11-04
+                habit done gym 2026-11-06
+                habit done gym 2026-11-10
+                habit done gym 2026-11-11
+                habit skip gym 2026-11-12
+                habit done gym 2026-11-13
+                habit done gym 2026-11-17
+                habit done gym mon
+                habit add Read since 2026-11-01
+                habit done read 2026-11-20
+                habit done read 2026-11-21
+                habit archive read 2026-11-21
+                habit restore read
+                habit done read today
                 habit done read 2026-11-25
-                                ^~~~~~~~~~
-            """ + "\n")
+                habit done Read GYM today
+                habit show gym
+                habit show read
+                habit list
+                habit today
+                """, in: directory)
+            #expect(
+                result.outputText == """
+                    added 'Gym' (since 2026-11-02, 3/week)
+                    'Gym' done on 2026-11-02 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-04 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-06 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-10 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-11 (current streak: 0 weeks)
+                    'Gym' skipped on 2026-11-12 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-13 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-17 (current streak: 0 weeks)
+                    'Gym' done on 2026-11-23 (current streak: 0 weeks)
+                    added 'Read' (since 2026-11-01)
+                    'Read' done on 2026-11-20 (current streak: 0 days)
+                    'Read' done on 2026-11-21 (current streak: 0 days)
+                    archived 'Read' (last day 2026-11-21)
+                    restored 'Read'
+                    'Read' done on 2026-11-29 (current streak: 3 days)
+                    'Read' was already done on 2026-11-29 (current streak: 3 days)
+                    'Gym' done on 2026-11-29 (current streak: 0 weeks)
+                    Gym
+                    since           2026-11-02
+                    target          3/week
+                    current streak  0 weeks
+                    longest streak  2 weeks
+                    completion      67% (2 of 3 weeks)
+                    strength        38%
+                    change          +38% in 30 days, +38% in a year
+                    skipped         1 day
+                    best streaks    1 day, 2026-11-29
+                                    1 day, 2026-11-23
+                                    16 days, 2026-11-02 to 2026-11-17
+
+
+                    Mon ■ ○ · ■
+                    Tue ○ ■ ■ ·
+                    Wed ■ ■ · ·
+                    Thu ○ - · ·
+                    Fri ■ ■ · ·
+                    Sat ○ ○ · ·
+                    Sun ○ ○ · ■
+                        ■ done  · not done  - skipped or paused  ○ not needed
+                    Read
+                    since           2026-11-01
+                    target          daily
+                    paused          2026-11-22 to 2026-11-28
+                    current streak  3 days
+                    longest streak  3 days
+                    completion      14% (3 of 22 days)
+                    strength        15%
+                    change          +15% in 30 days, +15% in a year
+                    best streaks    1 day, 2026-11-29
+                                    2 days, 2026-11-20 to 2026-11-21
+
+                        Nov
+                    Mon   · · · -
+                    Tue   · · · -
+                    Wed   · · · -
+                    Thu   · · · -
+                    Fri   · · ■ -
+                    Sat   · · ■ -
+                    Sun · · · - ■
+                        ■ done  · not done  - skipped or paused
+                    habit  target  since        streak  MTWTFSS  strength  total
+                    Gym    3/week  2026-11-02  0 weeks  ■·····■       38%      9
+                    Read   daily   2026-11-01   3 days  ------■       15%      3
+                    today, Sunday 2026-11-29
+                    Gym   ■  3/week  2 of 3 this week
+                    Read  ■  daily   done
+                    """ + "\n")
+            #expect(
+                result.errorText == """
+                    <stdin>:17:17: error: 'Read' was archived from 2026-11-21 until 2026-11-29, so 2026-11-25 cannot be recorded
+                        habit done read 2026-11-25
+                                        ^~~~~~~~~~
+                    """ + "\n")
             #expect(result.status == 1)
         }
     }
@@ -187,7 +189,9 @@ import Testing
                     deleted 'Read' and its history (3 days done)
 
                     """)
-            #expect(result.errorText.hasPrefix("<stdin>:8:17: error: there is no day '2026-11-31': November 2026 has 30 days"))
+            #expect(
+                result.errorText.hasPrefix(
+                    "<stdin>:8:17: error: there is no day '2026-11-31': November 2026 has 30 days"))
         }
     }
 
@@ -297,15 +301,23 @@ import Testing
 
     /// A file that is not an export is refused at the line and column of the problem.
     @Test(arguments: [
-        (#"{"habits": [{"name": "X", "start": "2026-11-31", "archived": null, "done": []}]}"#,
-         "1:36: there is no day '2026-11-31': November 2026 has 30 days"),
-        ("{\n  \"habits\": [\n    {\"name\": \"X\", \"start\": \"2026-11-01\", \"archived\": null}\n  ]\n}",
-         "3:5: missing the key 'done'"),
-        (#"{"habits": [{"name": "X", "start": "2026-11-01", "archived": null, "done": [], "colour": 1}]}"#,
-         "1:90: unknown key 'colour'"),
+        (
+            #"{"habits": [{"name": "X", "start": "2026-11-31", "archived": null, "done": []}]}"#,
+            "1:36: there is no day '2026-11-31': November 2026 has 30 days"
+        ),
+        (
+            "{\n  \"habits\": [\n    {\"name\": \"X\", \"start\": \"2026-11-01\", \"archived\": null}\n  ]\n}",
+            "3:5: missing the key 'done'"
+        ),
+        (
+            #"{"habits": [{"name": "X", "start": "2026-11-01", "archived": null, "done": [], "colour": 1}]}"#,
+            "1:90: unknown key 'colour'"
+        ),
         (#"{"habits": [}"#, "1:13: expected a value"),
-        (#"{"habits": [{"name": "X\u0007", "start": "2026-11-01", "archived": null, "done": []}]}"#,
-         "1:13: the habit name 'X␇' contains a control character"),
+        (
+            #"{"habits": [{"name": "X\u0007", "start": "2026-11-01", "archived": null, "done": []}]}"#,
+            "1:13: the habit name 'X␇' contains a control character"
+        ),
     ])
     func aBadImportFileIsPlaced(contents: String, problem: String) throws {
         try withDirectory { directory in
@@ -330,7 +342,10 @@ import Testing
                 in: directory, today: "2026-11-30")
             #expect(setUp.status == 0, "\(setUp.errorText)")
             let result = try TallyUnderTest.run(
-                ["--ascii", "-e", "habit list", "-e", "set glyphs unicode", "-e", "habit list", "-e", "habit show read"],
+                [
+                    "--ascii", "-e", "habit list", "-e", "set glyphs unicode", "-e", "habit list", "-e",
+                    "habit show read",
+                ],
                 environment: ["TALLY_TODAY": "2026-11-30", "TALLY_DATA_DIR": directory.path])
             #expect(
                 result.outputText.hasPrefix(
@@ -349,7 +364,8 @@ import Testing
             // On Monday 2026-11-30 the last column shows that one day: it is labelled Nov's, not Dec.
             #expect(!result.outputText.contains("Dec"))
             let year = try TallyUnderTest.run(
-                ["-e", "habit show read year"], environment: ["TALLY_TODAY": "2026-11-30", "TALLY_DATA_DIR": directory.path])
+                ["-e", "habit show read year"],
+                environment: ["TALLY_TODAY": "2026-11-30", "TALLY_DATA_DIR": directory.path])
             let lines = year.outputText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let calendar = try #require(lines.firstIndex { $0.hasPrefix("Mon ") })
             #expect(lines[calendar].count == 4 + 53)

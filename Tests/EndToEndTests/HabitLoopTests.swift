@@ -199,8 +199,10 @@ import Testing
             habit restore read
             habit export csv
             """)
-        let csv = first.outputText.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("name,") }
-            .joined(separator: "\n")
+        let csv = first.outputText.split(separator: "\n", omittingEmptySubsequences: false).drop {
+            !$0.hasPrefix("name,")
+        }
+        .joined(separator: "\n")
         let file = directory.appendingPathComponent("habits.csv")
         try Data(csv.utf8).write(to: file)
         let second = try run("habit import '\(file.path)'\nhabit export csv")
@@ -256,7 +258,8 @@ import Testing
         #expect(result.outputText.components(separatedBy: "exported 1 habit to").count == 3)
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("name,start_day,"))
         #expect(try String(contentsOfFile: other, encoding: .utf8) == "mine\n")
-        #expect(result.errorText.contains("it exists and is not an earlier Tally export; nothing was written (add --force"))
+        #expect(
+            result.errorText.contains("it exists and is not an earlier Tally export; nothing was written (add --force"))
         #expect(result.errorText.contains("it exists and is not a regular file; nothing was written"))
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -290,7 +293,8 @@ import Testing
     /// `show NAME year` charts the strength week by week (digits in ASCII) and the weekdays.
     @Test func chartsStrengthAndWeekdays() throws {
         let result = try run(
-            "habit add R since 2026-10-01\n" + done("R", 1...30) + "\nhabit done R today\nset glyphs ascii\nhabit show R year")
+            "habit add R since 2026-10-01\n" + done("R", 1...30)
+                + "\nhabit done R today\nset glyphs ascii\nhabit show R year")
         #expect(
             result.outputText.hasSuffix(
                 """

@@ -63,7 +63,9 @@ struct InteractiveInstallTests {
         #expect(rendered.output.hasPrefix("TALLY(1)"))
     }
 
-    @Test(arguments: [("bash", "Completions/tally.bash"), ("zsh", "Completions/_tally"), ("fish", "Completions/tally.fish")])
+    @Test(arguments: [
+        ("bash", "Completions/tally.bash"), ("zsh", "Completions/_tally"), ("fish", "Completions/tally.fish"),
+    ])
     func eachCompletionScriptIsAcceptedAndNamesEveryOption(shell: String, path: String) throws {
         let script = try String(contentsOfFile: Self.root + "/" + path, encoding: .utf8)
         for option in try Self.helpOptions() {

@@ -57,9 +57,13 @@ struct InteractivePromptTests {
     @Test func upArrowSearchesForLinesStartingWithWhatIsTyped() throws {
         let sandbox = Sandbox()
         let terminal = try sandbox.start()
-        try enter("bmi 180 75", in: terminal, expecting: "BMI 23.1  normal weight  (WHO adult classification, ages 20 and over)")
+        try enter(
+            "bmi 180 75", in: terminal,
+            expecting: "BMI 23.1  normal weight  (WHO adult classification, ages 20 and over)")
         try enter("3*3", in: terminal, expecting: "9")
-        try enter("bmi" + Terminal.upArrow, in: terminal, expecting: "BMI 23.1  normal weight  (WHO adult classification, ages 20 and over)")
+        try enter(
+            "bmi" + Terminal.upArrow, in: terminal,
+            expecting: "BMI 23.1  normal weight  (WHO adult classification, ages 20 and over)")
         // An empty line walks all the history, as before.
         try enter(Terminal.upArrow + Terminal.upArrow, in: terminal, expecting: "9")
         try leave(terminal)
@@ -278,7 +282,8 @@ struct InteractivePromptTests {
     /// history entries, with the suggestion and preview on and with them off.
     @Test func costOfAKeyWithTenThousandHistoryEntries() throws {
         let sandbox = Sandbox()
-        try FileManager.default.createDirectory(atPath: sandbox.path + "/state/tally", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: sandbox.path + "/state/tally", withIntermediateDirectories: true)
         let lines = (0..<10_000).map { "\($0) * 12345 + sqrt(\($0))" }.joined(separator: "\n") + "\n"
         try lines.write(toFile: sandbox.path + "/state/tally/history", atomically: true, encoding: .utf8)
         for decorated in [true, false] {
@@ -296,7 +301,9 @@ struct InteractivePromptTests {
                 try terminal.expect("> ")
             }
             let used = try Self.processorSeconds(of: terminal.processID) - before
-            print("processor time per key, 10,000 history entries, decorations \(decorated ? "on" : "off"): \(used / 900 * 1000) ms")
+            print(
+                "processor time per key, 10,000 history entries, decorations \(decorated ? "on" : "off"): \(used / 900 * 1000) ms"
+            )
             terminal.type("\u{15}")
             try leave(terminal)
         }

@@ -138,7 +138,8 @@ struct InteractiveSessionTests {
     @Test func controlCStopsALongPrintAndTheSessionGoesOn() throws {
         let sandbox = Sandbox()
         // At the prompt a long result is shortened; `full` prints it whole (with no pager).
-        let terminal = try PseudoTerminal(arguments: ["-q"], environment: sandbox.environment.merging(["PAGER": ""]) { $1 })
+        let terminal = try PseudoTerminal(
+            arguments: ["-q"], environment: sandbox.environment.merging(["PAGER": ""]) { $1 })
         try terminal.expect("> ")
         try enter("set maxdigits 100000000", in: terminal)
         terminal.type("10^5000000\r")

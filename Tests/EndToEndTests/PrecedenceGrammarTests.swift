@@ -1,9 +1,9 @@
 import Foundation
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// The parser's precedence table and the one written in Grammar/tally.ebnf must agree.
 @Suite struct PrecedenceGrammarTests {

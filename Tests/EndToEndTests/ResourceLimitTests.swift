@@ -62,7 +62,8 @@ struct ResourceLimitTests {
         Pathology(
             what: "500,000 terms", line: String(repeating: "1+", count: 500_000) + "1",
             message: "more than 100,000 operands"),
-        Pathology(what: "a ten-megabyte line", line: String(repeating: "1", count: 10_000_000), message: "line too long"),
+        Pathology(
+            what: "a ten-megabyte line", line: String(repeating: "1", count: 10_000_000), message: "line too long"),
         // The work of a whole line is bounded, not only each operation's size.
         Pathology(
             what: "1,000 terms of 10^999990", line: Array(repeating: "10^999990", count: 1_000).joined(separator: "+"),

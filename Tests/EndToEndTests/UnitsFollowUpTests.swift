@@ -23,7 +23,8 @@ import Testing
         ("10 Δ°F to K", "5.5555555555555555556 K"), ("9 degF to degC", "5 degC"), ("5 Δ°C to degF", "9 degF"),
         ("20 °C + 10 degF", "25.555555555555555556 °C"),
         ("20 °C + 10 Δ°C", "30 °C"), ("70 °F - 5 degF", "65 °F"), ("20 °C - 50 °F", "10 degC"),
-        ("2 * 10 degC", "20 degC"), ("10 degF to K degF", "5 K 1 degF"), ("1 degC/s to K/min", "60 K/min"), ("10 degC < 11 K", "true"),
+        ("2 * 10 degC", "20 degC"), ("10 degF to K degF", "5 K 1 degF"), ("1 degC/s to K/min", "60 K/min"),
+        ("10 degC < 11 K", "true"),
     ])
     func results(_ line: String, _ expected: String) throws {
         try FormatsTests.expectOutput(line, expected)
@@ -31,11 +32,20 @@ import Testing
 
     /// A point and a difference never convert into each other; the columns count characters.
     @Test(arguments: [
-        ("10 degF to °C", 9, "cannot convert a temperature difference (degF) to a point on the °C scale: add it to a point instead, as in 20 °C + 10 degF"),
-        ("20 °C to degC", 7, "cannot convert a temperature on the °C scale to a difference (degC): a point is not an amount"),
+        (
+            "10 degF to °C", 9,
+            "cannot convert a temperature difference (degF) to a point on the °C scale: add it to a point instead, as in 20 °C + 10 degF"
+        ),
+        (
+            "20 °C to degC", 7,
+            "cannot convert a temperature on the °C scale to a difference (degC): a point is not an amount"
+        ),
         ("70 °F to K degF", 7, "cannot convert a temperature on the °F scale to a difference (degF)"),
         ("10 degC < 20 °C", 11, "cannot convert a temperature on the °C scale to a difference (degC)"),
-        ("20 °C + 10 °C", 7, "cannot add two temperatures on a scale (°C + °C): add a difference instead, as in 20 °C + 10 degC"),
+        (
+            "20 °C + 10 °C", 7,
+            "cannot add two temperatures on a scale (°C + °C): add a difference instead, as in 20 °C + 10 degC"
+        ),
     ])
     func pointsAndDifferences(_ line: String, _ column: Int, _ message: String) throws {
         try BMIBatchTests.expectError(line, column: column, message)
@@ -43,7 +53,8 @@ import Testing
 
     /// `set angle deg` changes what a plain number means to `sin`, never an angle quantity.
     @Test func angleQuantitiesIgnoreSetAngle() throws {
-        let result = try TallyUnderTest.run(standardInput: "set angle deg\nsin(30)\nsin(30 deg)\nsin(0.5 turn)\nsin(1 rad)\n")
+        let result = try TallyUnderTest.run(
+            standardInput: "set angle deg\nsin(30)\nsin(30 deg)\nsin(0.5 turn)\nsin(1 rad)\n")
         #expect(result.errorText == "")
         #expect(result.outputText.hasSuffix("0.5\n0.5\n0\n0.84147098480789650665\n"), "\(result.outputText)")
     }
@@ -56,7 +67,10 @@ import Testing
         ("5 m to ft ⟨ft⟩ in", "ft is already in these mixed units"),
         ("5 m to ft in ⟨ft⟩", "ft is already in these mixed units"),
         ("5 m to ft in ⟨in⟩", "in is already in these mixed units"),
-        ("5 m to in ⟨ft⟩", "mixed units go from the largest to the smallest, but ft is no smaller than in: write 'to ft in'"),
+        (
+            "5 m to in ⟨ft⟩",
+            "mixed units go from the largest to the smallest, but ft is no smaller than in: write 'to ft in'"
+        ),
         ("1 h to s ⟨min⟩ h", "but min is no smaller than s: write 'to h min s'"),
         ("1 h to min ⟨minutes⟩", "min is already in these mixed units"),
         ("1 degC to K ⟨degC⟩", "mixed units go from the largest to the smallest, but degC is no smaller than K"),

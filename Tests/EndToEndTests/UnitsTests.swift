@@ -1,9 +1,9 @@
 import Foundation
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// Units and quantities through the real binary: every unit's factor against its definition,
 /// exact conversions both ways, dimension errors at their positions, the `min`/minute and
@@ -66,7 +66,8 @@ import TallyDiagnostics
         let shown = result.outputText.split(separator: "\n").map(String.init)
         try #require(shown.count == lines.count)
         for (index, label) in labels.enumerated() {
-            #expect(shown[2 * index] == shown[2 * index + 1], "\(label): \(shown[2 * index]) vs \(shown[2 * index + 1])")
+            #expect(
+                shown[2 * index] == shown[2 * index + 1], "\(label): \(shown[2 * index]) vs \(shown[2 * index + 1])")
         }
     }
 

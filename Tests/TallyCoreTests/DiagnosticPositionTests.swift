@@ -1,8 +1,8 @@
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// Every error case of docs/diagnostics.md: the message and exactly the span it covers (marked ⟨…⟩).
 @Suite struct DiagnosticPositionTests {
@@ -72,7 +72,8 @@ import TallyDiagnostics
         let line = MarkedLine(marked)
         let found = diagnostic(of: line.text)
         // A note reads after its message, as the renderer shows it: "…; did you mean 'sqrt'?".
-        #expect(found.map { ([$0.message] + $0.notes.map(\.message)).joined(separator: "; ") } == message, "\(line.text)")
+        #expect(
+            found.map { ([$0.message] + $0.notes.map(\.message)).joined(separator: "; ") } == message, "\(line.text)")
         #expect(found?.span == line.span, "\(line.text)")
     }
 

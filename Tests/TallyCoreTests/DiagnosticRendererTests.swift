@@ -11,7 +11,8 @@ import Testing
     @Test func locatedFormForFilesAndPipes() {
         let line = MarkedLine("12 + ⟨*⟩ 3")
         let text = plain.render(
-            Diagnostic(.expectedOperand, "expected a number, name or '(' after '+', found '*'", at: line.span), in: line.text,
+            Diagnostic(.expectedOperand, "expected a number, name or '(' after '+', found '*'", at: line.span),
+            in: line.text,
             form: .located(sourceName: "prices.txt", lineNumber: 3))
         #expect(
             text == """
@@ -25,7 +26,8 @@ import Testing
     @Test func interactiveFormStandsUnderTheTypedLine() {
         let line = MarkedLine("12 + ⟨*⟩ 3")
         let text = plain.render(
-            Diagnostic(.expectedOperand, "expected a number, name or '(' after '+', found '*'", at: line.span), in: line.text,
+            Diagnostic(.expectedOperand, "expected a number, name or '(' after '+', found '*'", at: line.span),
+            in: line.text,
             form: .interactive(promptWidth: 2))
         #expect(
             text == """
@@ -116,7 +118,8 @@ import Testing
     @Test func longLinesShowAWindowAroundTheCaret() {
         let line = String(repeating: "1+", count: 5_000) + "$"
         let text = plain.render(
-            Diagnostic(.unexpectedCharacter, "unexpected character '$'", at: SourceSpan(start: 10_000, end: 10_001)), in: line,
+            Diagnostic(.unexpectedCharacter, "unexpected character '$'", at: SourceSpan(start: 10_000, end: 10_001)),
+            in: line,
             form: .located(sourceName: "big", lineNumber: 1))
         let lines = text.split(separator: "\n")
         #expect(lines[0] == "big:1:10001: error: unexpected character '$'")

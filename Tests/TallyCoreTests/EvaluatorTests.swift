@@ -1,7 +1,7 @@
+import TallyDiagnostics
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// The display rules of docs/language.md as a table: input → displayed result (batch form, 20 digits).
 @Suite struct EvaluatorTests {

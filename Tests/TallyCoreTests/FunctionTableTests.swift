@@ -1,7 +1,7 @@
+import TallyDiagnostics
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// The one table of functions and constants, as the evaluator reads it.
 @Suite struct FunctionTableTests {
@@ -18,7 +18,8 @@ import TallyDiagnostics
         var table = FunctionTable.builtIn
         table.define(
             FunctionEntry(
-                name: "answer", usage: "answer", summary: "forty-two", kind: .constant { _ throws(Diagnostic) in .number(Number(42)) }))
+                name: "answer", usage: "answer", summary: "forty-two",
+                kind: .constant { _ throws(Diagnostic) in .number(Number(42)) }))
         table.define(
             FunctionEntry(
                 name: "twice", usage: "twice(x)", summary: "doubles x",
@@ -38,8 +39,12 @@ import TallyDiagnostics
 
     @Test func redefiningReplacesTheEntry() {
         var table = FunctionTable([])
-        table.define(FunctionEntry(name: "k", usage: "k", summary: "one", kind: .constant { _ throws(Diagnostic) in .number(Number(1)) }))
-        table.define(FunctionEntry(name: "k", usage: "k", summary: "two", kind: .constant { _ throws(Diagnostic) in .number(Number(2)) }))
+        table.define(
+            FunctionEntry(
+                name: "k", usage: "k", summary: "one", kind: .constant { _ throws(Diagnostic) in .number(Number(1)) }))
+        table.define(
+            FunctionEntry(
+                name: "k", usage: "k", summary: "two", kind: .constant { _ throws(Diagnostic) in .number(Number(2)) }))
         #expect(table.entries.map(\.summary) == ["two"])
     }
 

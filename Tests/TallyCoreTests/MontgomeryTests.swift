@@ -1,8 +1,8 @@
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// Modular powers in Montgomery form, on 64- and 128-bit words, against GMP's `mpz_powm`: moduli
 /// small, mid-sized and just below the word's top (where the sum of the high halves overflows

@@ -1,8 +1,8 @@
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// The display rules of docs/language.md on `Number` directly.
 @Suite struct NumberFormattingTests {
@@ -72,7 +72,8 @@ import TallyDiagnostics
     @Test func approximateValuesAreAlwaysRounded() {
         let almostTwo = Real.root(Real(Number(2)), 2) * Real.root(Real(Number(2)), 3)
         #expect(ValueFormatter(.decimal(significantDigits: 3)).format(.real(almostTwo)).isRounded)
-        #expect(Number.layout(DecimalSignificand(isNegative: false, digits: [2], exponent: 1), significantDigits: 20)
-            == FormattedNumber(text: "2", isRounded: true))
+        #expect(
+            Number.layout(DecimalSignificand(isNegative: false, digits: [2], exponent: 1), significantDigits: 20)
+                == FormattedNumber(text: "2", isRounded: true))
     }
 }

@@ -1,7 +1,7 @@
+import TallyDiagnostics
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// The code the parser emits, read through the disassembler: precedence, associativity and
 /// the order of checks, apart from arithmetic.

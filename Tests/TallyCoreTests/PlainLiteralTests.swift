@@ -1,8 +1,8 @@
+import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// The lexer's fast reading of plain literals (eight digits at a time, 19- and 20-digit
 /// integers kept in a word) gives the value the full literal rules give: each random literal

@@ -1,7 +1,7 @@
+import TallyDiagnostics
 import Testing
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// Each case here is a wrong answer or a crash that differential testing or fuzzing found
 /// (Tests/Differential, Fuzz/), kept so it can never come back.

@@ -1,9 +1,8 @@
 import Foundation
-
+import TallyDiagnostics
 import TallyTestSupport
 
 @testable import TallyCore
-import TallyDiagnostics
 
 /// Evaluates lines in order with one evaluator and returns the last line's displayed result.
 func evaluate(_ lines: [String], digits: Int = 20) throws(Diagnostic) -> String {

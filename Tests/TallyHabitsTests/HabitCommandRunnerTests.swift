@@ -144,7 +144,9 @@ import Testing
         #expect(try run("habit restore READ") == "restored 'Read'")
         #expect(try run("habit rename read 'Read books'") == "renamed 'Read' to 'Read books'")
         #expect(try run("habit delete 'read books' --yes") == "deleted 'Read books' and its history (1 day done)")
-        #expect(try run("habit export csv") == "name,start_day,archive_day,target,day,state,note\nWalk,2026-11-29,,daily,,,")
+        #expect(
+            try run("habit export csv") == "name,start_day,archive_day,target,day,state,note\nWalk,2026-11-29,,daily,,,"
+        )
     }
 
     @Test func deleteAsksInteractivelyAndNeedsYesInBatch() throws {
@@ -171,11 +173,20 @@ import Testing
             ("habit done ⟨Reed⟩", DiagnosticID.unknownHabit, "there is no habit named 'Reed'", "Read"),
             ("habit show ⟨Rea⟩", .unknownHabit, "there is no habit named 'Rea'", "Read"),
             ("habit show ⟨Swim⟩", .unknownHabit, "there is no habit named 'Swim'", nil),
-            ("habit skip Read ⟨2026-11-28⟩", .alreadyDone, "'Read' was done on 2026-11-28; undo it before skipping the day", nil),
+            (
+                "habit skip Read ⟨2026-11-28⟩", .alreadyDone,
+                "'Read' was done on 2026-11-28; undo it before skipping the day", nil
+            ),
             ("habit done Read ⟨Reed⟩", .unknownHabit, "there is no habit named 'Reed'", "Read"),
-            ("habit done Read ⟨cold shower⟩ yesterday", .unknownHabit, "there is no habit named 'cold'; a name with spaces needs quotes: \"Cold shower\"", nil),
+            (
+                "habit done Read ⟨cold shower⟩ yesterday", .unknownHabit,
+                "there is no habit named 'cold'; a name with spaces needs quotes: \"Cold shower\"", nil
+            ),
             ("habit target Read ⟨9/week⟩", .invalidHabitTarget, "'9/week' is not a target: N runs from 1 to 7", nil),
-            ("habit target Read ⟨weekly⟩", .invalidHabitTarget, "'weekly' is not a target; expected daily, N/week, N/month, every N days or X times in Y days", nil),
+            (
+                "habit target Read ⟨weekly⟩", .invalidHabitTarget,
+                "'weekly' is not a target; expected daily, N/week, N/month, every N days or X times in Y days", nil
+            ),
             ("habit skip Read ⟨2026-10-31⟩", .dayBeforeStart, "2026-10-31 is before 'Read' started on 2026-11-01", nil),
             (
                 "habit start Read ⟨2026-11-29⟩", .startAfterDone,

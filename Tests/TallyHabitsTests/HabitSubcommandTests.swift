@@ -97,7 +97,8 @@ import Testing
         #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 11)
         #expect(
             HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
-                "add", "done", "skip", "undo", "note", "target", "start", "archive", "restore", "rename", "delete", "show",
+                "add", "done", "skip", "undo", "note", "target", "start", "archive", "restore", "rename", "delete",
+                "show",
             ])
     }
 }

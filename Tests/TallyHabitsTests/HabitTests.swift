@@ -119,7 +119,8 @@ import Testing
         // The days it was archived are a pause: neither done nor missed, and closed to records.
         #expect(read.pauses == [day("2026-11-21")...day("2026-11-28")])
         #expect(
-            throws: HabitError.inPause(habit: "Read", day: day("2026-11-21"), pause: day("2026-11-21")...day("2026-11-28"))
+            throws: HabitError.inPause(
+                habit: "Read", day: day("2026-11-21"), pause: day("2026-11-21")...day("2026-11-28"))
         ) { try read.markDone(on: day("2026-11-21"), today: pinnedToday) }
         try read.markDone(on: pinnedToday, today: pinnedToday)
         #expect(throws: HabitError.notArchived(habit: "Read")) { try read.restore(today: pinnedToday) }
@@ -256,7 +257,8 @@ import Testing
     func theDailyShortcutAgreesWithThePeriods(archived: String?) throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<40 {
-            let days = (0..<29).map { day("2026-11-01").adding(days: $0) }.filter { _ in Bool.random(using: &generator) }
+            let days = (0..<29).map { day("2026-11-01").adding(days: $0) }.filter { _ in Bool.random(using: &generator)
+            }
             let lastAllowed = archived.map(day) ?? pinnedToday
             let habit = try Habit(
                 restoring: .random(), name: "Read", start: day("2026-11-01"), archiveDay: archived.map(day),

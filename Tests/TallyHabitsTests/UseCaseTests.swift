@@ -56,7 +56,8 @@ import Testing
         let undone = try UndoCompletion(repository: repository).execute(name: "read", day: day("2026-11-28"))
         #expect(undone.habit.completions.isEmpty && undone.undone == .done)
         // Again: nothing to undo, and it is not an error.
-        #expect(try UndoCompletion(repository: repository).execute(name: "Read", day: day("2026-11-28")).undone == .nothing)
+        #expect(
+            try UndoCompletion(repository: repository).execute(name: "Read", day: day("2026-11-28")).undone == .nothing)
     }
 
     @Test func doneChecksTheHabitsDays() throws {

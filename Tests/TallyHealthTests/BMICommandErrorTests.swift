@@ -103,11 +103,13 @@ import Testing
     @Test(arguments: [
         (
             "bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard,
-            "unknown word 'whoo'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST", "did you mean 'who'?"
+            "unknown word 'whoo'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST",
+            "did you mean 'who'?"
         ),
         (
             "bmi 175 70 ⟨agee⟩", .bmiUnknownStandard,
-            "unknown word 'agee'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST", "did you mean 'age'?"
+            "unknown word 'agee'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST",
+            "did you mean 'age'?"
         ),
         (
             "bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are mm, cm, m, in and ft",

@@ -48,7 +48,8 @@ import Testing
         let operators = [" + ", " - ", " * ", " / ", " % ", "^", " // "]
         let lines = (0..<500).map { _ in
             (0..<Int.random(in: 1...5, using: &generator)).map { index in
-                (index == 0 ? "" : operators.randomElement(using: &generator)!) + atoms.randomElement(using: &generator)!
+                (index == 0 ? "" : operators.randomElement(using: &generator)!) + atoms.randomElement(
+                    using: &generator)!
             }.joined()
         }
         expectDigitsMatchText(lines)

@@ -39,11 +39,12 @@ struct LineDecorationsTests {
         #expect(decorations.draw(Self.line("12")) == "")
     }
 
-    @Test(arguments: [
-        ("2+3*4", "= 14"), ("sqrt(2", "…"), ("2 +", "…"), ("1/3", "≈ 0.33333333333333333333"),
-        ("x = 5", nil), ("f(x) = 1", nil), ("habit done Read", nil), ("bmi 180 75", nil), ("set digits 5", nil),
-        ("history", nil), ("1/0", nil), ("10^100000", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2+3*4", "= 14"), ("sqrt(2", "…"), ("2 +", "…"), ("1/3", "≈ 0.33333333333333333333"),
+            ("x = 5", nil), ("f(x) = 1", nil), ("habit done Read", nil), ("bmi 180 75", nil), ("set digits 5", nil),
+            ("history", nil), ("1/0", nil), ("10^100000", nil),
+        ] as [(String, String?)])
     func thePreviewOfALine(line: String, preview: String?) {
         let session = Session(style: .interactive)
         #expect(LivePreview.preview(Array(line.utf8), on: session.evaluator, style: .interactive) == preview)

@@ -7,7 +7,8 @@ extension BuiltIns {
     static let numberTheory: [FunctionEntry] = [
         function(
             "binomial", .exactly(2), "binomial(n, k)", "n choose k: the ways to pick k of n",
-            aliases: ["ncr", "nCr", "comb"]) {
+            aliases: ["ncr", "nCr", "comb"]
+        ) {
             call throws(Diagnostic) in try binomial(call)
         },
         function("choose", .exactly(2), "choose(n, k)", "the same as binomial(n, k)") { call throws(Diagnostic) in
@@ -44,7 +45,8 @@ extension BuiltIns {
             let n = try integer(call, 0)
             guard let index = n.intValue, index.magnitude < UInt(1) << 40 else {
                 // n·log10(φ) digits, a count too large for a double's integers.
-                throw call.settings.sizeError(log10OfDigits: n.log10Magnitude + log10(0.20898764024997873), at: call.span)
+                throw call.settings.sizeError(
+                    log10OfDigits: n.log10Magnitude + log10(0.20898764024997873), at: call.span)
             }
             // fib(n) ≈ φ^n / √5: n·log10(φ) digits.
             try call.settings.checkSize(Double(index.magnitude) * 0.20898764024997873 + 1, at: call.span)
@@ -70,7 +72,8 @@ extension BuiltIns {
         // The message's name apart, so that the message (made only on failure) captures a
         // string rather than a copy of the whole call.
         let name = call.name
-        return try call.settings.integer(call.arguments[index], at: call.argumentSpans[index], purpose: "\(name) needs integers")
+        return try call.settings.integer(
+            call.arguments[index], at: call.argumentSpans[index], purpose: "\(name) needs integers")
     }
 
     private static func binomial(_ call: FunctionCall) throws(Diagnostic) -> Value {

@@ -92,9 +92,11 @@ extension BuiltIns {
             case .truth: return false  // calls take numbers only
             case .real(let difference):
                 guard let sign = difference.sign(within: settings.budget) else {
-                    failure = failure ?? settings.undecidable(
-                        "cannot decide the order of the arguments: two are within \(settings.budgetText) of each other",
-                        at: call.span)
+                    failure =
+                        failure
+                        ?? settings.undecidable(
+                            "cannot decide the order of the arguments: two are within \(settings.budgetText) of each other",
+                            at: call.span)
                     return false
                 }
                 return sign < 0

@@ -97,11 +97,13 @@ enum BuiltIns {
             try requirePositive(call, 0)
             return try call.result(Real.log(try call.real(0)))
         },
-        function("log10", .exactly(1), "log10(x)", "logarithm to base 10, x > 0", aliases: ["lg"]) { call throws(Diagnostic) in
+        function("log10", .exactly(1), "log10(x)", "logarithm to base 10, x > 0", aliases: ["lg"]) {
+            call throws(Diagnostic) in
             try requirePositive(call, 0)
             return try call.result(Real.log(try call.real(0), base: Real(Number(10))))
         },
-        function("log2", .exactly(1), "log2(x)", "logarithm to base 2, x > 0", aliases: ["lb", "ld"]) { call throws(Diagnostic) in
+        function("log2", .exactly(1), "log2(x)", "logarithm to base 2, x > 0", aliases: ["lb", "ld"]) {
+            call throws(Diagnostic) in
             try requirePositive(call, 0)
             return try call.result(Real.log(try call.real(0), base: Real(Number(2))))
         },
@@ -127,7 +129,8 @@ enum BuiltIns {
             call throws(Diagnostic) in
             let x = try call.angle(0)
             let pole = Diagnostic(
-                .domainError, "tan is not defined at odd multiples of a right angle (pi/2, 90°)", at: call.argumentSpans[0])
+                .domainError, "tan is not defined at odd multiples of a right angle (pi/2, 90°)",
+                at: call.argumentSpans[0])
             if Real.isExactPoleOfTangent(x) { throw pole }
             if x.rational == nil,
                 try call.settings.sign(
@@ -138,11 +141,13 @@ enum BuiltIns {
             }
             return try call.result(Real.tan(x))
         },
-        function("asin", .exactly(1), "asin(x)", "inverse sine, -1 ≤ x ≤ 1", aliases: ["arcsin"]) { call throws(Diagnostic) in
+        function("asin", .exactly(1), "asin(x)", "inverse sine, -1 ≤ x ≤ 1", aliases: ["arcsin"]) {
+            call throws(Diagnostic) in
             try requireWithinUnit(call, "asin")
             return try call.angleResult(Real.asin(try call.real(0)))
         },
-        function("acos", .exactly(1), "acos(x)", "inverse cosine, -1 ≤ x ≤ 1", aliases: ["arccos"]) { call throws(Diagnostic) in
+        function("acos", .exactly(1), "acos(x)", "inverse cosine, -1 ≤ x ≤ 1", aliases: ["arccos"]) {
+            call throws(Diagnostic) in
             try requireWithinUnit(call, "acos")
             return try call.angleResult(Real.acos(try call.real(0)))
         },
@@ -167,21 +172,27 @@ enum BuiltIns {
         function("tanh", .exactly(1), "tanh(x)", "hyperbolic tangent") { call throws(Diagnostic) in
             try call.result(Real.tanh(try call.real(0)))
         },
-        function("asinh", .exactly(1), "asinh(x)", "inverse hyperbolic sine", aliases: ["arsinh", "arcsinh"]) { call throws(Diagnostic) in
+        function("asinh", .exactly(1), "asinh(x)", "inverse hyperbolic sine", aliases: ["arsinh", "arcsinh"]) {
+            call throws(Diagnostic) in
             try call.result(Real.asinh(try call.real(0)))
         },
-        function("acosh", .exactly(1), "acosh(x)", "inverse hyperbolic cosine, x ≥ 1", aliases: ["arcosh", "arccosh"]) { call throws(Diagnostic) in
+        function("acosh", .exactly(1), "acosh(x)", "inverse hyperbolic cosine, x ≥ 1", aliases: ["arcosh", "arccosh"]) {
+            call throws(Diagnostic) in
             if try call.settings.compare(
-                call.arguments[0], with: Number(1), at: call.argumentSpans[0], question: "whether the argument is below 1")
+                call.arguments[0], with: Number(1), at: call.argumentSpans[0],
+                question: "whether the argument is below 1")
                 < 0
             {
                 throw Diagnostic(
-                    .domainError, "acosh needs an argument of at least 1, got \(call.settings.briefly(call.arguments[0]))",
+                    .domainError,
+                    "acosh needs an argument of at least 1, got \(call.settings.briefly(call.arguments[0]))",
                     at: call.argumentSpans[0])
             }
             return try call.result(Real.acosh(try call.real(0)))
         },
-        function("atanh", .exactly(1), "atanh(x)", "inverse hyperbolic tangent, -1 < x < 1", aliases: ["artanh", "arctanh"]) {
+        function(
+            "atanh", .exactly(1), "atanh(x)", "inverse hyperbolic tangent, -1 < x < 1", aliases: ["artanh", "arctanh"]
+        ) {
             call throws(Diagnostic) in
             let question = "whether the argument is within (-1, 1)"
             let settings = call.settings
@@ -197,10 +208,12 @@ enum BuiltIns {
             }
             return try call.result(Real.atanh(try call.real(0)))
         },
-        function("deg", .exactly(1), "deg(x)", "radians to degrees: deg(pi) = 180", aliases: ["degrees"]) { call throws(Diagnostic) in
+        function("deg", .exactly(1), "deg(x)", "radians to degrees: deg(pi) = 180", aliases: ["degrees"]) {
+            call throws(Diagnostic) in
             try call.result(Real.degrees(fromRadians: try call.real(0)))
         },
-        function("rad", .exactly(1), "rad(x)", "degrees to radians: rad(180) = pi", aliases: ["radians"]) { call throws(Diagnostic) in
+        function("rad", .exactly(1), "rad(x)", "degrees to radians: rad(180) = pi", aliases: ["radians"]) {
+            call throws(Diagnostic) in
             try call.result(try call.real(0) * Real.radiansPerDegree)
         },
         function(
@@ -231,19 +244,41 @@ enum BuiltIns {
             }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
-            .number(try integerPart(call, "floor") { $0.floor } real: { $0 })
+            .number(
+                try integerPart(call, "floor") {
+                    $0.floor
+                } real: {
+                    $0
+                })
         },
         function("ceil", .exactly(1), "ceil(x)", "smallest integer not below x") { call throws(Diagnostic) in
             // ceil x = −floor(−x)
-            .number(-(try integerPart(call, "ceil") { (-$0).floor } real: { -$0 }))
+            .number(
+                -(try integerPart(call, "ceil") {
+                    (-$0).floor
+                } real: {
+                    -$0
+                }))
         },
         function("trunc", .exactly(1), "trunc(x)", "integer part, toward zero") { call throws(Diagnostic) in
             // A value too close to zero for its sign to be known truncates to zero.
             guard
                 let sign = call.arguments[0].kind.sign(within: call.settings.budget)
             else { return .number(Number(0)) }
-            if sign >= 0 { return .number(try integerPart(call, "trunc") { $0.floor } real: { $0 }) }
-            return .number(-(try integerPart(call, "trunc") { (-$0).floor } real: { -$0 }))
+            if sign >= 0 {
+                return .number(
+                    try integerPart(call, "trunc") {
+                        $0.floor
+                    } real: {
+                        $0
+                    })
+            }
+            return .number(
+                -(try integerPart(call, "trunc") {
+                    (-$0).floor
+                } real: {
+                    -$0
+                }))
         },
         function("min", .atLeast(1), "min(a, b, ...)", "smallest argument") { call throws(Diagnostic) in
             try extreme(call, keeping: -1)
@@ -304,7 +339,8 @@ enum BuiltIns {
         }
         if sign < 0 {
             throw Diagnostic(
-                .domainError, "a logarithm needs \(what == "the argument" ? "a positive argument" : "a positive base"), got \(call.settings.briefly(call.arguments[index]))",
+                .domainError,
+                "a logarithm needs \(what == "the argument" ? "a positive argument" : "a positive base"), got \(call.settings.briefly(call.arguments[index]))",
                 at: call.argumentSpans[index])
         }
     }
@@ -336,7 +372,8 @@ enum BuiltIns {
         case .real(let x):
             try call.settings.checkIntegerSize(of: x, scaledBy: 0, at: call.span)
             let transformed = real(x)
-            guard let floor = transformed.floor(within: call.settings.budget, largestDigits: call.settings.maxDigits) else {
+            guard let floor = transformed.floor(within: call.settings.budget, largestDigits: call.settings.maxDigits)
+            else {
                 throw call.settings.undecidable(
                     "cannot decide \(name): the value is \(call.settings.nearness(of: x))",
                     at: call.span)

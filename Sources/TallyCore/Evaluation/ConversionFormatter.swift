@@ -121,7 +121,9 @@ public struct ConversionFormatter: Sendable {
             guard let factors = PrimeFactorization.factors(of: x.bigIntegerValue!) else {
                 throw settings.workStopped(at: valueSpan)
             }
-            var terms = factors.map { $0.exponent == 1 ? $0.prime.description() : "\($0.prime.description())^\($0.exponent)" }
+            var terms = factors.map {
+                $0.exponent == 1 ? $0.prime.description() : "\($0.prime.description())^\($0.exponent)"
+            }
             if terms.isEmpty { terms = ["1"] }
             if x.signum < 0 { terms.insert("-1", at: 0) }
             return exact(terms.joined(separator: " × "))
@@ -195,7 +197,8 @@ public struct ConversionFormatter: Sendable {
         let exponent = integer.utf8.count - 1 - first
         var rest = Array(all[(first + 1)...])
         while rest.last == UInt8(ascii: "0") { rest.removeLast() }
-        let mantissa = String(decoding: [all[first]], as: UTF8.self)
+        let mantissa =
+            String(decoding: [all[first]], as: UTF8.self)
             + (rest.isEmpty ? "" : "." + String(decoding: rest, as: UTF8.self))
         return "\(sign)\(mantissa)e\(exponent)"
     }

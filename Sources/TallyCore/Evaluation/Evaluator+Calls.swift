@@ -25,7 +25,9 @@ extension Evaluator {
     func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
         throws(Diagnostic)
     {
-        guard let entry = functions.entry(named: site.name) else { preconditionFailure("a call runs only after its check") }
+        guard let entry = functions.entry(named: site.name) else {
+            preconditionFailure("a call runs only after its check")
+        }
         let first: UserFunction
         switch entry.kind {
         case .user(let function):
@@ -45,7 +47,8 @@ extension Evaluator {
         var calls = code.calls
         var index = 0
         var base = stack.count - site.argumentCount
-        frames.append(Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
+        frames.append(
+            Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
         // The user function called last, by name: a recursion calls one function over and
         // over, and the table cannot change while a line runs.
         var cachedName = first.name
@@ -113,7 +116,8 @@ extension Evaluator {
                 let frameBase = stack.count - calls[callIndex].argumentCount
                 frames.append(
                     Frame(
-                        function: callee, returnFunction: function, returnIndex: index, base: frameBase, callerBase: base,
+                        function: callee, returnFunction: function, returnIndex: index, base: frameBase,
+                        callerBase: base,
                         callSpan: calls[callIndex].span))
                 function = callee
                 code = callee.body
@@ -134,7 +138,8 @@ extension Evaluator {
         for site in code.calls {
             guard case .user(let function)? = functions.entry(named: site.name)?.kind else { continue }
             do {
-                try Arity.exactly(function.parameters.count).check(site.argumentCount, calling: site.name, at: site.span)
+                try Arity.exactly(function.parameters.count).check(
+                    site.argumentCount, calling: site.name, at: site.span)
             } catch {
                 throw .failed(error)
             }
@@ -154,7 +159,8 @@ extension Evaluator {
             if variables[name] != nil || name == "ans" || entry != nil {
                 let what = entry != nil ? "a constant" : "a variable"
                 throw Diagnostic(
-                    .variableCalled, "missing operator between '\(shown)' and '(': '\(shown)' is \(what), not a function",
+                    .variableCalled,
+                    "missing operator between '\(shown)' and '(': '\(shown)' is \(what), not a function",
                     at: SourceSpan(at: site.nameSpan.end))
             }
             if let suggestion = Suggestion.nearest(to: name, in: functions.functionNames) {
@@ -205,7 +211,8 @@ extension Evaluator {
             case .quantity(let quantity):
                 if acceptsTruth { break }
                 // `sin(30 deg)`: the angle in radians, in its place, for settings that read it so.
-                guard let radians = try radians(takingAngle: takesAngle, angle: quantity, at: operands[index].span) else {
+                guard let radians = try radians(takingAngle: takesAngle, angle: quantity, at: operands[index].span)
+                else {
                     throw Value.expectedPlainNumber(
                         quantity, at: operands[index].span, purpose: "\(name) needs plain numbers")
                 }

@@ -10,7 +10,8 @@ extension Evaluator {
     {
         let name = definition.name
         if let reason = reservation(of: name) {
-            throw .failed(Diagnostic(.reservedName, "cannot define '\(name)': it is \(reason)", at: definition.nameSpan))
+            throw .failed(
+                Diagnostic(.reservedName, "cannot define '\(name)': it is \(reason)", at: definition.nameSpan))
         }
         if variables[name] != nil {
             throw .failed(

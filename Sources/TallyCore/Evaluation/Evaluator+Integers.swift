@@ -46,7 +46,9 @@ extension Evaluator {
     /// `a^b % m` (also `a^b mod m`): by modular exponentiation when `a` and `b ≥ 0` are
     /// integers and `m` a non-zero integer, so `2^(10^18) % (10^9+7)` never builds `2^(10^18)`;
     /// otherwise the power, then the remainder. The result takes the sign of `m` (floored).
-    func powerModulo(_ base: Operand, _ exponent: Operand, _ modulus: Operand, powerSpan: SourceSpan, operatorSpan: SourceSpan)
+    func powerModulo(
+        _ base: Operand, _ exponent: Operand, _ modulus: Operand, powerSpan: SourceSpan, operatorSpan: SourceSpan
+    )
         throws(Diagnostic) -> Value
     {
         if case .number(let a) = base.value.kind, case .number(let b) = exponent.value.kind,

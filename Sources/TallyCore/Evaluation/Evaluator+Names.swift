@@ -9,7 +9,8 @@ extension Evaluator {
         }
         if case .user? = functions.entry(named: name)?.kind {
             throw .failed(
-                Diagnostic(.reservedName, "cannot assign to '\(name)': it is a function (unset \(name) first)", at: span))
+                Diagnostic(
+                    .reservedName, "cannot assign to '\(name)': it is a function (unset \(name) first)", at: span))
         }
     }
 
@@ -23,7 +24,6 @@ extension Evaluator {
         if commandWords.contains(name) { return "a command" }
         return nil
     }
-
 
     /// The value of `name`; when it has none, the error suggests the nearest known name: for a
     /// name that is the whole line a command word first (`hlep`: did you mean 'help'?), for one
@@ -77,7 +77,8 @@ extension Evaluator {
             try settings.checkSize(Double(digits.utf8.count) + Double(exponent.magnitude), at: span)
             guard
                 let value = Number(
-                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: exponent)
+                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
+                    exponent: exponent)
             else {
                 throw Diagnostic(.malformedNumber, "malformed number", at: span)
             }

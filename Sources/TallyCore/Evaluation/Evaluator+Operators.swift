@@ -58,7 +58,8 @@ extension Evaluator {
         throws(Diagnostic) -> Value
     {
         if case .quantity(let quantity) = operand.kind, operation != .factorial {
-            throw Value.expectedPlainNumber(quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
+            throw Value.expectedPlainNumber(
+                quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
         }
         switch operation {
         case .factorial:
@@ -280,12 +281,14 @@ extension Evaluator {
             return try settings.checked(.from(x.raised(to: n)), at: span)
         }
         guard let sign = x.sign(within: settings.budget) else {
-            throw settings.undecidable("cannot decide the sign of the base: it is within \(settings.budgetText) of 0", at: lhs.span)
+            throw settings.undecidable(
+                "cannot decide the sign of the base: it is within \(settings.budgetText) of 0", at: lhs.span)
         }
         if sign > 0 { return try settings.checked(.from(x.raisedPositive(to: y)), at: span) }
         if sign == 0 {
             guard let exponentSign = y.sign(within: settings.budget) else {
-                throw settings.undecidable("cannot decide the sign of the exponent: it is within \(settings.budgetText) of 0", at: rhs.span)
+                throw settings.undecidable(
+                    "cannot decide the sign of the exponent: it is within \(settings.budgetText) of 0", at: rhs.span)
             }
             if exponentSign < 0 {
                 throw Diagnostic(.zeroToNegativePower, "zero cannot be raised to a negative power", at: span)
@@ -313,7 +316,8 @@ extension Evaluator {
     private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan) throws(Diagnostic) -> Number {
         guard value.signum >= 0 else {
             throw Diagnostic(
-                .notAnInteger, "factorial needs a non-negative integer, got \(settings.briefly(value))", at: operandSpan)
+                .notAnInteger, "factorial needs a non-negative integer, got \(settings.briefly(value))", at: operandSpan
+            )
         }
         guard let n = value.intValue, n <= 1 << 40 else {
             throw Diagnostic(

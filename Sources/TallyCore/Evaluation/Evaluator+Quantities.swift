@@ -50,7 +50,8 @@ extension Evaluator {
             if operation == .divide {
                 try requireNonZero(right.magnitudeOperand, what: "division by zero", id: .divisionByZero)
             }
-            var magnitude = try plain(operation, left.magnitudeOperand, right.magnitudeOperand, operatorSpan: operatorSpan)
+            var magnitude = try plain(
+                operation, left.magnitudeOperand, right.magnitudeOperand, operatorSpan: operatorSpan)
             var rightUnit = right.unit
             if operation == .divide, let unit = right.unit {
                 guard let inverse = unit.raised(to: -1) else { preconditionFailure("a unit's exponents are small") }
@@ -81,7 +82,9 @@ extension Evaluator {
         return .quantity(magnitude, unit)
     }
 
-    private func addOrSubtract(_ operation: BinaryOperator, _ left: QuantityParts, _ right: QuantityParts, operatorSpan: SourceSpan)
+    private func addOrSubtract(
+        _ operation: BinaryOperator, _ left: QuantityParts, _ right: QuantityParts, operatorSpan: SourceSpan
+    )
         throws(Diagnostic) -> Value
     {
         let verb = operation == .add ? "add" : "subtract"
@@ -101,14 +104,16 @@ extension Evaluator {
             // (`100 °F - 32 °F` is `68 degF`).
             let b = try converted(right.magnitude, from: rightUnit, to: leftUnit, at: right.operand.span)
             let difference = try plain(
-                .subtract, left.magnitudeOperand, Operand(value: b, span: right.operand.span), operatorSpan: operatorSpan)
+                .subtract, left.magnitudeOperand, Operand(value: b, span: right.operand.span),
+                operatorSpan: operatorSpan)
             return .quantity(difference, CompoundUnit(UnitTable.difference(of: scale)!))
         case (let scale?, nil):
             // A point moved by a difference: the difference in the scale's degrees.
             let ratio = rightUnit.factor / scale.factor
             let step = try scaled(right.magnitude, by: ratio, at: right.operand.span)
             let magnitude = try plain(
-                operation, left.magnitudeOperand, Operand(value: step, span: right.operand.span), operatorSpan: operatorSpan)
+                operation, left.magnitudeOperand, Operand(value: step, span: right.operand.span),
+                operatorSpan: operatorSpan)
             return .quantity(magnitude, leftUnit)
         case (nil, let scale?):
             throw Diagnostic(
@@ -119,7 +124,8 @@ extension Evaluator {
             let ratio = rightUnit == leftUnit ? Value.number(Number(1)) : rightUnit.factor / leftUnit.factor
             let step = try scaled(right.magnitude, by: ratio, at: right.operand.span)
             let magnitude = try plain(
-                operation, left.magnitudeOperand, Operand(value: step, span: right.operand.span), operatorSpan: operatorSpan)
+                operation, left.magnitudeOperand, Operand(value: step, span: right.operand.span),
+                operatorSpan: operatorSpan)
             _ = span
             return .quantity(magnitude, leftUnit)
         }
@@ -131,9 +137,12 @@ extension Evaluator {
         -> Value
     {
         if let quantity = exponent.quantity {
-            throw Value.expectedPlainNumber(quantity, at: exponent.operand.span, purpose: "an exponent must be a plain number")
+            throw Value.expectedPlainNumber(
+                quantity, at: exponent.operand.span, purpose: "an exponent must be a plain number")
         }
-        guard let unit = base.unit, let quantity = base.quantity else { preconditionFailure("one operand is a quantity") }
+        guard let unit = base.unit, let quantity = base.quantity else {
+            preconditionFailure("one operand is a quantity")
+        }
         if let scale = unit.affineUnit {
             throw Diagnostic(
                 .temperatureArithmetic,
@@ -173,7 +182,9 @@ extension Evaluator {
             operatorSpan: operatorSpan)
     }
 
-    private func mismatch(_ verb: String, _ left: QuantityParts, _ right: QuantityParts, at span: SourceSpan) -> Diagnostic {
+    private func mismatch(_ verb: String, _ left: QuantityParts, _ right: QuantityParts, at span: SourceSpan)
+        -> Diagnostic
+    {
         let preposition = verb == "subtract" ? "from" : "to"
         let compare = verb == "compare" ? "with" : preposition
         let (first, second) = verb == "subtract" ? (right, left) : (verb == "compare" ? (left, right) : (right, left))
@@ -243,7 +254,8 @@ extension Evaluator {
     {
         guard quantity.dimension == target.units[0].dimension else {
             throw Diagnostic(
-                .dimensionMismatch, "cannot convert \(quantity.described) to \(target.description)", at: conversion.span)
+                .dimensionMismatch, "cannot convert \(quantity.described) to \(target.description)", at: conversion.span
+            )
         }
     }
 
@@ -289,7 +301,8 @@ extension Evaluator {
     /// `magnitude × factor`, with the checks of a multiplication; nothing to do for 1.
     private func scaled(_ magnitude: Value, by factor: Value, at span: SourceSpan) throws(Diagnostic) -> Value {
         if let number = factor.number, number == Number(1) { return magnitude }
-        return try plain(.multiply, Operand(value: magnitude, span: span), Operand(value: factor, span: span), operatorSpan: span)
+        return try plain(
+            .multiply, Operand(value: magnitude, span: span), Operand(value: factor, span: span), operatorSpan: span)
     }
 
     /// `175 cm to ft in`: whole feet, then the inches left over, shown like any value.
@@ -350,7 +363,8 @@ extension Evaluator {
     {
         if case .number(let a) = x.value.kind, case .number(let b) = y.value.kind {
             return try apply(
-                operation, a, b, leftSpan: x.span, rightSpan: y.span, operatorSpan: operatorSpan, span: x.span.union(y.span))
+                operation, a, b, leftSpan: x.span, rightSpan: y.span, operatorSpan: operatorSpan,
+                span: x.span.union(y.span))
         }
         return try applyReal(operation, x, y, operatorSpan: operatorSpan)
     }

@@ -99,8 +99,10 @@ public struct Evaluator: Sendable {
     /// ``run(lineBytes:origin:)`` on the bytes of `line`.
     public mutating func run(line: String, origin: LineOrigin = .unnamed) throws(EvaluationError) -> StatementResult {
         var line = line
-        return try line.withUTF8 { bytes in Result { () throws(EvaluationError) in try run(lineBytes: bytes, origin: origin) } }
-            .get()
+        return try line.withUTF8 { bytes in
+            Result { () throws(EvaluationError) in try run(lineBytes: bytes, origin: origin) }
+        }
+        .get()
     }
 
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
@@ -272,7 +274,9 @@ public struct Evaluator: Sendable {
         case .name(let name, let span):
             stack.append(
                 Operand(
-                    value: try lookUp(code.names[name], at: span, isTheLine: span == code.span, startsTheLine: span.start == code.span.start),
+                    value: try lookUp(
+                        code.names[name], at: span, isTheLine: span == code.span,
+                        startsTheLine: span.start == code.span.start),
                     span: span))
         case .unit(let unitIndex, let span):
             let operand = stack.removeLast()

@@ -41,7 +41,8 @@ public struct Value: Sendable {
     public static func number(_ number: Number) -> Value {
         switch number.storage {
         case .small(let value): return Value(storage: .small(value))
-        case .smallFraction(let numerator, let denominator): return Value(storage: .smallFraction(numerator, denominator))
+        case .smallFraction(let numerator, let denominator):
+            return Value(storage: .smallFraction(numerator, denominator))
         case .bigInteger(let value): return Value(storage: .bigInteger(value))
         case .bigFraction(let value): return Value(storage: .bigFraction(value))
         }
@@ -63,7 +64,8 @@ public struct Value: Sendable {
     var machineWordNumber: Number? {
         switch storage {
         case .small(let value): return Number(storage: .small(value))
-        case .smallFraction(let numerator, let denominator): return Number(storage: .smallFraction(numerator, denominator))
+        case .smallFraction(let numerator, let denominator):
+            return Number(storage: .smallFraction(numerator, denominator))
         default: return nil
         }
     }
@@ -137,7 +139,9 @@ public struct Value: Sendable {
     }
 
     /// The error for a quantity where a plain number is needed.
-    public static func expectedPlainNumber(_ quantity: Quantity, at span: SourceSpan, purpose: String? = nil) -> Diagnostic {
+    public static func expectedPlainNumber(_ quantity: Quantity, at span: SourceSpan, purpose: String? = nil)
+        -> Diagnostic
+    {
         Diagnostic(
             .quantityNotAllowed,
             "\(purpose ?? "expected a plain number"), found \(quantity.described): divide by a unit for a plain number, as in x / (1 \(quantity.unit.text))",

@@ -50,7 +50,8 @@ public struct DecimalExpansion: Sendable, Equatable {
         // The first significant digit is inside the repeating part: the part rotates past it.
         let exponent = -(fixed.count + first + 1)
         let rotated = Array(repeating[(first + 1)...]) + Array(repeating[...first])
-        let mantissa = String(decoding: [repeating[first]], as: UTF8.self) + ".(" + String(decoding: rotated, as: UTF8.self) + ")"
+        let mantissa =
+            String(decoding: [repeating[first]], as: UTF8.self) + ".(" + String(decoding: rotated, as: UTF8.self) + ")"
         return "\(sign)\(mantissa)e\(exponent)"
     }
 }

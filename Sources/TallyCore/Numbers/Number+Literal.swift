@@ -48,7 +48,8 @@ extension Number {
             let clamped = Swift.min(Swift.max(exponent, -limit), limit)
             guard
                 let value = Number(
-                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits, exponent: clamped)
+                    repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
+                    exponent: clamped)
             else { preconditionFailure("digits the lexer read") }
             self = value
         }

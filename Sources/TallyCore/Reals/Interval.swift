@@ -246,7 +246,8 @@ final class Interval: @unchecked Sendable {
         (endpointInteger(tally_mpfi_left(pointer), MPFR_RNDD), endpointInteger(tally_mpfi_right(pointer), MPFR_RNDD))
     }
 
-    private func endpointInteger(_ endpoint: UnsafeMutablePointer<__mpfr_struct>, _ rounding: mpfr_rnd_t) -> BigInteger {
+    private func endpointInteger(_ endpoint: UnsafeMutablePointer<__mpfr_struct>, _ rounding: mpfr_rnd_t) -> BigInteger
+    {
         BigInteger.make { _ = mpfr_get_z($0, endpoint, rounding) }
     }
 

@@ -53,7 +53,8 @@ extension Real {
             }
         }
         // e^y
-        if let x = combination, let (coefficient, basis) = x.single, coefficient == Number(1), case .exp(let a) = basis {
+        if let x = combination, let (coefficient, basis) = x.single, coefficient == Number(1), case .exp(let a) = basis
+        {
             return Real.exp(Real(Combination(a, .one)) * exponent)
         }
         return Real(.power, [self, exponent])
@@ -71,7 +72,12 @@ extension Real {
                 n <= Irrational.largestDegree / q
             else { return nil }
             raisedBasis = Irrational.root(of: a.raised(to: p), degree: n * q)
-        case .exp(let a): raisedBasis = (Number(1), a * Number(numerator: p, denominator: q) == Number(0) ? .one : .exp(a * Number(numerator: p, denominator: q)))
+        case .exp(let a):
+            raisedBasis = (
+                Number(1),
+                a * Number(numerator: p, denominator: q) == Number(0)
+                    ? .one : .exp(a * Number(numerator: p, denominator: q))
+            )
         case .pi, .log: raisedBasis = nil
         }
         guard let (basisFactor, raised) = raisedBasis,

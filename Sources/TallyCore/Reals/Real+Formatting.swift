@@ -37,7 +37,8 @@ extension Real {
         // or exactly on one): a digit or two more settle a tie (2.5 at one digit shows as 2.5);
         // failing that, the most digits the bounds agree on below the number asked for.
         if let (lower, upper) = lastBounds, lower.isNegative == upper.isNegative {
-            let shared = lower.exponent == upper.exponent ? zip(lower.digits, upper.digits).prefix { $0 == $1 }.count : 0
+            let shared =
+                lower.exponent == upper.exponent ? zip(lower.digits, upper.digits).prefix { $0 == $1 }.count : 0
             let fewer = [shared, shared - 1, shared - 2].filter { $0 >= 1 && $0 < significantDigits }
             for count in [significantDigits + 1, significantDigits + 2, significantDigits + 3] + fewer {
                 let candidate = lower.rounded(toSignificantDigits: count)

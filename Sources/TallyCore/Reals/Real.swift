@@ -156,13 +156,25 @@ enum RealFunction: Sendable {
         case .integerPower(let n): return x.power(n, precision: precision)
         case .exp: return x.exponential(precision: precision)
         // Of a single number, one correctly rounded MPFR evaluation; of an interval, MPFI's.
-        case .log: return x.isPoint ? x.mapPoint(precision: precision) { mpfr_log($0, $1, $2) } : x.map(precision: precision) { mpfi_log($0, $1) }
-        case .sin: return x.isPoint ? x.mapPoint(precision: precision) { mpfr_sin($0, $1, $2) } : x.map(precision: precision) { mpfi_sin($0, $1) }
-        case .cos: return x.isPoint ? x.mapPoint(precision: precision) { mpfr_cos($0, $1, $2) } : x.map(precision: precision) { mpfi_cos($0, $1) }
+        case .log:
+            return x.isPoint
+                ? x.mapPoint(precision: precision) { mpfr_log($0, $1, $2) }
+                : x.map(precision: precision) { mpfi_log($0, $1) }
+        case .sin:
+            return x.isPoint
+                ? x.mapPoint(precision: precision) { mpfr_sin($0, $1, $2) }
+                : x.map(precision: precision) { mpfi_sin($0, $1) }
+        case .cos:
+            return x.isPoint
+                ? x.mapPoint(precision: precision) { mpfr_cos($0, $1, $2) }
+                : x.map(precision: precision) { mpfi_cos($0, $1) }
         case .tan: return x.map(precision: precision) { mpfi_tan($0, $1) }
         case .asin: return x.map(precision: precision) { mpfi_asin($0, $1) }
         case .acos: return x.map(precision: precision) { mpfi_acos($0, $1) }
-        case .atan: return x.isPoint ? x.mapPoint(precision: precision) { mpfr_atan($0, $1, $2) } : x.map(precision: precision) { mpfi_atan($0, $1) }
+        case .atan:
+            return x.isPoint
+                ? x.mapPoint(precision: precision) { mpfr_atan($0, $1, $2) }
+                : x.map(precision: precision) { mpfi_atan($0, $1) }
         case .atan2: return x.combine(arguments[1], precision: precision) { mpfi_atan2($0, $1, $2) }
         case .sinh: return x.map(precision: precision) { mpfi_sinh($0, $1) }
         case .cosh: return x.map(precision: precision) { mpfi_cosh($0, $1) }

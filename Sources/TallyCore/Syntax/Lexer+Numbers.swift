@@ -37,7 +37,8 @@ extension Lexer {
             if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
                 consumeLiteralTail()
                 throw Diagnostic(
-                    .malformedNumber, "malformed number '\(quoted(start, offset))': more than one decimal point", at: span(from: start))
+                    .malformedNumber, "malformed number '\(quoted(start, offset))': more than one decimal point",
+                    at: span(from: start))
             }
         }
         if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
@@ -47,7 +48,8 @@ extension Lexer {
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "_") {
             consumeLiteralTail()
             throw Diagnostic(
-                .malformedNumber, "malformed number '\(quoted(start, offset))': '_' must stand between digits", at: span(from: start))
+                .malformedNumber, "malformed number '\(quoted(start, offset))': '_' must stand between digits",
+                at: span(from: start))
         }
         if integerDigits.count > 1 && integerDigits[0] == UInt8(ascii: "0") {
             // Suggest the literal as written, minus its leading zeros (keeping one before '.').
@@ -69,7 +71,9 @@ extension Lexer {
             literalText = String(decoding: integerDigits + fractionDigits + repeatingDigits, as: UTF8.self)
             return Token(
                 .number(
-                    .repeating(fractionDigits: fractionDigits.count, repeatingDigits: repeatingDigits.count, exponent: exponent)),
+                    .repeating(
+                        fractionDigits: fractionDigits.count, repeatingDigits: repeatingDigits.count, exponent: exponent
+                    )),
                 span(from: start))
         }
         var significand = integerDigits + fractionDigits
@@ -80,7 +84,8 @@ extension Lexer {
         }
         let (scaledExponent, overflow) = exponent.subtractingReportingOverflow(fractionDigits.count)
         if overflow {
-            throw Diagnostic(.exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
+            throw Diagnostic(
+                .exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
         }
         literalText = String(decoding: significand, as: UTF8.self)
         return Token(
@@ -275,7 +280,8 @@ extension Lexer {
         let digits = try digitRun(start: start)
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: ")") else {
             throw Diagnostic(
-                .malformedNumber, "malformed number '\(quoted(start, offset))': expected ')' to end the repeating digits",
+                .malformedNumber,
+                "malformed number '\(quoted(start, offset))': expected ')' to end the repeating digits",
                 at: span(from: start))
         }
         offset += 1
@@ -316,7 +322,8 @@ extension Lexer {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
             if o1 || o2 || sum > Int.max / 4 {
-                throw Diagnostic(.exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
+                throw Diagnostic(
+                    .exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
             }
             value = sum
         }
@@ -360,7 +367,8 @@ extension Lexer {
             guard let value = digitValue(byte), value < radix else {
                 consumeLiteralTail()
                 throw Diagnostic(
-                    .malformedNumber, "'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'",
+                    .malformedNumber,
+                    "'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'",
                     at: span(from: start))
             }
             digits.append(byte)
@@ -369,7 +377,8 @@ extension Lexer {
         }
         if digits.isEmpty {
             throw Diagnostic(
-                .malformedNumber, "malformed number '\(quoted(start, offset))': expected \(name) digits after \(prefix)",
+                .malformedNumber,
+                "malformed number '\(quoted(start, offset))': expected \(name) digits after \(prefix)",
                 at: span(from: start))
         }
         let text = String(decoding: digits, as: UTF8.self)

@@ -205,7 +205,8 @@ public struct Lexer: @unchecked Sendable {
             }
             offset += length
             throw Diagnostic(
-                .unexpectedCharacter, "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'", at: span(from: start))
+                .unexpectedCharacter, "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'",
+                at: span(from: start))
         }
     }
 

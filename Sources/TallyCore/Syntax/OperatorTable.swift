@@ -248,7 +248,8 @@ public enum OperatorTable {
     ]
 
     /// What a `%` with no operand after it means: a percentage.
-    static let percentage = OperatorBinding(operation: .postfix(.percent), precedence: .postfix, associativity: .postfix)
+    static let percentage = OperatorBinding(
+        operation: .postfix(.percent), precedence: .postfix, associativity: .postfix)
 
     private static func row(
         _ symbol: OperatorSymbol, _ operation: OperatorBinding.Operation, _ precedence: Precedence,
@@ -270,10 +271,11 @@ public enum OperatorTable {
 
     /// The words that are operators (`and`, `or`, `not`, `to`, `xor`, `mod`, `of`): they cannot
     /// name variables.
-    public static let reservedWords: Set<String> = Set(all.compactMap { row in
-        if case .word(let word) = row.token { return word }
-        return nil
-    })
+    public static let reservedWords: Set<String> = Set(
+        all.compactMap { row in
+            if case .word(let word) = row.token { return word }
+            return nil
+        })
 
     /// What each symbol means, indexed by ``index(of:leading:)``: after an operand (binary or
     /// postfix) and before one (prefix); nil where it cannot stand. The parser keeps a copy for

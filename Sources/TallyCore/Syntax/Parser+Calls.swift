@@ -36,7 +36,8 @@ extension Parser {
             // `log(100)`: other calculators' log of one argument is ln or log10.
             if argumentCount == 1, FunctionTable.builtIn.entries[function].name == "log" {
                 let argument = lexer.text(of: SourceSpan(start: opening.span.end, end: closing.span.start))
-                throw error.noting("did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
+                throw error.noting(
+                    "did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
             }
             throw error
         }
@@ -111,7 +112,8 @@ extension Parser {
         guard argumentCount == 3 else {
             let got = argumentCount == 1 ? "1 was given" : "\(argumentCount) were given"
             throw Diagnostic(
-                .wrongArgumentCount, "if takes 3 arguments (a condition, a value if true, a value if false), but \(got)",
+                .wrongArgumentCount,
+                "if takes 3 arguments (a condition, a value if true, a value if false), but \(got)",
                 at: span)
         }
         code.instructions[endJump] = .jump(target: code.instructions.count)
@@ -131,7 +133,8 @@ extension Parser {
             throw misplacedEquals(token)
         default:
             throw Diagnostic(
-                .unclosedParenthesis, "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
+                .unclosedParenthesis,
+                "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
                 at: token.span)
         }
     }

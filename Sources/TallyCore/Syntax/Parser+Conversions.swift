@@ -10,7 +10,8 @@ extension Parser {
         let target: ConversionTarget
         func expected() -> Diagnostic {
             Diagnostic(
-                .unknownConversion, "expected what to convert to after '\(lexer.text(of: word.span))': \(ConversionTarget.summary)",
+                .unknownConversion,
+                "expected what to convert to after '\(lexer.text(of: word.span))': \(ConversionTarget.summary)",
                 at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
         }
         if startsUnit() { return try unitConversion(word: word) }
@@ -32,7 +33,8 @@ extension Parser {
             } else {
                 let known = Array(ConversionTarget.words.keys).sorted() + ["base", "digits", "places"]
                 throw Diagnostic(
-                    .unknownConversion, "unknown conversion '\(TerminalSafeText.excerpt(name))' (to \(ConversionTarget.summary))",
+                    .unknownConversion,
+                    "unknown conversion '\(TerminalSafeText.excerpt(name))' (to \(ConversionTarget.summary))",
                     at: first.span
                 ).suggesting(Suggestion.nearest(to: name, in: known))
             }
@@ -58,13 +60,14 @@ extension Parser {
         }
         let end = current.span.end
         try advance()
-        if case .end = current.kind {} else {
+        if case .end = current.kind {
+        } else {
             throw Diagnostic(
-                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
+                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
+                at: current.span)
         }
         return Conversion(target: target, span: SourceSpan(start: word.span.start, end: end))
     }
-
 
     /// `to` a unit (`to km/h`, `to °C`) or to mixed units (`to ft in`): the rest of the line.
     @inline(never)
@@ -100,9 +103,11 @@ extension Parser {
             code.units += units
             target = .mixedUnits(first: code.units.count - units.count)
         }
-        if case .end = current.kind {} else {
+        if case .end = current.kind {
+        } else {
             throw Diagnostic(
-                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line", at: current.span)
+                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
+                at: current.span)
         }
         return Conversion(target: target, span: span)
     }

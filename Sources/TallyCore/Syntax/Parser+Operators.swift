@@ -48,7 +48,8 @@ extension Parser {
         // `15% - 3`: a `%` against its number, then an operator written with a space on each
         // side, is a percentage followed by that operator.
         if case .operator(let symbol) = next.kind, operators[OperatorTable.index(of: symbol, leading: false)] != nil,
-            let after = lexer.bytes.dropFirst(next.span.end).first, after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
+            let after = lexer.bytes.dropFirst(next.span.end).first,
+            after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
         {
             return OperatorTable.percentage
         }

@@ -52,7 +52,8 @@ extension Parser {
     func temperatureScale() -> (PhysicalUnit, SourceSpan, tokens: Int)? {
         switch current.kind {
         case .operator(.degree): return Parser.scale(after: current, in: lexer, delta: false)
-        case .name where lexer.text(of: current.span) == "Δ": return Parser.scale(after: current, in: lexer, delta: true)
+        case .name where lexer.text(of: current.span) == "Δ":
+            return Parser.scale(after: current, in: lexer, delta: true)
         default: return nil
         }
     }
@@ -110,7 +111,8 @@ extension Parser {
                 }
                 guard case .number(.integer(let power)) = current.kind, power >= 1, power <= 100 else {
                     throw Diagnostic(
-                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
+                        .invalidUnit,
+                        "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
                         at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
                 }
                 exponent = negative ? -power : power
@@ -160,7 +162,8 @@ extension Parser {
             operandCount += 1
             if operandCount > Parser.maximumOperands {
                 throw Diagnostic(
-                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: numberToken.span)
+                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line",
+                    at: numberToken.span)
             }
             try emitNumber(numberToken)
             try advance()

@@ -88,7 +88,9 @@ public struct Parser {
     @inline(__always)
     mutating func wholeExpression() throws(Diagnostic) -> Code {
         code.span = try expression(.loosest)
-        if case .name = current.kind, case .conversion? = OperatorTable.trailing(word: lexer.text(of: current.span))?.operation {
+        if case .name = current.kind,
+            case .conversion? = OperatorTable.trailing(word: lexer.text(of: current.span))?.operation
+        {
             conversion = try readConversion()
         }
         try expectEnd()
@@ -355,7 +357,9 @@ public struct Parser {
         case .number:
             try emitNumber(token)
             try advance()
-            if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: token.span, adjacentAllowed: true) }
+            if Parser.mayStartUnit(current.kind), startsUnit() {
+                return try quantity(after: token.span, adjacentAllowed: true)
+            }
             return token.span
         case .name:
             let meaning = Parser.builtInNames.value(for: lexer.bytes(of: token.span))
@@ -399,7 +403,9 @@ public struct Parser {
             let closing = try expectClosing(opening: token)
             let span = token.span.union(closing.span)
             code.instructions.append(.group(span))
-            if Parser.mayStartUnit(current.kind), startsUnit() { return try quantity(after: span, adjacentAllowed: false) }
+            if Parser.mayStartUnit(current.kind), startsUnit() {
+                return try quantity(after: span, adjacentAllowed: false)
+            }
             return span
         case .operator(let symbol):
             if let definition = operators[OperatorTable.index(of: symbol, leading: true)] {

@@ -104,7 +104,8 @@ public struct CompoundUnit: Sendable, Hashable {
             } else if let index = result.firstIndex(where: {
                 $0.unit.dimension == factor.unit.dimension && !$0.unit.isAffine && !factor.unit.isAffine
             }) {
-                let ratio = CompoundUnit(factors: [Factor(unit: factor.unit, exponent: factor.exponent)]).factor
+                let ratio =
+                    CompoundUnit(factors: [Factor(unit: factor.unit, exponent: factor.exponent)]).factor
                     / CompoundUnit(factors: [Factor(unit: result[index].unit, exponent: factor.exponent)]).factor
                 scale = scale * ratio
                 result[index].exponent += factor.exponent

@@ -89,7 +89,9 @@ public enum UnitTable {
         guard let number = unit.factor.number else {
             return unit.symbol == "deg" ? "π/180 rad" : "2π rad"
         }
-        let text = number.decimalExpansion(limit: 100)?.text ?? "\(number.numerator.description())/\(number.denominator.description())"
+        let text =
+            number.decimalExpansion(limit: 100)?.text
+            ?? "\(number.numerator.description())/\(number.denominator.description())"
         return "\(text) \(base)"
     }
 
@@ -262,7 +264,8 @@ public enum UnitTable {
                 aliases: ["fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
         entries.append(
             Entry(
-                unit: PhysicalUnit(symbol: "degC", factor: .number(one), dimension: temperature, isTemperatureDifference: true),
+                unit: PhysicalUnit(
+                    symbol: "degC", factor: .number(one), dimension: temperature, isTemperatureDifference: true),
                 aliases: ["Δ°C", "ΔC"], description: "a difference of 1 °C (1 K)"))
         entries.append(
             Entry(
@@ -298,7 +301,8 @@ public enum UnitTable {
                 let symbol = prefix + base
                 guard !known.contains(symbol) else { continue }
                 known.insert(symbol)
-                let scale = power >= 0
+                let scale =
+                    power >= 0
                     ? Number(BigInteger.power(10, UInt(power))) : Number(BigInteger.power(10, UInt(-power))).reciprocal
                 guard let factor = unit.factor.number else { continue }
                 var aliases = prefix == "µ" ? ["u" + base, "μ" + base] : []

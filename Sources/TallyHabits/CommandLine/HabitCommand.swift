@@ -87,7 +87,8 @@ extension HabitCommand {
         switch action {
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .start(let name, _),
-            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _), .show(let name, _, _):
+            .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _),
+            .show(let name, _, _):
             return name.span
         case .done(let names, _):
             return names.first?.span

@@ -28,7 +28,8 @@ public enum HabitCommandLine {
         // A quoted word is never a keyword, but may still be a misspelt one ('done' in quotes).
         guard !word.isQuoted, let subcommand = HabitSubcommand(word: word.text) else {
             throw unknown(
-                .unknownHabitSubcommand, "unknown habit subcommand \(MessageText.quoted(word.text))", word, among: subcommandNames,
+                .unknownHabitSubcommand, "unknown habit subcommand \(MessageText.quoted(word.text))", word,
+                among: subcommandNames,
                 otherwise: expected)
         }
         var arguments = ArgumentReader(

@@ -15,13 +15,15 @@ public enum DayParseError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .malformed(let text):
-            return "\(MessageText.quoted(text)) is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday"
+            return
+                "\(MessageText.quoted(text)) is not a date; expected YYYY-MM-DD, today, yesterday, -N (days ago) or a weekday"
         case .noSuchYear(let text):
             return "there is no year 0 in \(MessageText.quoted(text)); years run from 0001 to 9999"
         case .noSuchMonth(let text, let month):
             return "there is no month \(month) in \(MessageText.quoted(text)); months run from 01 to 12"
         case .noSuchDay(let text, let month, let year, let daysInMonth):
-            return "there is no day \(MessageText.quoted(text)): \(Day.monthNames[month - 1]) \(year) has \(daysInMonth) days"
+            return
+                "there is no day \(MessageText.quoted(text)): \(Day.monthNames[month - 1]) \(year) has \(daysInMonth) days"
         case .tooFarBack(let text):
             return "\(MessageText.quoted(text)) reaches back before the year 1"
         }

@@ -63,7 +63,8 @@ public enum HabitError: Error, Sendable, Equatable {
         case .controlCharacterInName(let name):
             return "the habit name \(MessageText.quoted(name)) contains a control character"
         case .invisibleCharacterInName(let name, let character):
-            return "the habit name \(MessageText.quoted(Habit.showingInvisible(name))) contains \(Habit.describe(character)), "
+            return
+                "the habit name \(MessageText.quoted(Habit.showingInvisible(name))) contains \(Habit.describe(character)), "
                 + "an invisible or text-direction character; a name may hold only visible characters and spaces"
         case .nameTooLong(let name, let length):
             return "the habit name '\(String(name.prefix(20)))…' is \(length) characters long; "

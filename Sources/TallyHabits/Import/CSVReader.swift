@@ -61,9 +61,11 @@ enum CSVReader {
                     index += 1
                 }
                 value = try text(content[...], at: fieldLine, fieldColumn)
-                if index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index])
+                if index < bytes.count,
+                    ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index])
                 {
-                    throw Failure(line: line, column: column(index), problem: "expected a comma after the closing quote")
+                    throw Failure(
+                        line: line, column: column(index), problem: "expected a comma after the closing quote")
                 }
             } else {
                 let start = index

@@ -27,7 +27,8 @@ enum HabitImportFile {
                 switch error {
                 case .notLoop(let why):
                     throw HabitImportError(
-                        file: path, problem: "it is an SQLite database but not a Loop Habit Tracker backup (\(why)); "
+                        file: path,
+                        problem: "it is an SQLite database but not a Loop Habit Tracker backup (\(why)); "
                             + "to move a Tally database, export it with habit export json and import that")
                 case .invalidText(let table, let id, let column):
                     throw HabitImportError(

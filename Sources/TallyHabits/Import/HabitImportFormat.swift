@@ -72,7 +72,10 @@ enum HabitImportFormat {
             for item in items {
                 let habit = try self.habit(item)
                 if let earlier = keys[habit.nameKey] {
-                    throw fail(item, "the habit \(MessageText.quoted(habit.name)) is in the file twice (as \(MessageText.quoted(earlier)))")
+                    throw fail(
+                        item,
+                        "the habit \(MessageText.quoted(habit.name)) is in the file twice (as \(MessageText.quoted(earlier)))"
+                    )
                 }
                 keys[habit.nameKey] = habit.name
                 habits.append(habit)
@@ -99,7 +102,9 @@ enum HabitImportFormat {
                 } catch {
                     throw fail(value, error.message)
                 }
-                guard let parsed else { throw fail(value, "expected a target: daily, N/week, N/month, every N days or X times in Y days") }
+                guard let parsed else {
+                    throw fail(value, "expected a target: daily, N/week, N/month, every N days or X times in Y days")
+                }
                 target = parsed
             }
             let done = try days(fields["done"]!)
@@ -124,7 +129,8 @@ enum HabitImportFormat {
                     do throws(DayParseError) {
                         noteDay = try Day.parse(member.key)
                     } catch {
-                        throw fail(member.value, "the key \(MessageText.quoted(member.key)) is not a day: \(error.message)")
+                        throw fail(
+                            member.value, "the key \(MessageText.quoted(member.key)) is not a day: \(error.message)")
                     }
                     guard noteDay <= today else {
                         throw fail(member.value, "\(noteDay) is in the future; today is \(today)")
@@ -136,7 +142,8 @@ enum HabitImportFormat {
                 // Held to the rules of a typed name, not only those of a stored one.
                 _ = try Habit.validatedName(name)
                 return try Habit(
-                    restoring: .random(), name: name, start: start, archiveDay: archived, daysDone: done, target: target,
+                    restoring: .random(), name: name, start: start, archiveDay: archived, daysDone: done,
+                    target: target,
                     skippedDays: skipped, pauses: pauses, notes: notes)
             } catch {
                 throw fail(value, error.message)

@@ -11,9 +11,11 @@ enum LoopCSVImport {
     /// What the export in `folder` brings in; messages name `shownAs`'s folder.
     static func report(folder: String, shownAs: String, today: Day) throws(HabitImportError) -> HabitImportReport {
         let habitsPath = folder + "/Habits.csv"
-        let habitRows = try rows(habitsPath, shownAs: shownAs, missing: "it has no Habits.csv; " + HabitImportFile.acceptedFormats)
+        let habitRows = try rows(
+            habitsPath, shownAs: shownAs, missing: "it has no Habits.csv; " + HabitImportFile.acceptedFormats)
         guard let header = habitRows.first?.map(\.text), header.first == "Position", header.contains("Name") else {
-            throw HabitImportError(file: habitsPath, line: 1, column: 1, problem: "expected Loop's header Position,Name,…")
+            throw HabitImportError(
+                file: habitsPath, line: 1, column: 1, problem: "expected Loop's header Position,Name,…")
         }
         func index(_ name: String) -> Int? { header.firstIndex(of: name) }
         var habits: [LoopBackupDatabase.HabitRecord] = []
@@ -24,7 +26,8 @@ enum LoopCSVImport {
             }
             habits.append(
                 LoopBackupDatabase.HabitRecord(
-                    id: Int64(number), name: field("Name"), question: field("Question"), description: field("Description"),
+                    id: Int64(number), name: field("Name"), question: field("Question"),
+                    description: field("Description"),
                     frequencyTimes: Int64(field("FrequencyNumerator")) ?? 0,
                     frequencyDays: Int64(field("FrequencyDenominator")) ?? 0,
                     isArchived: field("Archived?") == "true", isMeasurable: field("Type") == "NUMERICAL",
@@ -35,7 +38,8 @@ enum LoopCSVImport {
         var entries: [LoopBackupDatabase.EntryRecord] = []
         var fromOwnFile: Set<Int64> = []
         for habit in habits {
-            let position = String(repeating: "0", count: Swift.max(0, 3 - String(habit.position).count)) + String(habit.position)
+            let position =
+                String(repeating: "0", count: Swift.max(0, 3 - String(habit.position).count)) + String(habit.position)
             let file = "\(position) \(habit.name)/Checkmarks.csv"
             // A habit's own file may be missing (older exports); one that is there must read.
             guard access(folder + "/" + file, F_OK) == 0 else { continue }
@@ -43,7 +47,10 @@ enum LoopCSVImport {
             guard own.count > 1 else { continue }
             fromOwnFile.insert(habit.id)
             for row in own.dropFirst() where row.count >= 2 {
-                if let entry = try entry(date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit.id, file: file, shownAs: shownAs) {
+                if let entry = try entry(
+                    date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit.id, file: file,
+                    shownAs: shownAs)
+                {
                     entries.append(entry)
                 }
             }
@@ -53,8 +60,13 @@ enum LoopCSVImport {
         if let names = all.first {
             for row in all.dropFirst() {
                 for (column, habit) in habits.enumerated() where !fromOwnFile.contains(habit.id) {
-                    guard column + 1 < row.count, column + 1 < names.count, names[column + 1].text == habit.name else { continue }
-                    if let entry = try entry(date: row[0], value: row[column + 1], notes: "", habit: habit.id, file: "Checkmarks.csv", shownAs: shownAs) {
+                    guard column + 1 < row.count, column + 1 < names.count, names[column + 1].text == habit.name else {
+                        continue
+                    }
+                    if let entry = try entry(
+                        date: row[0], value: row[column + 1], notes: "", habit: habit.id, file: "Checkmarks.csv",
+                        shownAs: shownAs)
+                    {
                         entries.append(entry)
                     }
                 }
@@ -77,17 +89,21 @@ enum LoopCSVImport {
         let number = values[value.text] ?? Int64(value.text)
         guard let number else {
             throw HabitImportError(
-                file: shownAs, problem: "\(file):\(value.line):\(value.column): expected a value such as YES_MANUAL, "
+                file: shownAs,
+                problem: "\(file):\(value.line):\(value.column): expected a value such as YES_MANUAL, "
                     + "not \(MessageText.quoted(value.text))")
         }
         if (number == -1 || number == 0 || number == 1) && notes.isEmpty { return nil }
         return LoopBackupDatabase.EntryRecord(
-            id: Int64(value.line), habit: habit, timestamp: Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay,
+            id: Int64(value.line), habit: habit,
+            timestamp: Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay,
             value: number, notes: notes, place: "\(file):\(value.line):\(value.column)")
     }
 
     /// The rows of the CSV file at `path`; `missing` is the problem when it cannot be read.
-    private static func rows(_ path: String, shownAs: String, missing: String) throws(HabitImportError) -> [[CSVReader.Field]] {
+    private static func rows(_ path: String, shownAs: String, missing: String) throws(HabitImportError) -> [[CSVReader
+        .Field]]
+    {
         let bytes: [UInt8]
         do throws(HabitImportError) {
             bytes = try HabitImportFormat.readFile(path)

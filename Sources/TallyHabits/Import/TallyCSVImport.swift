@@ -33,7 +33,9 @@ enum TallyCSVImport {
             }
             let habitFields = row[0..<4].map(\.text)
             if drafts.last?.fields != habitFields {
-                if let earlier = drafts.first(where: { Habit.nameKey(for: $0.fields[0]) == Habit.nameKey(for: row[0].text) }) {
+                if let earlier = drafts.first(where: {
+                    Habit.nameKey(for: $0.fields[0]) == Habit.nameKey(for: row[0].text)
+                }) {
                     throw fail(
                         row[0],
                         "the habit \(MessageText.quoted(row[0].text)) is in the file twice (from line \(earlier.first.line)), "
@@ -50,7 +52,8 @@ enum TallyCSVImport {
             case "paused":
                 let ends = dayField.text.split(separator: "/", omittingEmptySubsequences: false)
                 guard ends.count == 2 else { throw fail(dayField, "expected a pause as FIRST/LAST") }
-                let first = try day(CSVReader.Field(text: String(ends[0]), line: dayField.line, column: dayField.column))
+                let first = try day(
+                    CSVReader.Field(text: String(ends[0]), line: dayField.line, column: dayField.column))
                 let last = try day(CSVReader.Field(text: String(ends[1]), line: dayField.line, column: dayField.column))
                 guard first <= last else { throw fail(dayField, "this pause ends before it begins") }
                 drafts[drafts.count - 1].pauses.append(first...last)
@@ -67,7 +70,9 @@ enum TallyCSVImport {
             let fields = draft.fields
             let place = draft.first
             let start = try day(CSVReader.Field(text: fields[1], line: place.line, column: place.column))
-            let archived = fields[2].isEmpty ? nil : try day(CSVReader.Field(text: fields[2], line: place.line, column: place.column))
+            let archived =
+                fields[2].isEmpty
+                ? nil : try day(CSVReader.Field(text: fields[2], line: place.line, column: place.column))
             let parsedTarget: HabitTarget?
             do throws(HabitError) {
                 parsedTarget = try HabitTarget.parse(fields[3].split(separator: " ").map(String.init))
@@ -100,7 +105,8 @@ enum TallyCSVImport {
         }
         guard parsed <= today else {
             throw HabitImportError(
-                file: path, line: field.line, column: field.column, problem: "\(parsed) is in the future; today is \(today)")
+                file: path, line: field.line, column: field.column,
+                problem: "\(parsed) is in the future; today is \(today)")
         }
         return parsed
     }

@@ -15,7 +15,8 @@ public struct RecordCompletion {
 
     /// Marks each habit in `names` done on `day`, all in one transaction: every habit is marked,
     /// or (when one name is unknown or the day is not allowed for one) none is.
-    public func execute(names: [String], day: Day, today: Day) throws -> [(habit: Habit, isNew: Bool, movedStart: Day?)] {
+    public func execute(names: [String], day: Day, today: Day) throws -> [(habit: Habit, isNew: Bool, movedStart: Day?)]
+    {
         // A name given twice (in any case) is marked once.
         var seen = Set<String>()
         let names = names.filter { seen.insert(Habit.nameKey(for: $0)).inserted }

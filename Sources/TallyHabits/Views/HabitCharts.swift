@@ -22,7 +22,10 @@ struct HabitCharts {
             return HabitCharts.bars[Swift.min(7, Int(score * 8))]
         }
         let scale = glyphs == .ascii ? "0 = under 10%, 9 = 90% or more" : "▁ under 12.5%, █ 87.5% or more"
-        return ["", "strength at the end of each week (\(scale))", String(repeating: " ", count: HabitHeatmap.labelWidth) + marks.joined()]
+        return [
+            "", "strength at the end of each week (\(scale))",
+            String(repeating: " ", count: HabitHeatmap.labelWidth) + marks.joined(),
+        ]
     }
 
     /// The days done on each weekday from `first` to `last`, with a bar of up to 40 columns.

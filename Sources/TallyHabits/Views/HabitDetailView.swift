@@ -104,7 +104,10 @@ public struct HabitDetailView {
         var notes: [String] = []
         if !habit.notes.isEmpty {
             let recent = habit.notes.sorted { $0.key > $1.key }.prefix(HabitDetailView.notesShown)
-            notes = ["", habit.notes.count > recent.count ? "notes (latest \(recent.count) of \(habit.notes.count))" : "notes"]
+            notes = [
+                "",
+                habit.notes.count > recent.count ? "notes (latest \(recent.count) of \(habit.notes.count))" : "notes",
+            ]
             notes += recent.reversed().map { "  \($0.key)  \(TerminalSafeText.escaped($0.value))" }
         }
         return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + calendar + notes)
@@ -119,7 +122,8 @@ public struct HabitDetailView {
         guard habit.lastTrackedDay(today: today) == today, habit.start <= today, !habit.isDone(on: today),
             !habit.isExcused(today)
         else { return shown }
-        let gain = HabitDetailView.percent(habit.strength(today: today, ifDoneToday: true)) - HabitDetailView.percent(score)
+        let gain =
+            HabitDetailView.percent(habit.strength(today: today, ifDoneToday: true)) - HabitDetailView.percent(score)
         return gain > 0 ? "\(shown) (+\(gain)% if done today)" : shown
     }
 

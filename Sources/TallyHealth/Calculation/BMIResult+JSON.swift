@@ -24,10 +24,15 @@ extension BMIResult {
                 ("age_months", String(child.age.months)), ("age_days", String(child.age.days)),
                 ("z_score", child.zScoreText.hasPrefix("+") ? String(child.zScoreText.dropFirst()) : child.zScoreText),
                 ("percentile", JSONText.string(child.percentileText)),
-                ("healthy_weight_kg", "[\(weights.lowest.fixedText(places: 1)),\(weights.highest.fixedText(places: 1))]"),
+                (
+                    "healthy_weight_kg",
+                    "[\(weights.lowest.fixedText(places: 1)),\(weights.highest.fixedText(places: 1))]"
+                ),
             ]
             if let percent = child.percentOfP95Text {
-                fields += [("percent_of_p95", String(percent.dropLast())), ("extended", child.isExtended ? "true" : "false")]
+                fields += [
+                    ("percent_of_p95", String(percent.dropLast())), ("extended", child.isExtended ? "true" : "false"),
+                ]
             }
         } else {
             let range = healthyWeightRange

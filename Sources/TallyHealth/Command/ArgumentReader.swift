@@ -80,7 +80,8 @@ struct ArgumentReader {
             return token
         case .failure(let error):
             if error.id == .unexpectedCharacter {
-                throw Self.unexpected(lexer.text(of: error.span), at: text.lineSpan(error.span), id: .unexpectedCharacter)
+                throw Self.unexpected(
+                    lexer.text(of: error.span), at: text.lineSpan(error.span), id: .unexpectedCharacter)
             }
             throw text.lineDiagnostic(error)
         }
@@ -296,7 +297,8 @@ struct ArgumentReader {
         if read.isMark {
             buffered = nil
             // Two single quotes written together are inches too: `5'9''`.
-            if lexer.text(of: read.token.span) == "'", continues(at: read.token.span.end), case .success(let next) = peek(),
+            if lexer.text(of: read.token.span) == "'", continues(at: read.token.span.end),
+                case .success(let next) = peek(),
                 next.isMark, lexer.text(of: next.token.span) == "'"
             {
                 buffered = nil

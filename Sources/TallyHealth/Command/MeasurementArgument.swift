@@ -60,7 +60,8 @@ public struct MeasurementArgument: Sendable {
                 throw ArgumentWord.missingSpace(at: part.span.start)
             }
             guard unit == major.minorUnit || major.isFollowed(by: unit) else {
-                let example = major.minorUnit.map { "only \($0.pluralName) may follow \(major.pluralName)" }
+                let example =
+                    major.minorUnit.map { "only \($0.pluralName) may follow \(major.pluralName)" }
                     ?? "only smaller \(major.isImperial ? "imperial" : "metric") units may follow \(major.pluralName)"
                 throw Diagnostic(.bmiMisplacedMinorUnit, "\(example), as in \(major.compoundExample)", at: unitSpan)
             }

@@ -73,7 +73,8 @@ public struct BMIForAgeAssessment: Sendable {
             let percent = 100 * value / p95
             percentOfP95 = percent
             category = BMIForAgeCategory(
-                cdcPercentileTenths: Int((percentile * 10).rounded()), percentOfP95Tenths: Int((percent * 10).rounded()))
+                cdcPercentileTenths: Int((percentile * 10).rounded()), percentOfP95Tenths: Int((percent * 10).rounded())
+            )
             normalBMIs = (
                 lms.measurement(atZ: NormalDistribution.quantile(0.0495)),
                 lms.measurement(atZ: NormalDistribution.quantile(0.8495))

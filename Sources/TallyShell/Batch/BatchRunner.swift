@@ -35,7 +35,8 @@ public struct BatchRunner {
 
     /// Runs one line given as its bytes; its text is made only for a report or a JSON object.
     private mutating func run(bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int) {
-        let outcome = session.handle(lineBytes: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
+        let outcome = session.handle(
+            lineBytes: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
         show(outcome, of: { String(decoding: bytes, as: UTF8.self) }, sourceName: sourceName, lineNumber: lineNumber)
     }
 
@@ -52,7 +53,9 @@ public struct BatchRunner {
             {
                 if output.failure != nil { ended = true }
             } else {
-                show(outcome.showingValue(with: formatter, style: session.style), of: line, sourceName: sourceName, lineNumber: lineNumber)
+                show(
+                    outcome.showingValue(with: formatter, style: session.style), of: line, sourceName: sourceName,
+                    lineNumber: lineNumber)
             }
             return
         }
@@ -105,7 +108,8 @@ public struct BatchRunner {
         }
         output.flush()
         if let failure = source.failure {
-            errors.write("tally: cannot read \(TerminalSafeText.escaped(sourceName)): \(String(cString: strerror(failure)))\n")
+            errors.write(
+                "tally: cannot read \(TerminalSafeText.escaped(sourceName)): \(String(cString: strerror(failure)))\n")
             readFailed = true
         }
     }

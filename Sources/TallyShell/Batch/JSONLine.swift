@@ -38,13 +38,16 @@ struct JSONLine {
             // A note about another line (a function's definition) says which line.
             if let source = note.source {
                 let noteColumns = DiagnosticRenderer.columns(of: note.span ?? SourceSpan(at: 0), in: source.line)
-                return "{\"message\":\(JSONText.string(note.message)),\"source\":\(JSONText.string(source.origin.sourceName)),"
+                return
+                    "{\"message\":\(JSONText.string(note.message)),\"source\":\(JSONText.string(source.origin.sourceName)),"
                     + "\"line\":\(source.origin.lineNumber),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
             }
             let noteColumns = DiagnosticRenderer.columns(of: note.span ?? diagnostic.span, in: line)
-            return "{\"message\":\(JSONText.string(note.message)),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
+            return
+                "{\"message\":\(JSONText.string(note.message)),\"column\":\(noteColumns.start),\"end_column\":\(noteColumns.end)}"
         }
-        return "{\"id\":\(JSONText.string(diagnostic.id.rawValue)),\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
+        return
+            "{\"id\":\(JSONText.string(diagnostic.id.rawValue)),\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
             + "\"message\":\(JSONText.string(diagnostic.message)),\"line\":\(lineNumber),\"column\":\(columns.start),"
             + "\"end_column\":\(columns.end),\"notes\":[\(notes.joined(separator: ","))]}"
     }

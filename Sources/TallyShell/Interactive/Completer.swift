@@ -48,7 +48,9 @@ public struct Completer {
         let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(
             String.init)
         guard let command = words.first.flatMap(CommandWord.init(rawValue:)), command != .bmi else {
-            if words.first != CommandWord.bmi.rawValue, let units = unitCompletion(word, after: prefix, lastWord: words.last) {
+            if words.first != CommandWord.bmi.rawValue,
+                let units = unitCompletion(word, after: prefix, lastWord: words.last)
+            {
                 return units
             }
             var completion = expressionCompletion(word, atLineStart: words.isEmpty)

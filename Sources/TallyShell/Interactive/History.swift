@@ -129,7 +129,9 @@ public struct History {
             }
             // A line torn by a crash or a full disk before now must not swallow this one.
             let tail = opened.st_size > 0 ? Self.lastByte(of: descriptor, size: opened.st_size) : UInt8(ascii: "\n")
-            if Self.writeAll((tail == UInt8(ascii: "\n") ? [] : [UInt8(ascii: "\n")]) + bytes, to: descriptor) { return }
+            if Self.writeAll((tail == UInt8(ascii: "\n") ? [] : [UInt8(ascii: "\n")]) + bytes, to: descriptor) {
+                return
+            }
             // Written in part (the disk filled up): cut the file back to whole lines.
             let failure = errno
             _ = ftruncate(descriptor, opened.st_size)

@@ -64,7 +64,8 @@ enum InteractiveCommand: Equatable {
 
     private static func firstWord(of line: [UInt8]) -> String {
         let start = line.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.endIndex
-        let end = line[start...].firstIndex { !(($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
+        let end =
+            line[start...].firstIndex { !(($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
             ?? line.endIndex
         return String(decoding: line[start..<end], as: UTF8.self)
     }
@@ -85,11 +86,13 @@ enum InteractiveCommand: Equatable {
         if let filter { rows = rows.filter { $0.line.contains(filter) } }
         rows = Array(rows.suffix(count))
         if rows.isEmpty {
-            return filter.map { "no line in the history contains '\(TerminalSafeText.escaped($0))'" } ?? "no history yet"
+            return filter.map { "no line in the history contains '\(TerminalSafeText.escaped($0))'" }
+                ?? "no history yet"
         }
         let width = max(3, rows.map(\.label.count).max() ?? 0)
         return rows.map { row in
-            String(repeating: " ", count: width - row.label.count) + row.label + "  " + TerminalSafeText.escaped(row.line)
+            String(repeating: " ", count: width - row.label.count) + row.label + "  "
+                + TerminalSafeText.escaped(row.line)
         }.joined(separator: "\n")
     }
 }

@@ -97,7 +97,8 @@ public enum HelpText {
         lines.append("Examples: sqrt(16) = 4   root(-27, 3) = -3   round(2.675, 2) = 2.68   gcd(12, 18) = 6")
         lines.append("          ln(e^3) = 3   log(8, 2) = 3   tan(pi/4) = 1   atan2(1, 1) = pi/4   deg(pi/6) = 30")
         lines.append("          factor(360) = 2^3 × 3^2 × 5   powmod(2, 10^18, 10^9+7) = 719476260   mean(1, 2) = 1.5")
-        lines.append("isprime: certain below 2^64; above, 'prime' means GMP's Baillie–PSW test passed (no known exception).")
+        lines.append(
+            "isprime: certain below 2^64; above, 'prime' means GMP's Baillie–PSW test passed (no known exception).")
         lines.append("Your own: f(x) = x^2 + 1 defines f; fact(n) = if(n <= 1, 1, n * fact(n - 1)) recurses.")
         lines.append("          'vars' lists them, 'unset f' removes one; an init file can hold them (tally --help).")
         return lines.joined(separator: "\n")
@@ -128,7 +129,8 @@ public enum HelpText {
             if unit.dimension != lastDimension {
                 lastDimension = unit.dimension
                 let base = CompoundUnit.base(of: unit.dimension)?.text ?? ""
-                lines.append("\(unit.dimension.name.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "") (\(base)):")
+                lines.append(
+                    "\(unit.dimension.name.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "") (\(base)):")
             }
             let padding = String(repeating: " ", count: width - unit.symbol.count)
             let names = entry.aliases.isEmpty ? "" : "  (\(entry.aliases.joined(separator: ", ")))"

@@ -55,7 +55,9 @@ enum InitFile {
             if outcome.endsSession { break }
         }
         if let failure = source.failure {
-            errors.write("tally: cannot read init file '\(TerminalSafeText.escaped(path))': \(String(cString: strerror(failure)))\n")
+            errors.write(
+                "tally: cannot read init file '\(TerminalSafeText.escaped(path))': \(String(cString: strerror(failure)))\n"
+            )
             succeeded = false
         }
         errors.flush()

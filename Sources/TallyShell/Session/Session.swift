@@ -84,7 +84,8 @@ public struct Session {
     private mutating func handle(validLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
         Interruption.clear()
         if bytes.count > Session.maximumLineBytes {
-            return .failing(Session.lineTooLong(at: Session.characterBoundary(atOrBefore: Session.maximumLineBytes, in: bytes)))
+            return .failing(
+                Session.lineTooLong(at: Session.characterBoundary(atOrBefore: Session.maximumLineBytes, in: bytes)))
         }
         if Session.mayStartWithCommandWord(bytes) {
             let line = String(decoding: bytes, as: UTF8.self)
@@ -185,7 +186,6 @@ public struct Session {
         return false
     }
 
-
     /// How this session writes values.
     public var formatter: ValueFormatter { ValueFormatter(settings: evaluator.settings) }
 
@@ -219,7 +219,9 @@ public struct Session {
             return .printing(variableListing())
         case .unset:
             guard let (name, span) = try arguments.nextWord() else {
-                throw Diagnostic(.missingArgument, "missing name: unset NAME removes a variable or a function", at: arguments.lastSpan)
+                throw Diagnostic(
+                    .missingArgument, "missing name: unset NAME removes a variable or a function",
+                    at: arguments.lastSpan)
             }
             try arguments.expectEnd(command: "unset \(name)")
             try evaluator.unset(name, at: span)
@@ -290,7 +292,8 @@ public struct Session {
         if habits == nil {
             guard let directory = environment.dataDirectory else {
                 throw Diagnostic(
-                    .noDataDirectory, "no place for habit data: set --data-dir DIR, TALLY_DATA_DIR or HOME", at: wordSpan)
+                    .noDataDirectory, "no place for habit data: set --data-dir DIR, TALLY_DATA_DIR or HOME",
+                    at: wordSpan)
             }
             habits = HabitCommandRunner(dataDirectory: directory)
         }

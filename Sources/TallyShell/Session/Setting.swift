@@ -24,7 +24,8 @@ public struct Setting: Sendable {
     /// The settings, in the order `set` lists them.
     public static let all: [Setting] = [
         Setting(
-            name: "digits", usage: "digits N", meaning: "significant digits shown for values that are not exact decimals",
+            name: "digits", usage: "digits N",
+            meaning: "significant digits shown for values that are not exact decimals",
             choices: [],
             apply: { session, arguments throws(Diagnostic) in
                 session.evaluator.settings.digits = try arguments.integer(
@@ -47,7 +48,8 @@ public struct Setting: Sendable {
             },
             current: { String($0.evaluator.settings.maxDigits) }),
         Setting(
-            name: "maxwork", usage: "maxwork N", meaning: "the most work a line may do, in steps (10^8: about a second)",
+            name: "maxwork", usage: "maxwork N",
+            meaning: "the most work a line may do, in steps (10^8: about a second)",
             choices: [],
             apply: { session, arguments throws(Diagnostic) in
                 session.evaluator.settings.maxWork = try arguments.integer(
@@ -83,7 +85,8 @@ public struct Setting: Sendable {
 
     /// `a or b`, `a, b or c`.
     static func alternatives(_ words: [String]) -> String {
-        words.count <= 2 ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + words.last!
+        words.count <= 2
+            ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
     /// The setting named `name` (any case), if there is one.
