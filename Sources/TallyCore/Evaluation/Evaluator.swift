@@ -213,6 +213,8 @@ public struct Evaluator: Sendable {
             var frames: [Frame] = []
             defer { stack.removeAll() }
             var index = 0
+            // Ctrl-C is seen between instructions by one load and compare.
+            let requestsAtStart = LineWork.requestsAtStart
             // The line's own loop is kept small, so that the instructions' work inlines into
             // it: plain arithmetic, most lines, pays nothing for user functions.
             while index < code.instructions.count {
@@ -229,7 +231,7 @@ public struct Evaluator: Sendable {
                 }
                 // An operation may stop early on Ctrl-C (a long series gives up): never let its
                 // unfinished value go on.
-                if LineWork.isInterrupted { throw .interrupted }
+                if Interruption.requestCount != requestsAtStart { throw .interrupted }
             }
             return stack.removeLast().value
         }

@@ -55,6 +55,10 @@ enum LineWork {
     }
 
     /// Whether Ctrl-C has been pressed since this thread's line began.
+    /// The count of stop requests when the line began: a loop that reads it once compares
+    /// ``Interruption/requestCount`` with it per step, without the thread's meter.
+    static var requestsAtStart: UInt { meter.pointee.requestsAtStart }
+
     static var isInterrupted: Bool { Interruption.requestCount != meter.pointee.requestsAtStart }
 
     /// Whether a charge has taken this thread's line past its budget.
