@@ -31,7 +31,7 @@ import Testing
         let lines = cases.map { "bmi 100 \($0.weight) \(bound.standard)" }
         let result = try TallyUnderTest.run(lines.flatMap { ["-e", $0] })
         #expect(result.status == 0, "\(result.errorText)")
-        let firstLines = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
+        let firstLines = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 3 == 0 }.map(
             \.element)
         #expect(firstLines.count == cases.count)
         for (line, expected) in zip(firstLines, cases) {
@@ -43,7 +43,7 @@ import Testing
     @Test func metricAndImperialAgree() throws {
         let lines = ["bmi 175.26 69.853225", "bmi 5ft9in 154lb", "bmi 69in 11st", "bmi 1.7526m 154lb"]
         let result = try TallyUnderTest.run(lines.flatMap { ["-e", $0] })
-        let reports = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(
+        let reports = result.outputText.split(separator: "\n").enumerated().filter { $0.offset % 3 == 0 }.map(
             \.element)
         #expect(Set(reports).count == 1, "\(reports)")
         #expect(reports.first == "BMI 22.7  normal weight  (WHO adult classification, ages 20 and over)")
@@ -78,7 +78,7 @@ import Testing
         #expect(
             lines[1] == "BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)"
         )
-        #expect(lines[3] == "46")
+        #expect(lines[4] == "46")
     }
 }
 
@@ -92,47 +92,70 @@ import Testing
     @Test(arguments: [
         (
             "bmi 5'9\" 154",
-            "BMI 50.1  obesity class III  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg",
+            "BMI 50.1  obesity class III  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg\nBMI Prime 2.00 (BMI / 25)",
             "<eval>:1:10: warning: a weight without a unit beside a height in feet or inches\n    bmi 5'9\" 154\n             ^~~\n"
                 + "<eval>:1:10: note: 154 was read as kg; write 154lb for pounds\n"
         ),
         (
             "bmi 69 154lb",
-            "BMI 146.7  obesity class III  \(adult)\nhealthy weight at 69 cm: 8.8–11.8 kg (19.4–26.1 lb)",
+            "BMI 146.7  obesity class III  \(adult)\nhealthy weight at 69 cm: 8.8–11.8 kg (19.4–26.1 lb)\nBMI Prime 5.87 (BMI / 25)",
             "<eval>:1:5: warning: a height without a unit beside a weight in pounds or stones\n    bmi 69 154lb\n        ^~\n"
                 + "<eval>:1:5: note: 69 was read as cm; write 69in for inches\n"
         ),
         (
             "bmi 5'9\" 154lb",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)\nBMI Prime 0.91 (BMI / 25)",
+            ""
         ),
-        ("bmi 1m75 70", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
+        (
+            "bmi 1m75 70",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+        ),
         (
             "bmi 175 cm 70 pounds",
-            "BMI 10.4  underweight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (124.6–168.4 lb)", ""
+            "BMI 10.4  underweight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (124.6–168.4 lb)\nBMI Prime 0.42 (BMI / 25)",
+            ""
         ),
-        ("bmi 175 centimeters 70 kgs", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
         (
-            "bmi 175 Centimetres 70 KILOS", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg",
+            "bmi 175 centimeters 70 kgs",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+        ),
+        (
+            "bmi 175 Centimetres 70 KILOS",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)",
             ""
         ),
         (
             "bmi 69 inches 154 lb",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)\nBMI Prime 0.91 (BMI / 25)",
+            ""
         ),
         (
             "bmi 5ft 9 154lb",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)", ""
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)\nBMI Prime 0.91 (BMI / 25)",
+            ""
         ),
         (
             "bmi 5 feet 9 inches 11 stone",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)\nBMI Prime 0.91 (BMI / 25)",
             ""
         ),
-        ("bmi １７５ｃｍ ７０", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
-        ("bmi 1_750mm 0x46", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
-        ("bmi 1.75e2 7e1kg", "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg", ""),
-        ("bmi 120 25", "BMI 17.4  underweight  \(adult)\nhealthy weight at 120 cm: 26.6–35.9 kg", ""),
+        (
+            "bmi １７５ｃｍ ７０",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+        ),
+        (
+            "bmi 1_750mm 0x46",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+        ),
+        (
+            "bmi 1.75e2 7e1kg",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+        ),
+        (
+            "bmi 120 25",
+            "BMI 17.4  underweight  \(adult)\nhealthy weight at 120 cm: 26.6–35.9 kg\nBMI Prime 0.70 (BMI / 25)", ""
+        ),
         (
             "bmi 120 25 age 8 sex f",
             "BMI 17.4  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\n"
@@ -284,6 +307,7 @@ struct BMIInteractiveTests {
                 note: 154 was read as kg; write 154lb for pounds
                 BMI 50.1  obesity class III  (WHO adult classification, ages 20 and over)
                 healthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg
+                BMI Prime 2.00 (BMI / 25)
 
                 """)
         terminal.type(PseudoTerminal.controlD)

@@ -58,7 +58,7 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 175 70 cdc",
-            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg"
+            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)"
         ),
         (
             "bmi 175 70 waist 80 cm",

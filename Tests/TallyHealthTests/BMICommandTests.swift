@@ -8,6 +8,7 @@ import Testing
     static let reference = """
         BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
         healthy weight at 175 cm: 56.6–76.4 kg
+        BMI Prime 0.92 (BMI / 25)
         """
 
     /// Every way of writing 175 cm and 70 kg gives the same report, word for word.
@@ -59,6 +60,7 @@ import Testing
             try runBMI("bmi 170 70 asia").report == """
                 BMI 24.2  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)
                 healthy weight at 170 cm: 53.4–66.3 kg
+                BMI Prime 1.05 (BMI / 23, Asia-Pacific)
                 """)
     }
 

@@ -98,10 +98,10 @@ import Testing
                 (weight-for-length). From 19 years 1 month (WHO; 20 years for the CDC) and
                 without an age the classification is for adults, 20 and over.
 
-                Extras: waist WAIST (a length, cm by default) adds the waist-to-height ratio
-                with NICE's bands (2022: below 0.5 no increased health risk, 0.5 to 0.59
-                increased, 0.6 and over high) and, for an adult, BMI Prime (BMI / 25, or / 23
-                for asia).
+                Every adult result shows BMI Prime (BMI / 25, or / 23 for asia). waist WAIST
+                (a length, cm by default) adds the waist-to-height ratio with NICE's bands
+                (2022: below 0.5 no increased health risk, 0.5 to 0.59 increased, 0.6 and over
+                high).
 
                 BMI is a screening number, not a diagnosis: it cannot tell muscle from fat, so
                 muscular people read high; in older age, lost muscle and height make it less

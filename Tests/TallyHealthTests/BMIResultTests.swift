@@ -127,6 +127,7 @@ let boundaryCases: [BoundaryCase] = {
             """
             BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)
             healthy weight at 175 cm: 56.6–76.4 kg
+            BMI Prime 0.92 (BMI / 25)
             """
         ),
         (
@@ -134,6 +135,7 @@ let boundaryCases: [BoundaryCase] = {
             """
             BMI 22.9  normal weight  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)
             healthy weight at 175 cm: 56.6–70.2 kg
+            BMI Prime 1.00 (BMI / 23, Asia-Pacific)
             """
         ),
         (
@@ -141,6 +143,7 @@ let boundaryCases: [BoundaryCase] = {
             """
             BMI 23.0  pre-obese  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)
             healthy weight at 100 cm: 18.5–22.9 kg
+            BMI Prime 1.00 (BMI / 23, Asia-Pacific)
             """
         ),
         (
@@ -148,6 +151,7 @@ let boundaryCases: [BoundaryCase] = {
             """
             BMI 22.7  normal weight  (WHO adult classification, ages 20 and over)
             healthy weight at 175.3 cm: 56.7–76.6 kg
+            BMI Prime 0.91 (BMI / 25)
             """
         ),
     ])

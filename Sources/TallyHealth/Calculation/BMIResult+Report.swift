@@ -52,10 +52,9 @@ extension BMIResult {
             "BMI \(bmi)  \(band.category)  (\(label))",
             "healthy weight at \(heightText): \(weightRangeText(weights, pounds: pounds))",
         ]
-        // BMI Prime comes with the other extras, after `waist`, so that the two lines every
-        // script reads stay as they were.
-        let extras = waistLine.map { [bmiPrimeLine, $0] } ?? []
-        return (lines + extras).joined(separator: "\n")
+        // Every adult result shows BMI Prime, as a third line, so that the two lines scripts
+        // read first stay where they were; the waist ratio follows when a waist was given.
+        return (lines + [bmiPrimeLine] + [waistLine].compactMap { $0 }).joined(separator: "\n")
     }
 
     /// `175 cm`, or `5ft 9in (175.3 cm)` for a height written in feet or inches.
