@@ -70,10 +70,12 @@ CDC_2000_HEADER = """\
 # Source: Centers for Disease Control and Prevention, National Center for Health Statistics,
 #   "Data table of BMI-for-age charts" (bmiagerev), https://www.cdc.gov/growthcharts/cdc-data-files.htm;
 #   Kuczmarski RJ et al., "2000 CDC Growth Charts for the United States: Methods and
-#   Development", Vital Health Stat 11(246), 2002. Sigma: Wei R et al., "Extended BMI-for-age
-#   percentiles for children and adolescents with severe obesity", National Health Statistics
-#   Reports no. 2022, and Hales CM et al., "Development of the extended BMI-for-age growth
-#   charts", Vital Health Stat 1(197), 2022 (sigma = 0.3728 + 0.5196 a - 0.0091 a^2 for boys,
+#   Development", Vital Health Stat 11(246), 2002. Sigma: Wei R, Ogden CL, Parsons VL, Freedman
+#   DS, Hales CM, "A method for calculating BMI z-scores and percentiles above the 95th
+#   percentile of the CDC growth charts", Ann Hum Biol 47(6):514-521, 2020, and Hales CM et
+#   al., "Evaluation of alternative body mass index (BMI) metrics to monitor weight status in
+#   children and adolescents with extremely high BMI using CDC BMI-for-age growth charts",
+#   Vital Health Stat 1(197), 2022 (sigma = 0.3728 + 0.5196 a - 0.0091 a^2 for boys,
 #   0.8334 + 0.3712 a - 0.0011 a^2 for girls, a the age in years).
 # Copied 2026-12-01 from the copy of those tables in the PyPI package rcpchgrowth 4.6.5
 #   (rcpchgrowth/data_tables/cdc2-20.json), every row of BMI: 24 months, then each half month
