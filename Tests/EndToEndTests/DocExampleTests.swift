@@ -63,8 +63,11 @@ struct DocExampleTests {
         for line in example.inputs {
             terminal.type(line + "\r")
             if line == "exit" || line == "quit" {
+                // The echo of the line first: the session may end before a loaded machine has
+                // let the test read it.
+                let echoed = try terminal.expect("\n", timeout: 60)
                 _ = try terminal.waitForExit()
-                return shown + "> " + terminal.unread
+                return shown + "> " + echoed + "\n" + terminal.unread
             }
             shown += "> " + (try terminal.expect("\n> ", timeout: 60)) + "\n"
         }
