@@ -63,17 +63,10 @@ public struct Setting: Sendable {
         onOff(
             "grouping", meaning: "group digits in threes with _ (1_234_567), which reads back",
             \.evaluator.settings.grouping),
-        Setting(
-            name: "standard", usage: "standard \(BMIStandard.allCases.map(\.word).joined(separator: "|"))",
-            meaning: "BMI classification: \(Setting.alternatives(BMIStandard.allCases.map(\.word)))",
-            choices: BMIStandard.allCases.map(\.word),
-            apply: { session, arguments throws(Diagnostic) in
-                let chosen = try arguments.choice(
-                    named: "standard", from: BMIStandard.allCases, word: \.word, missingValueSaysSo: false)
-                session.standard = chosen
-                return chosen.settingAnswer
-            },
-            current: { $0.standard.word }),
+        choice(
+            "standard", meaning: "BMI classification: \(Setting.alternatives(BMIStandard.allCases.map(\.word)))",
+            BMIStandard.allCases, word: \.word, \.standard, missingValueSaysSo: false,
+            answer: \BMIStandard.settingAnswer),
         choice(
             "glyphs", meaning: "marks in habit tables: unicode (■ ·) or ascii (# .)", HabitGlyphs.allCases,
             word: \.rawValue, \.environment.glyphs, missingValueSaysSo: false),
@@ -108,18 +101,21 @@ public struct Setting: Sendable {
             current: { $0[keyPath: value] ? "on" : "off" })
     }
 
-    /// A setting that is one of `cases`, each written as its `word`.
+    /// A setting that is one of `cases`, each written as its `word`; `answer` is what setting it
+    /// prints, if anything.
     private static func choice<Choice: Sendable>(
         _ name: String, meaning: String, _ cases: [Choice], word: KeyPath<Choice, String> & Sendable,
-        _ value: WritableKeyPath<Session, Choice> & Sendable, missingValueSaysSo: Bool
+        _ value: WritableKeyPath<Session, Choice> & Sendable, missingValueSaysSo: Bool,
+        answer: (KeyPath<Choice, String> & Sendable)? = nil
     ) -> Setting {
         Setting(
             name: name, usage: "\(name) \(cases.map { $0[keyPath: word] }.joined(separator: "|"))", meaning: meaning,
             choices: cases.map { $0[keyPath: word] },
             apply: { session, arguments throws(Diagnostic) in
-                session[keyPath: value] = try arguments.choice(
+                let chosen = try arguments.choice(
                     named: name, from: cases, word: word, missingValueSaysSo: missingValueSaysSo)
-                return nil
+                session[keyPath: value] = chosen
+                return answer.map { chosen[keyPath: $0] }
             },
             current: { $0[keyPath: value][keyPath: word] })
     }
