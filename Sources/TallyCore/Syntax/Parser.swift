@@ -212,16 +212,12 @@ public struct Parser {
                 guard let trailing = operators[OperatorTable.index(of: symbol, leading: false)] else { return span }
                 definition = symbol == .percent ? try percentOrRemainder(token, trailing) : trailing
             case .name:
-                guard let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) else {
-                    guard Precedence.juxtaposition >= minimum else { return span }
-                    let start = token.span.start
-                    span = try juxtaposition(after: span, afterPower: lastWasPower)
-                    if juxtaposedAt == nil { juxtaposedAt = start }
-                    isPercentage = false
-                    lastWasPower = false
-                    continue
+                if let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) {
+                    definition = keyword
+                    break
                 }
-                definition = keyword
+                // A name that is no operator word starts a factor, as `(` does.
+                fallthrough
             case .leftParenthesis:
                 guard Precedence.juxtaposition >= minimum else { return span }
                 let start = token.span.start
