@@ -21,6 +21,9 @@ public struct Lexer: @unchecked Sendable {
     /// Whether `1,234,567` is one number with its digits grouped (the parser's choice: at the
     /// top level and in operands, not between a call's arguments, where `,` separates them).
     public var readsGroupingCommas = false
+    /// Whether the foot and inch marks (`'`, `"`, `′`, `″`, `''`) are names, for the units they
+    /// stand for (`5'9"`): the parser's choice; a command that reads them itself leaves it off.
+    public var readsUnitMarks = false
     /// The digits of `UInt.max`, 18446744073709551615.
     static let largestWordDigits = Array(String(UInt.max).utf8)
 
@@ -127,6 +130,10 @@ public struct Lexer: @unchecked Sendable {
             offset += 1
             throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
         }
+        if readsUnitMarks && (byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"")) {
+            offset += byte == UInt8(ascii: "'") && peek(1) == UInt8(ascii: "'") ? 2 : 1
+            return Token(.name, span(from: start))
+        }
         if byte < 0x80 {
             offset += 1
             throw Diagnostic(.unexpectedCharacter, "unexpected character \(quoted(byte: byte))", at: span(from: start))
@@ -169,6 +176,9 @@ public struct Lexer: @unchecked Sendable {
             offset += length
             return Token(.operator(.slash), span(from: start))
         case "\u{2192}":  // → is a word: `to`
+            offset += length
+            return Token(.name, span(from: start))
+        case "\u{2032}" where readsUnitMarks, "\u{2033}" where readsUnitMarks:  // ′ and ″: feet and inches
             offset += length
             return Token(.name, span(from: start))
         case "\u{221A}", "\u{221B}":  // √ and ∛ are names of their own: `√2` is sqrt 2

@@ -63,6 +63,7 @@ public struct Parser {
     ) throws(Diagnostic) -> Statement {
         var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
         parser.functions = functions
+        parser.lexer.readsUnitMarks = true
         if spare.capacity > 0 {
             swap(&parser.code.instructions, &spare)
             parser.code.instructions.removeAll(keepingCapacity: true)
@@ -89,6 +90,7 @@ public struct Parser {
     /// fill it.
     public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
         var parser = Parser(lexer: Lexer(line, startingAt: span?.start ?? 0, endingAt: span?.end))
+        parser.lexer.readsUnitMarks = true
         try parser.advance()
         let code = try parser.wholeExpression()
         if let conversion = parser.conversion {

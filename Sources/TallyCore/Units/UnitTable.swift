@@ -28,6 +28,11 @@ public enum UnitTable {
         return byName[folded] ?? marks[folded].flatMap { byName[$0] }
     }
 
+    /// The unit written `name` in an expression: its name, or a foot or inch mark (`5'9"`).
+    public static func unit(inExpression name: String) -> PhysicalUnit? {
+        byName[name] ?? marks[name].flatMap { byName[$0] }
+    }
+
     /// The foot and inch marks.
     public static let marks: [String: String] = ["'": "ft", "\u{2032}": "ft", "\"": "in", "\u{2033}": "in", "''": "in"]
 

@@ -66,11 +66,30 @@ public struct Session {
     public mutating func handle(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         -> LineOutcome
     {
-        if !bytes.isASCII, String(validating: bytes, as: UTF8.self) == nil {
-            var repaired = String(decoding: bytes, as: UTF8.self)
-            return repaired.withUTF8 { handle(validLine: $0, origin: origin) }
+        if !bytes.isASCII {
+            if String(validating: bytes, as: UTF8.self) == nil {
+                var repaired = String(decoding: bytes, as: UTF8.self)
+                return repaired.withUTF8 { handle(lineBytes: $0, origin: origin) }
+            }
+            if FullWidthText.mayHoldFullWidth(bytes) { return handle(fullWidth: bytes, origin: origin) }
         }
         return handle(validLine: bytes, origin: origin)
+    }
+
+    /// A line that may hold full-width forms (`（１＋２）×３`): an expression is read with them
+    /// folded to ASCII, and its diagnostics point into the line as typed. A command's line
+    /// (`bmi`, `habit`) goes to the command as typed: a note keeps its own characters.
+    @inline(never)
+    private mutating func handle(fullWidth bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
+        let text = FullWidthText(String(decoding: bytes, as: UTF8.self))
+        guard text.isFolded, !Session.mayStartWithCommandWord(bytes) else {
+            return handle(validLine: bytes, origin: origin)
+        }
+        var folded = text.folded
+        var outcome = folded.withUTF8 { handle(validLine: $0, origin: origin) }
+        outcome.diagnostic = outcome.diagnostic.map(text.lineDiagnostic)
+        outcome.warnings = outcome.warnings.map(text.lineDiagnostic)
+        return outcome
     }
 
     /// ``handle(lineBytes:origin:)`` on the bytes of `line`.
