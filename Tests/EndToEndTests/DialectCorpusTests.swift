@@ -56,7 +56,7 @@ import Testing
                 }
             }
         }
-        #expect(run.plainOutput == expectedPlain, "the plain run prints the same values as --json")
+        expectSamePlainOutput(run.plainOutput, expectedPlain)
         let errorLines = Set(cases.indices.filter { cases[$0].isError }.map { firstLine[$0] })
         let stray = run.plainDiagnostics.filter { !errorLines.contains($0.line) }
         #expect(stray.isEmpty, "diagnostics on lines that must succeed: \(stray)")
@@ -94,7 +94,7 @@ import Testing
                 }
             }
         }
-        #expect(run.plainOutput == expectedPlain, "the plain run prints the same values as --json")
+        expectSamePlainOutput(run.plainOutput, expectedPlain)
         let warningLines = Set(run.plainDiagnostics.filter { $0.severity == "warning" }.map(\.line))
         for (index, item) in cases.enumerated() {
             guard case .output(_, _, _, let warning) = item.expectation else { continue }
@@ -103,6 +103,19 @@ import Testing
                 "corpus.txt:\(item.corpusLine): \(item.input): a warning on standard error \(warning == nil ? "not " : "")expected"
             )
         }
+    }
+
+    /// The plain run prints the values the `--json` run gave, in order: the first line that
+    /// differs is named, not two megabytes of output.
+    private func expectSamePlainOutput(_ shown: String, _ expected: String) {
+        guard shown != expected else { return }
+        let shownLines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let common = min(shownLines.count, expectedLines.count)
+        let index = (0..<common).first { shownLines[$0] != expectedLines[$0] } ?? common
+        let got = index < shownLines.count ? brief([shownLines[index]]) : ["(end of output)"]
+        let wanted = index < expectedLines.count ? brief([expectedLines[index]]) : ["(end of output)"]
+        Issue.record("plain output line \(index + 1): expected \(wanted), got \(got)")
     }
 
     /// Printed values shortened for a failure message: a 2,000-digit factorial in full helps

@@ -198,11 +198,14 @@ public enum UnitTable {
         add("pt", gallon / Number(8), volume, "US pint (1/8 gal)", names("pint"))
         add("cup", gallon / Number(16), volume, "US cup (1/16 gal)", ["cups"])
         add("floz", gallon / Number(128), volume, "US fluid ounce (1/128 gal)", ["fl_oz"] + names("fluid_ounce"))
+        // The US customary spoons of NIST SP 811 (B.8: tablespoon 1.478 676 E-05 m^3, teaspoon
+        // 4.928 922 E-06 m^3) and GNU units (tbsp, tsp): exactly 1/2 and 1/6 of the fluid ounce.
         add("tbsp", gallon / Number(256), volume, "US tablespoon (1/2 floz)", ["tbsps", "tbs"] + names("tablespoon"))
         add("tsp", gallon / Number(768), volume, "US teaspoon (1/6 floz)", ["tsps"] + names("teaspoon"))
         // Area
         add("ha", tenTo(4), area, "hectare", names("hectare"))
         add("acre", Number(4840) * yard * yard, area, "acre (4,840 international yd^2)", ["acres"])
+        // Square units as one word (GNU units' sqft, sqmi, …): exact squares of their lengths.
         add("sqm", one, area, "square metre (m^2)", [])
         add("sqkm", tenTo(6), area, "square kilometre (km^2)", [])
         add("sqin", inch * inch, area, "square inch (in^2)", [])
@@ -213,7 +216,8 @@ public enum UnitTable {
         add("mph", Number(1760) * yard / Number(3600), speed, "mile per hour", [])
         add("kph", tenTo(3) / Number(3600), speed, "kilometre per hour (km/h)", ["kmh", "kmph"])
         add("kn", Number(1852) / Number(3600), speed, "knot (nautical mile per hour)", ["kt"] + names("knot"))
-        // Fuel economy: a length per volume. L/100km, its reciprocal, needs the conversion code.
+        // Fuel economy: a length per volume (NIST SP 811 B.8: mpg = 4.251 437 E-01 km/L; GNU units'
+        // mpg). L/100km, its reciprocal, needs the conversion code.
         add("mpg", Number(1760) * yard / gallon, length * volume.raised(to: -1)!, "mile per US gallon", [])
         // Force
         add("N", one, force, "newton (SI)", names("newton"))
