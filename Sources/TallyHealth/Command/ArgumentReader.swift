@@ -53,7 +53,9 @@ struct ArgumentReader {
         do throws(Diagnostic) {
             let token = try lexer.next()
             var number: Number?
-            if case .number(let literal) = token.kind { number = Number(literal, digits: lexer.literalText) }
+            if case .number(let literal) = token.kind {
+                number = Number(literal, digits: lexer.literalDigits(of: token))
+            }
             if case .end = token.kind { endOffset = token.span.start }
             read = .success(ReadToken(token: token, number: number))
         } catch {
@@ -285,7 +287,7 @@ struct ArgumentReader {
         guard case .number(let kind) = token.kind else { preconditionFailure("digits, a point and digits") }
         let end = number.span.start + token.span.end
         restart(at: end)
-        return (Number(kind, digits: literal.literalText), comma, end)
+        return (Number(kind, digits: literal.literalDigits(of: token)), comma, end)
     }
 
     /// The unit right after a value that ends at folded `offset`: a foot or inch mark, or the
