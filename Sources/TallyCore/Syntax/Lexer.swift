@@ -212,30 +212,14 @@ public struct Lexer: @unchecked Sendable {
     /// A power in superscript digits, `²` or `⁻³`: an optional `⁻` or `⁺`, then digits.
     mutating func superscript() throws(Diagnostic) -> Token {
         let start = offset
-        var negative = false
         var digits = 0
-        var value = 0
         while let (scalar, length) = decodeScalar(at: offset) {
-            let digit: Int
-            switch scalar {
-            case "\u{2070}": digit = 0
-            case "\u{00B9}": digit = 1
-            case "\u{00B2}": digit = 2
-            case "\u{00B3}": digit = 3
-            case "\u{2074}"..."\u{2079}": digit = Int(scalar.value - 0x2070)
-            case "\u{207B}", "\u{207A}":
-                guard digits == 0, offset == start else { digit = -1; break }
-                negative = scalar == "\u{207B}"
-                offset += length
-                continue
-            default: digit = -1
+            if Self.superscriptDigit(scalar) != nil {
+                digits += 1
+            } else if (scalar == "\u{207B}" || scalar == "\u{207A}") && offset == start {
+            } else {
+                break
             }
-            if digit < 0 { break }
-            guard value < 1_000_000 else {
-                throw Diagnostic(.exponentTooLarge, "this superscript power is too large", at: span(from: start))
-            }
-            value = value * 10 + digit
-            digits += 1
             offset += length
         }
         guard digits > 0 else {
@@ -243,7 +227,37 @@ public struct Lexer: @unchecked Sendable {
                 .unexpectedCharacter, "expected superscript digits after '\(slice(start, offset))'",
                 at: span(from: start))
         }
-        return Token(.superscript(negative ? -value : value), span(from: start))
+        guard digits <= 6 else {
+            throw Diagnostic(.exponentTooLarge, "this superscript power is too large", at: span(from: start))
+        }
+        return Token(.superscript, span(from: start))
+    }
+
+    /// The power a ``TokenKind/superscript`` token writes.
+    public func superscriptValue(of span: SourceSpan) -> Int {
+        var index = span.start
+        var negative = false
+        var value = 0
+        while index < span.end, let (scalar, length) = decodeScalar(at: index) {
+            if let digit = Self.superscriptDigit(scalar) {
+                value = value * 10 + digit
+            } else {
+                negative = scalar == "\u{207B}"
+            }
+            index += length
+        }
+        return negative ? -value : value
+    }
+
+    static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar {
+        case "\u{2070}": return 0
+        case "\u{00B9}": return 1
+        case "\u{00B2}": return 2
+        case "\u{00B3}": return 3
+        case "\u{2074}"..."\u{2079}": return Int(scalar.value - 0x2070)
+        default: return nil
+        }
     }
 
     func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {

@@ -148,8 +148,15 @@ public struct Session {
     private static func outcome(
         style: Style, in evaluator: inout Evaluator, _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
     ) -> LineOutcome {
-        var outcome = outcome(of: run, style: style, in: &evaluator)
-        if !evaluator.lineWarnings.isEmpty && !outcome.failed { outcome.warnings = evaluator.lineWarnings }
+        let outcome = outcome(of: run, style: style, in: &evaluator)
+        if evaluator.lineWarnings.isEmpty { return outcome }
+        return withWarnings(outcome, evaluator.lineWarnings)
+    }
+
+    /// `outcome` with the line's `warnings`, unless it failed.
+    @inline(never)
+    private static func withWarnings(_ outcome: consuming LineOutcome, _ warnings: [Diagnostic]) -> LineOutcome {
+        if !outcome.failed { outcome.warnings = warnings }
         return outcome
     }
 
