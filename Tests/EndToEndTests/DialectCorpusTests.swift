@@ -4,11 +4,9 @@ import Testing
 
 /// Tests/Dialect/corpus.txt through the built binary, each side in one run of one file: the
 /// respelled forms (Tally's syntax of today) must print every case's expected output and the
-/// error lines must fail, always; the inputs as other calculators' users type them must print
-/// the same, with the warnings the corpus names and no others, once the parser reads them —
-/// until then that half runs only with TALLY_DIALECT_CORPUS=1.
+/// error lines must fail; the inputs as other calculators' users type them must print the
+/// same, with the warnings the corpus names and no others.
 @Suite struct DialectCorpusTests {
-    static let dialectEnabled = ProcessInfo.processInfo.environment["TALLY_DIALECT_CORPUS"] == "1"
     static let corpus = DialectCorpus.repositoryCorpus
 
     @Test func theCorpusIsWellFormedAndLargeEnough() {
@@ -64,7 +62,7 @@ import Testing
 
     /// The inputs as other calculators' users type them: one failing expectation per case that
     /// prints the wrong thing, fails, or warns otherwise than the corpus says.
-    @Test(.enabled(if: dialectEnabled)) func dialectInputsPrintTheExpectedOutput() throws {
+    @Test func dialectInputsPrintTheExpectedOutput() throws {
         let cases = Self.corpus.cases
         let run = try CorpusRun(lines: cases.map(\.input))
         var expectedPlain = ""

@@ -21,7 +21,7 @@ import Testing
         "L": "0.001 m^3", "mL": "1 cm^3", "gal": "231 in^3", "qt": "(1/4) gal", "pt": "(1/2) qt", "cup": "(1/2) pt",
         "floz": "(1/8) cup", "tbsp": "(1/2) floz", "tsp": "(1/3) tbsp", "ha": "10000 m^2", "acre": "43560 ft^2",
         "sqm": "1 m^2", "sqkm": "1 km^2", "sqin": "1 in^2", "sqft": "1 ft^2", "sqyd": "1 yd^2", "sqmi": "1 mi^2",
-        "mph": "1 mi/h", "kph": "1 km/h", "kn": "1 nmi/h", "mpg": "1 mi/gal", "N": "1 kg*m/s^2",
+        "mph": "1 mi/h", "kph": "1 km/h", "kn": "1 nmi/h", "mpg": "1 mi/gal", "L/100km": "(1 L)/(100 km)", "N": "1 kg*m/s^2",
         "lbf": "1 lb * 9.80665 m/s^2",
         "J": "1 N*m", "kJ": "1000 J", "cal": "4.184 J", "kcal": "1000 cal", "Wh": "1 W*h", "kWh": "1000 Wh",
         "W": "1 J/s", "kW": "1000 W", "hp": "550 ft*lbf/s",

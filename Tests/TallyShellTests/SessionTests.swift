@@ -41,7 +41,7 @@ import Testing
                 maxdigits  1000000     the most digits a result may have
                 maxwork    100000000   the most work a line may do, in steps (10^8: about a second)
                 angle      rad         unit of angles for sin, cos, tan and their inverses: rad or deg
-                grouping   off         group digits in threes with _ (1_234_567), which reads back
+                grouping   off         group digits in threes: on (1_234_567), "," (1,234,567) or off; each reads back
                 standard   who         BMI classification: who, asia or cdc
                 glyphs     unicode     marks in habit tables: unicode (■ ·) or ascii (# .)
                 suggest    on          at the prompt, suggest the last matching line as you type (→ takes it)

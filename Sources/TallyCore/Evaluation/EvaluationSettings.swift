@@ -11,9 +11,9 @@ public struct EvaluationSettings: Sendable, Equatable {
     public var maxWork: Int = 100_000_000
     /// The unit of the angles that trigonometric functions take and give.
     public var angle: AngleUnit = .radians
-    /// Whether results are shown with their integer digits grouped in threes by `_`
-    /// (`set grouping on`): `1_234_567`, which reads back as the same number.
-    public var grouping = false
+    /// How results group their integer digits in threes: not at all, by `_` (`set grouping
+    /// on`: `1_234_567`) or by `,` (`set grouping ,`: `1,234,567`); each reads back.
+    public var grouping = DigitGrouping.off
 
     /// The largest `maxwork` accepted: about three hours of work.
     public static let maxWorkLimit = 1_000_000_000_000

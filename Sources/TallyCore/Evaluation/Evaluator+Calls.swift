@@ -158,10 +158,12 @@ extension Evaluator {
             let shown = TerminalSafeText.excerpt(name)
             if variables[name] != nil || name == "ans" || entry != nil {
                 let what = entry != nil ? "a constant" : "a variable"
+                // A name and `(` is a call, whatever the name; a product is written with `*`.
                 throw Diagnostic(
                     .variableCalled,
                     "missing operator between '\(shown)' and '(': '\(shown)' is \(what), not a function",
-                    at: SourceSpan(at: site.nameSpan.end))
+                    at: SourceSpan(at: site.nameSpan.end)
+                ).noting("write \(shown)*(…) to multiply")
             }
             if let suggestion = Suggestion.nearest(to: name, in: functions.functionNames) {
                 throw Diagnostic(.unknownFunction, "unknown function '\(shown)'", at: site.nameSpan)

@@ -210,6 +210,12 @@ extension Evaluator {
         switch conversion.target {
         case .unit(let index):
             let unit = units[index]
+            if quantity.dimension != unit.dimension, quantity.dimension * unit.dimension == .none,
+                !quantity.dimension.isNone, quantity.unit.affineUnit == nil, unit.affineUnit == nil
+            {
+                // `30 mpg to L/100km`: a rate to its reciprocal (fuel economy to consumption).
+                return (.quantity(try reciprocal(quantity, in: unit, at: valueSpan), unit), nil)
+            }
             try requireSameDimension(quantity, target, conversion: conversion)
             if quantity.unit.isPointOnScale || unit.isPointOnScale {
                 try requirePointsOrAmounts(quantity.unit, unit, at: conversion.span)
@@ -229,6 +235,17 @@ extension Evaluator {
         default:
             preconditionFailure("not a unit conversion")
         }
+    }
+
+    /// The magnitude in `target` of the reciprocal of `quantity`, whose dimension is the
+    /// inverse of `target`'s: 1 / (magnitude × source factor) / target factor.
+    private func reciprocal(_ quantity: Quantity, in target: CompoundUnit, at span: SourceSpan) throws(Diagnostic)
+        -> Value
+    {
+        let base = try scaled(quantity.magnitude, by: quantity.unit.factor * target.factor, at: span)
+        return try plain(
+            .divide, Operand(value: .number(Number(1)), span: span), Operand(value: base, span: span),
+            operatorSpan: span)
     }
 
     /// The units a unit conversion names, and how a message describes them.

@@ -18,8 +18,8 @@ public struct ValueFormatter: Sendable {
     }
 
     public var format: Format
-    /// Whether integer digits are grouped in threes by `_` (`set grouping on`).
-    public var grouping = false
+    /// How integer digits are grouped in threes (`set grouping`).
+    public var grouping = DigitGrouping.off
     /// How far the display of an approximate value may look before it gives up on a digit.
     let budget: Real.Budget
 
@@ -54,7 +54,9 @@ public struct ValueFormatter: Sendable {
         case (.truth(let value), _):
             output = Output(text: value ? "true" : "false", isRounded: false)
         }
-        if grouping { output.text = ValueFormatter.grouped(output.text) }
+        if grouping != .off {
+            output.text = ValueFormatter.grouped(output.text, by: grouping == .comma ? UInt8(ascii: ",") : UInt8(ascii: "_"))
+        }
         return output
     }
 
@@ -62,7 +64,7 @@ public struct ValueFormatter: Sendable {
     /// when the value is an exact rational shown without grouping, and returns whether the text
     /// is rounded; nil, calling nothing, for any other value.
     public func withNumberText(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool? {
-        guard !grouping, case .number(let number) = value.kind, case .decimal(let significantDigits) = format else {
+        guard grouping == .off, case .number(let number) = value.kind, case .decimal(let significantDigits) = format else {
             return nil
         }
         return number.withText(significantDigits: significantDigits) { bytes, isRounded in
@@ -74,7 +76,7 @@ public struct ValueFormatter: Sendable {
     /// `text` with the digits before its point (or exponent) grouped in threes by `_`:
     /// `-1234567.5` is `-1_234_567.5`. A literal may hold `_` between digits, so the text
     /// reads back as the same number.
-    public static func grouped(_ text: String) -> String {
+    public static func grouped(_ text: String, by separator: UInt8 = UInt8(ascii: "_")) -> String {
         let bytes = Array(text.utf8)
         var start = 0
         while start < bytes.count && !isDigit(bytes[start]) { start += 1 }
@@ -83,10 +85,20 @@ public struct ValueFormatter: Sendable {
         guard end - start > 3 else { return text }
         var result = Array(bytes[..<start])
         for index in start..<end {
-            if index > start && (end - index) % 3 == 0 { result.append(UInt8(ascii: "_")) }
+            if index > start && (end - index) % 3 == 0 { result.append(separator) }
             result.append(bytes[index])
         }
         result += bytes[end...]
         return String(decoding: result, as: UTF8.self)
     }
+}
+
+/// How results group their integer digits in threes (`set grouping`); every form reads back.
+public enum DigitGrouping: String, Sendable, CaseIterable {
+    /// `1234567`.
+    case off
+    /// `1_234_567`.
+    case on
+    /// `1,234,567`, as a line reads it back (at the top level, not between a call's arguments).
+    case comma = ","
 }

@@ -155,8 +155,17 @@ public struct Lexer: @unchecked Sendable {
                 break
             }
         }
+        // `L/100km`, fuel consumption, is one unit's name (in expressions).
+        if readsUnitMarks && offset == start + 1 && bytes[start] == UInt8(ascii: "L") && peek(0) == UInt8(ascii: "/"),
+            Self.litresPer100km.elementsEqual(bytes[start..<Swift.min(start + 7, bytes.count)]),
+            start + 7 == bytes.count || !isAlphanumeric(bytes[start + 7])
+        {
+            offset = start + 7
+        }
         return Token(.name, span(from: start))
     }
+
+    static let litresPer100km = Array("L/100km".utf8)
 
     mutating func nonASCII() throws(Diagnostic) -> Token {
         let start = offset

@@ -135,7 +135,7 @@ extension Parser {
             count += 1
             afterEach(&code, count)
             if case .comma = current.kind {
-                noteCommaBetweenDigits()
+                try noteCommaBetweenDigits()
                 try advance()
                 continue
             }
@@ -182,7 +182,7 @@ extension Parser {
 
     /// `max(1,234)`: a `,` written between digits separates a call's arguments, where some
     /// calculators group digits with it; a warning says which.
-    mutating func noteCommaBetweenDigits() {
+    mutating func noteCommaBetweenDigits() throws(Diagnostic) {
         let comma = current.span
         guard case .number? = previous?.kind, let previous, previous.span.end == comma.start,
             comma.end + 3 <= lexer.bytes.count, isDigit(lexer.bytes[comma.end]), isDigit(lexer.bytes[comma.end + 1]),
@@ -191,6 +191,13 @@ extension Parser {
         else { return }
         let before = lexer.text(of: previous.span)
         let after = lexer.text(of: SourceSpan(start: comma.end, end: comma.end + 3))
+        if after.first == "0" {
+            // `max(1,000)`: no argument starts with a zero, so this was one number.
+            throw Diagnostic(
+                .commaBetweenDigits,
+                "',' separates arguments in a call, and \(after) is no number: write \(before)_\(after) for one number",
+                at: SourceSpan(start: previous.span.start, end: comma.end + 3))
+        }
         noted.notes.warn(
             Diagnostic(
                 .commaBetweenDigits,

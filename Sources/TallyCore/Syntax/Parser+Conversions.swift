@@ -61,8 +61,10 @@ extension Parser {
         }
         let end = current.span.end
         try advance()
-        if case .end = current.kind {
-        } else {
+        switch current.kind {
+        case .end, .semicolon:
+            break
+        default:
             throw Diagnostic(
                 .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
                 at: current.span)
@@ -104,8 +106,10 @@ extension Parser {
             code.units += units
             target = .mixedUnits(first: code.units.count - units.count)
         }
-        if case .end = current.kind {
-        } else {
+        switch current.kind {
+        case .end, .semicolon:
+            break
+        default:
             throw Diagnostic(
                 .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
                 at: current.span)

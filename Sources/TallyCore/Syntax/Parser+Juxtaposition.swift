@@ -164,7 +164,11 @@ extension Parser {
         case .name:
             return OperatorTable.trailing(word: lexer.text(of: current.span)) == nil
         case .operator(.minus), .operator(.plus):
-            guard current.span.start > name.end, current.span.end < lexer.bytes.count else { return false }
+            // After a space (`abs -3`), or right after `√` or `∛` (`∛-8`).
+            let afterSymbol = lexer.bytes[name.start] == 0xE2
+            guard current.span.start > name.end || afterSymbol, current.span.end < lexer.bytes.count else {
+                return false
+            }
             let next = lexer.bytes[current.span.end]
             return isDigit(next) || isASCIILetter(next) || next == UInt8(ascii: "(") || next == UInt8(ascii: ".")
                 || next >= 0x80

@@ -118,6 +118,17 @@ extension Parser {
                 exponent = negative ? -power : power
                 span = span.union(current.span)
                 try advance()
+            } else if case .superscript = current.kind {
+                // `m²`, `s⁻¹`: the power written against the unit is the unit's.
+                let power = lexer.superscriptValue(of: current.span)
+                guard power != 0, (-100...100).contains(power) else {
+                    throw Diagnostic(
+                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0",
+                        at: current.span)
+                }
+                exponent = power
+                span = span.union(current.span)
+                try advance()
             }
             exponent *= sign
             if let index = factors.firstIndex(where: { $0.unit == unit }) {

@@ -222,8 +222,10 @@ public enum UnitTable {
         add("kph", tenTo(3) / Number(3600), speed, "kilometre per hour (km/h)", ["kmh", "kmph"])
         add("kn", Number(1852) / Number(3600), speed, "knot (nautical mile per hour)", ["kt"] + names("knot"))
         // Fuel economy: a length per volume (NIST SP 811 B.8: mpg = 4.251 437 E-01 km/L; GNU units'
-        // mpg). L/100km, its reciprocal, needs the conversion code.
+        // mpg). L/100km is a volume per length, an area: exactly 0.001 m^3 / 100,000 m = 1e-8 m^2;
+        // `to` converts between the two by the reciprocal.
         add("mpg", Number(1760) * yard / gallon, length * volume.raised(to: -1)!, "mile per US gallon", [])
+        add("L/100km", tenTo(-8), area, "litre per 100 kilometres (fuel consumption)", [])
         // Force
         add("N", one, force, "newton (SI)", names("newton"))
         add("lbf", pound * gravity, force, "pound-force", [])

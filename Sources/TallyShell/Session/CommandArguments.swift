@@ -31,6 +31,7 @@ struct CommandArguments {
         switch token.kind {
         case .end: return nil
         case .name: return (lexer.text(of: token.span), token.span)
+        case .comma: return (",", token.span)
         default: throw Diagnostic(.expectedWord, "expected a word here", at: token.span)
         }
     }

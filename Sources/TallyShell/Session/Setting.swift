@@ -60,9 +60,9 @@ public struct Setting: Sendable {
         choice(
             "angle", meaning: "unit of angles for sin, cos, tan and their inverses: rad or deg", AngleUnit.allCases,
             word: \.rawValue, \.evaluator.settings.angle, missingValueSaysSo: true),
-        onOff(
-            "grouping", meaning: "group digits in threes with _ (1_234_567), which reads back",
-            \.evaluator.settings.grouping),
+        choice(
+            "grouping", meaning: "group digits in threes: on (1_234_567), \",\" (1,234,567) or off; each reads back",
+            DigitGrouping.allCases, word: \.rawValue, \.evaluator.settings.grouping, missingValueSaysSo: true),
         choice(
             "standard", meaning: "BMI classification: \(Setting.alternatives(BMIStandard.allCases.map(\.word)))",
             BMIStandard.allCases, word: \.word, \.standard, missingValueSaysSo: false,
