@@ -55,7 +55,8 @@ public struct ValueFormatter: Sendable {
             output = Output(text: value ? "true" : "false", isRounded: false)
         }
         if grouping != .off {
-            output.text = ValueFormatter.grouped(output.text, by: grouping == .comma ? UInt8(ascii: ",") : UInt8(ascii: "_"))
+            output.text = ValueFormatter.grouped(
+                output.text, by: grouping == .comma ? UInt8(ascii: ",") : UInt8(ascii: "_"))
         }
         return output
     }
@@ -64,7 +65,8 @@ public struct ValueFormatter: Sendable {
     /// when the value is an exact rational shown without grouping, and returns whether the text
     /// is rounded; nil, calling nothing, for any other value.
     public func withNumberText(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool? {
-        guard grouping == .off, case .number(let number) = value.kind, case .decimal(let significantDigits) = format else {
+        guard grouping == .off, case .number(let number) = value.kind, case .decimal(let significantDigits) = format
+        else {
             return nil
         }
         return number.withText(significantDigits: significantDigits) { bytes, isRounded in
