@@ -20,10 +20,21 @@ extension Parser {
         case .name:
             let name = lexer.text(of: current.span)
             return UnitTable.unit(inExpression: name) != nil || (name == "Δ" && temperatureScale() != nil)
+                || (Parser.unitWordPower(name) != nil || name == "fl") && nextStartsUnit()
         case .operator(.degree):
             return temperatureScale() != nil
         default:
             return false
+        }
+    }
+
+    /// The power a word before a unit gives it, as people write areas and volumes: `sq ft`,
+    /// `square metres`, `cu in`, `cubic feet`.
+    static func unitWordPower(_ word: String) -> Int? {
+        switch word {
+        case "sq", "square": return 2
+        case "cu", "cubic": return 3
+        default: return nil
         }
     }
 
@@ -80,6 +91,16 @@ extension Parser {
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
         let span = current.span
+        if case .name = current.kind, lexer.text(of: span) == "fl", let fluidOunce = UnitTable.unit(named: "floz") {
+            // `fl oz`, the US fluid ounce written as two words.
+            var probe = lexer
+            if let next = try? probe.next(), case .name = next.kind, probe.text(of: next.span) == "oz" {
+                try advance()
+                let ounce = current.span
+                try advance()
+                return (fluidOunce, span.union(ounce))
+            }
+        }
         if case .name = current.kind, let unit = UnitTable.unit(inExpression: lexer.text(of: span)) {
             try advance()
             return (unit, span)
@@ -98,6 +119,13 @@ extension Parser {
         var span = current.span
         var sign = 1
         while true {
+            var wordPower = 1
+            if case .name = current.kind, let power = Parser.unitWordPower(lexer.text(of: current.span)),
+                nextStartsUnit()
+            {
+                wordPower = power
+                try advance()
+            }
             let (unit, unitSpan) = try namedUnit()
             span = span.union(unitSpan)
             var exponent = 1
@@ -130,7 +158,7 @@ extension Parser {
                 span = span.union(current.span)
                 try advance()
             }
-            exponent *= sign
+            exponent *= sign * wordPower
             if let index = factors.firstIndex(where: { $0.unit == unit }) {
                 factors[index].exponent += exponent
             } else {
