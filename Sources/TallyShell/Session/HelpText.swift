@@ -54,6 +54,7 @@ public enum HelpText {
                         percent                15% = 0.15
           ^  **         power, right to left   2^3^2 = 512
           -  +  ~       sign, bitwise not      -2^2 = -4, ~5 = -6
+          2x  2(3+4)    side by side: times    2x^2 = 2·x², 1/2x = 1/(2x) (warned)
           *  /  //  %   (also × ÷ mod of)      7 // 2 = 3, -7 % 3 = 2, 15% of 80 = 12
           +  -          add, subtract          80 + 15% = 92, 80 - 20% = 64
           <<  >>        shifts                 1 << 10 = 1024
@@ -71,7 +72,10 @@ public enum HelpText {
         2/3 to 3 digits = 0.667, 1.5 to 2 places = 1.50, 12/80 to % = 15%,
         1234567 to grouped = 1_234_567, 360 to factors = 2^3 × 3^2 × 5. What they print reads
         back as the same value, except N digits, N places and mixed.
-        Write every operator: 2*x, not 2x. '=' assigns; compare with '=='.
+        As other calculators write it: sqrt 2, ln 10 + 1 (a function of one argument without
+        parentheses; sin pi/6 is sin(pi)/6, warned), a = 3; a + 1 (';' between statements),
+        SIN(PI), √2, x², 5!! (double factorial), 1,234,567 (digit groups). '=' assigns;
+        compare with '=='.
         Comparisons are exact on fractions and decided from the bounds of real numbers
         (sqrt(2)^2 == 2 is true); true and false are values, if(c, a, b) evaluates one branch.
         Functions: f(x) = x^2 + 1, hyp(a, b) = sqrt(a^2 + b^2); parameters shadow variables,
