@@ -140,7 +140,10 @@ extension Lexer {
                     || Self.largestWordDigits.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, 20) <= 0 }
                 if fits { return Token(.number(.unsignedWord(UInt(bitPattern: value))), span) }
             }
-            if separated, integerDigits <= 18 {
+            // `1,234`, one group of digits after a comma, is also how a decimal comma is written:
+            // as a long literal, the parser looks at it again and warns.
+            let oneCommaGroup = mantissaEnd - start == integerDigits + 1 && bytes[mantissaEnd - 4] == UInt8(ascii: ",")
+            if separated, integerDigits <= 18, !oneCommaGroup {
                 return Token(.number(.integer(decimalValue(from: start, to: mantissaEnd))), span)
             }
             return Token(.number(.digits(radix: 10)), span)

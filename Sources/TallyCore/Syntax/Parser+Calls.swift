@@ -89,6 +89,16 @@ extension Parser {
             }
             throw error
         }
+        if let semicolonCall = extras?.semicolonCall, semicolonCall == argumentsStart.start,
+            FunctionTable.builtIn.entries[function].name == "log"
+        {
+            // `log(8; 2)`: SpeedCrunch, whose users separate arguments by `;`, puts the base first.
+            noted.notes.warn(
+                Diagnostic(
+                    .ambiguousCallArgument,
+                    "read as log(x; base), the logarithm of the first argument to the base of the second; SpeedCrunch writes the base first",
+                    at: span, severity: .warning))
+        }
         code.instructions.append(.callBuiltIn(function: Int32(function), argumentCount: Int32(argumentCount), span))
         return span
     }
@@ -140,6 +150,7 @@ extension Parser {
                 continue
             }
             if case .semicolon = current.kind {
+                noted.semicolonCall = opening.span.start
                 try advance()
                 continue
             }

@@ -33,6 +33,14 @@ extension Parser {
         {
             throw missingOperator(before: token)
         }
+        if case .name = token.kind, lexer.text(of: token.span) == "in", nextStartsUnit() {
+            // `5 m in ft`: fend's conversion word, but here the inch.
+            noted.notes.warn(
+                Diagnostic(
+                    .ambiguousJuxtaposition,
+                    "'in' is the inch here, so units side by side multiply; to convert, write 'to'",
+                    at: token.span, severity: .warning))
+        }
         // The first product at this depth within this operand is the one a warning names.
         if juxtaposed.depth != Int32(depth) || Int(juxtaposed.at) < left.start {
             juxtaposed = (Int32(depth), Int32(token.span.start))
@@ -121,6 +129,20 @@ extension Parser {
                 at: SourceSpan(start: current.span.start, end: current.span.start + 1), severity: .warning))
     }
 
+    /// `1,234`: one group of three digits after a comma is read as grouping (1234), and some
+    /// calculators write a decimal comma so: a warning names the other reading.
+    @inline(never)
+    mutating func noteOneCommaGroup(_ token: Token) {
+        let written = lexer.text(of: token.span)
+        let grouped = String(written.filter { $0 != "," })
+        let decimal = String(written.map { $0 == "," ? "." : $0 })
+        noted.notes.warn(
+            Diagnostic(
+                .commaBetweenDigits,
+                "read as \(grouped) (digits grouped in threes); for a decimal comma write \(decimal)",
+                at: token.span, severity: .warning))
+    }
+
     /// `,` outside a call's parentheses: digits grouped some other way than in threes, or a
     /// decimal comma (`1,5`).
     func commaOutsideCall() -> Diagnostic {
@@ -192,6 +214,8 @@ extension StringProtocol {
 final class ParseExtras {
     let functions: FunctionTable?
     var notes = ParseNotes()
+    /// Where the last call whose arguments `;` separated starts (SpeedCrunch's way), if any.
+    var semicolonCall: Int?
 
     init(functions: FunctionTable?) {
         self.functions = functions
