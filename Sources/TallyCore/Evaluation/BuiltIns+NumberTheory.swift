@@ -61,7 +61,7 @@ extension BuiltIns {
             if b.signum < 0 {
                 throw Diagnostic(.domainError, "powmod needs an exponent of at least 0", at: call.argumentSpans[1])
             }
-            if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: call.argumentSpans[2]) }
+            if m.isZero { throw Diagnostic.moduloByZero(at: call.argumentSpans[2]) }
             try call.settings.chargeModularPower(exponent: b, modulus: m, at: call.span)
             return .number(Evaluator.power(a, b, modulo: m))
         },

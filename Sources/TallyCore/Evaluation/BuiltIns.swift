@@ -52,7 +52,7 @@ enum BuiltIns {
         ) { call throws(Diagnostic) in
             // The parser compiles `if(…)` to a jump, so that one branch runs; this is its meaning.
             guard case .truth(let condition) = call.arguments[0].kind else {
-                throw Value.expectedTruth(at: call.argumentSpans[0])
+                throw Diagnostic.expectedTruth(at: call.argumentSpans[0])
             }
             return call.arguments[condition ? 1 : 2]
         },

@@ -15,7 +15,7 @@ public struct ConversionFormatter: Sendable {
     public func format(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(Diagnostic)
         -> ValueFormatter.Output
     {
-        if value.isTruth { throw Value.expectedNumber(at: valueSpan) }
+        if value.isTruth { throw Diagnostic.expectedNumber(at: valueSpan) }
         if case .quantity(let quantity) = value.kind {
             // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.
             var output = try format(quantity.magnitude, as: target, valueSpan: valueSpan)
@@ -47,7 +47,7 @@ public struct ConversionFormatter: Sendable {
             return exact(try expansion(of: x, at: valueSpan).text)
         case .scientific:
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x, at: valueSpan).scientific)
@@ -58,7 +58,7 @@ public struct ConversionFormatter: Sendable {
         case .percent:
             let hundred = Value.number(Number(100))
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x * Number(100), at: valueSpan).text + "%")
@@ -70,7 +70,7 @@ public struct ConversionFormatter: Sendable {
         case .digits(let count):
             try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }
@@ -89,7 +89,7 @@ public struct ConversionFormatter: Sendable {
             let rounded: Number
             let isRounded: Bool
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 try settings.checkSize(Double(x.decimalSize + places), at: valueSpan)
@@ -104,7 +104,7 @@ public struct ConversionFormatter: Sendable {
             // The exact form, as `to exact` writes it, so that it reads back; an approximate
             // value as it is shown, rounded.
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
@@ -158,7 +158,7 @@ public struct ConversionFormatter: Sendable {
     /// The value as an exact rational, or an error saying it is not known to be one.
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
-        case .truth: throw Value.expectedNumber(at: span)
+        case .truth: throw Diagnostic.expectedNumber(at: span)
         case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
         case .number(let x): return x
         case .real:

@@ -31,7 +31,7 @@ struct CommandArguments {
         switch token.kind {
         case .end: return nil
         case .name: return (lexer.text(of: token.span), token.span)
-        default: throw Diagnostic(.expectedWord, "expected a word here", at: token.span)
+        default: throw Diagnostic.expectedWord(at: token.span)
         }
     }
 
@@ -43,9 +43,9 @@ struct CommandArguments {
         case .number(.integer(let value)) where range.contains(value):
             return value
         case .end:
-            throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: token.span)
+            throw Diagnostic.missingValue(expectation, at: token.span)
         default:
-            throw Diagnostic(.invalidSettingValue, expectation, at: token.span)
+            throw Diagnostic.invalidSettingValue(expectation, at: token.span)
         }
     }
 
@@ -53,9 +53,8 @@ struct CommandArguments {
     mutating func expectEnd(command: String) throws(Diagnostic) {
         let token = try next()
         guard case .end = token.kind else {
-            throw Diagnostic(
-                .extraArgument, "unexpected argument: '\(command)' takes no more",
-                at: SourceSpan(start: token.span.start, end: line.utf8.count))
+            throw Diagnostic.extraArgument(
+                after: command, at: SourceSpan(start: token.span.start, end: line.utf8.count))
         }
     }
 }
