@@ -31,16 +31,17 @@ extension Diagnostic {
             at: span)
     }
 
-    /// `(-1)!`, `0.5!`; `shown` is the operand as messages quote it.
-    static func factorialOfNonNatural(_ shown: String, at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.notAnInteger, "factorial needs a non-negative integer, got \(shown)", at: span)
+    /// `(-1)!`, `0.5!!`: `name` is "factorial" or "the double factorial", `shown` the operand as
+    /// messages quote it.
+    static func factorialOfNonNatural(_ name: String, _ shown: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.notAnInteger, "\(name) needs a non-negative integer, got \(shown)", at: span)
     }
 
-    /// `(10^30)!`.
-    static func factorialTooLarge(_ shown: String, maxDigits: Int, at span: SourceSpan) -> Diagnostic {
+    /// `(10^30)!`: `mark` is `!` or `!!`.
+    static func factorialTooLarge(_ shown: String, mark: String, maxDigits: Int, at span: SourceSpan) -> Diagnostic {
         Diagnostic(
             .resultTooLarge,
-            "result would be astronomically large: \(shown)! is far beyond the limit of \(grouped(maxDigits)) digits",
+            "result would be astronomically large: \(shown)\(mark) is far beyond the limit of \(grouped(maxDigits)) digits",
             at: span)
     }
 

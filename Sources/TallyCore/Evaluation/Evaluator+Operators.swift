@@ -57,7 +57,7 @@ extension Evaluator {
     func apply(_ operation: PostfixOperator, _ operand: Value, operandSpan: SourceSpan, span: SourceSpan)
         throws(Diagnostic) -> Value
     {
-        if case .quantity(let quantity) = operand.kind, operation != .factorial {
+        if case .quantity(let quantity) = operand.kind, operation != .factorial, operation != .doubleFactorial {
             throw Diagnostic.expectedPlainNumber(
                 quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
         }
@@ -65,6 +65,10 @@ extension Evaluator {
         case .factorial:
             let n = try settings.integer(operand, at: operandSpan, purpose: "factorial needs a non-negative integer")
             return .number(try factorial(of: n, operandSpan: operandSpan, span: span))
+        case .doubleFactorial:
+            let n = try settings.integer(
+                operand, at: operandSpan, purpose: "the double factorial needs a non-negative integer")
+            return .number(try factorial(of: n, operandSpan: operandSpan, span: span, double: true))
         case .degrees:
             // An angle in degrees, in the unit the trigonometric functions take now.
             if operand.isTruth { throw Diagnostic.expectedNumber(at: operandSpan) }
@@ -305,16 +309,22 @@ extension Evaluator {
 
     // MARK: Factorial
 
-    private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan) throws(Diagnostic) -> Number {
+    private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan, double: Bool = false)
+        throws(Diagnostic) -> Number
+    {
+        let name = double ? "the double factorial" : "factorial"
         guard value.signum >= 0 else {
-            throw Diagnostic.factorialOfNonNatural(settings.briefly(value), at: operandSpan)
+            throw Diagnostic.factorialOfNonNatural(name, settings.briefly(value), at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
-            throw Diagnostic.factorialTooLarge(settings.briefly(value), maxDigits: settings.maxDigits, at: span)
+            throw Diagnostic.factorialTooLarge(
+                settings.briefly(value), mark: double ? "!!" : "!", maxDigits: settings.maxDigits, at: span)
         }
-        // log10(n!) = lgamma(n + 1) / ln 10
-        try settings.checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: span)
-        return Number(BigInteger.factorial(UInt(n)))
+        // log10(n!) = lgamma(n + 1) / ln 10; n!! is at most sqrt(n! · (n + 1)).
+        let log10Factorial = lgamma(Double(n) + 1) / 2.302585092994046
+        let log10Result = double ? (log10Factorial + log10(Double(n) + 1)) / 2 : log10Factorial
+        try settings.checkSize(digits(fromLog10: log10Result), at: span)
+        return Number(double ? BigInteger.doubleFactorial(UInt(n)) : BigInteger.factorial(UInt(n)))
     }
 }
 

@@ -30,6 +30,8 @@ public enum ConversionTarget: Sendable, Equatable {
     case mixed
     /// `1.5e6`, `3.(3)e-1`: one digit before the point.
     case scientific
+    /// The plain decimal form every line shows by default (`0xff to decimal`, `to float`).
+    case decimal
     /// Rounded to N significant digits.
     case digits(Int)
     /// Rounded to N decimal places, all of them shown.
@@ -59,11 +61,14 @@ public enum ConversionTarget: Sendable, Equatable {
     public static let words: [String: ConversionTarget] = [
         "hex": .hexadecimal, "bin": .binary, "oct": .octal, "fraction": .fraction, "mixed": .mixed,
         "sci": .scientific, "exact": .exact, "grouped": .grouped, "factors": .factors, "si": .si,
+        // Other calculators' words for the same forms.
+        "hexadecimal": .hexadecimal, "binary": .binary, "octal": .octal, "scientific": .scientific,
+        "decimal": .decimal, "dec": .decimal, "float": .decimal,
     ]
 
     /// How the targets are written, for messages and help.
     public static let summary =
-        "hex, bin, oct, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si"
+        "hex, bin, oct, decimal, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si"
 
     /// Whether the conversion changes the unit of a quantity rather than how its number is
     /// written.

@@ -64,11 +64,30 @@ public struct Session {
     public mutating func handle(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         -> LineOutcome
     {
-        if !LineSource.isASCII(bytes), String(validating: bytes, as: UTF8.self) == nil {
-            var repaired = String(decoding: bytes, as: UTF8.self)
-            return repaired.withUTF8 { handle(validLine: $0, origin: origin) }
+        if !LineSource.isASCII(bytes) {
+            if String(validating: bytes, as: UTF8.self) == nil {
+                var repaired = String(decoding: bytes, as: UTF8.self)
+                return repaired.withUTF8 { handle(lineBytes: $0, origin: origin) }
+            }
+            if FullWidthText.mayHoldFullWidth(bytes) { return handle(fullWidth: bytes, origin: origin) }
         }
         return handle(validLine: bytes, origin: origin)
+    }
+
+    /// A line that may hold full-width forms (`（１＋２）×３`): an expression is read with them
+    /// folded to ASCII, and its diagnostics point into the line as typed. A command's line
+    /// (`bmi`, `habit`) goes to the command as typed: a note keeps its own characters.
+    @inline(never)
+    private mutating func handle(fullWidth bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
+        let text = FullWidthText(String(decoding: bytes, as: UTF8.self))
+        guard text.isFolded, !Session.mayStartWithCommandWord(bytes) else {
+            return handle(validLine: bytes, origin: origin)
+        }
+        var folded = text.folded
+        var outcome = folded.withUTF8 { handle(validLine: $0, origin: origin) }
+        outcome.diagnostic = outcome.diagnostic.map(text.lineDiagnostic)
+        outcome.warnings = outcome.warnings.map(text.lineDiagnostic)
+        return outcome
     }
 
     /// ``handle(lineBytes:origin:)`` on the bytes of `line`.
@@ -127,6 +146,16 @@ public struct Session {
     private static func outcome(
         style: Style, in evaluator: inout Evaluator, _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
     ) -> LineOutcome {
+        var outcome = outcome(of: run, style: style, in: &evaluator)
+        if !evaluator.lineWarnings.isEmpty && !outcome.failed { outcome.warnings = evaluator.lineWarnings }
+        return outcome
+    }
+
+    @inline(__always)
+    private static func outcome(
+        of run: (inout Evaluator) throws(EvaluationError) -> StatementResult, style: Style,
+        in evaluator: inout Evaluator
+    ) -> LineOutcome {
         do {
             switch try run(&evaluator) {
             case .nothing, .assigned, .defined:
@@ -140,10 +169,30 @@ public struct Session {
                 return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
             case .shown(_, let output):
                 return .showing(output, style: style)
+            case .several(let results):
+                return several(results, style: style, formatter: evaluator.formatter)
             }
         } catch {
             return .stopped(by: error)
         }
+    }
+
+    /// The outcome of a line of statements separated by `;`: each value on a line of its own.
+    private static func several(_ results: [StatementResult], style: Style, formatter: ValueFormatter) -> LineOutcome {
+        var lines: [String] = []
+        var isExact = true
+        for result in results {
+            let output: ValueFormatter.Output
+            switch result {
+            case .value(let value): output = formatter.format(value)
+            case .shown(_, let shown): output = shown
+            case .nothing, .assigned, .defined, .several: continue
+            }
+            lines.append(marked(output, style: style))
+            isExact = isExact && !output.isRounded
+        }
+        if lines.isEmpty { return .silent }
+        return LineOutcome(output: lines.joined(separator: "\n"), isExact: isExact)
     }
 
     /// Undoes the last line's changes to variables and `ans`: for a line whose printing Ctrl-C
