@@ -37,7 +37,7 @@ extension BuiltIns {
             "n; a line that is just factor(n) shows its prime factors: 2^3 × 3^2 × 5"
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)
-            if n.isZero { throw Diagnostic(.domainError, "0 has no prime factorization", at: call.argumentSpans[0]) }
+            if n.isZero { throw Diagnostic.noPrimeFactorization(.domainError, at: call.argumentSpans[0]) }
             return .number(n)
         },
         function("fib", .exactly(1), "fib(n)", "the n-th Fibonacci number: fib(10) = 55, fib(-n) = (-1)^(n+1) fib(n)") {

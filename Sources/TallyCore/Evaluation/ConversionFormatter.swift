@@ -118,7 +118,7 @@ public struct ConversionFormatter: Sendable {
         case .factors:
             let x = try settings.integer(value, at: valueSpan, purpose: "only integers have prime factors")
             guard !x.isZero else {
-                throw Diagnostic(.cannotConvert, "0 has no prime factorization", at: valueSpan)
+                throw Diagnostic.noPrimeFactorization(.cannotConvert, at: valueSpan)
             }
             guard let factors = PrimeFactorization.factors(of: x.bigIntegerValue!) else {
                 throw settings.workStopped(at: valueSpan)
@@ -148,10 +148,7 @@ public struct ConversionFormatter: Sendable {
         case .number(let number) where number.isInteger:
             x = number
         default:
-            throw Diagnostic(
-                .cannotConvert,
-                "only integers can be shown in \(name); this value is \(settings.briefly(value)) (try 'to fraction' or 'to exact')",
-                at: span)
+            throw Diagnostic.onlyIntegersIn(name, got: settings.briefly(value), at: span)
         }
         let magnitude = x.magnitude.bigIntegerValue!.description(radix: radix)
         return (x.signum < 0 ? "-" : "") + prefix + magnitude
@@ -164,20 +161,14 @@ public struct ConversionFormatter: Sendable {
         case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
         case .number(let x): return x
         case .real:
-            throw Diagnostic(
-                .cannotConvert,
-                "\(settings.briefly(value)) is not known to be a rational number, so it has no exact form as \(form)",
-                at: span)
+            throw Diagnostic.notKnownRational(settings.briefly(value), form: form, at: span)
         }
     }
 
     private func expansion(of x: Number, at span: SourceSpan) throws(Diagnostic) -> DecimalExpansion {
         guard let expansion = x.decimalExpansion(limit: settings.maxDigits) else {
             if LineWork.mustStop { throw settings.workStopped(at: span) }
-            throw Diagnostic(
-                .resultTooLarge,
-                "the exact decimal of this value repeats after more than \(grouped(settings.maxDigits)) digits (set maxdigits N, or use 'to fraction')",
-                at: span)
+            throw Diagnostic.repetendTooLong(maxDigits: settings.maxDigits, at: span)
         }
         return expansion
     }
