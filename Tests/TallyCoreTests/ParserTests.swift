@@ -27,7 +27,7 @@ import Testing
         ("1.5 * .25", "1.5 0.25 *"),
         ("max(1, 2)", "1 2 call:max/2"),
         ("sqrt (4)", "4 call:sqrt/1"),
-        ("f()", "check:f/0 call:f/0"),
+        ("f()", "call:f/0"),
         ("abs(-x) + 1", "x neg call:abs/1 1 +"),
         ("123456789012345678901234567890", "123456789012345678901234567890"),
         ("0xFFFFFFFFFFFFFFFFFF", "FFFFFFFFFFFFFFFFFF_base16"),

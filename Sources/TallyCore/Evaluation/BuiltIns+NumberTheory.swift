@@ -37,7 +37,7 @@ extension BuiltIns {
             "n; a line that is just factor(n) shows its prime factors: 2^3 × 3^2 × 5"
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)
-            if n.isZero { throw Diagnostic(.domainError, "0 has no prime factorization", at: call.argumentSpans[0]) }
+            if n.isZero { throw Diagnostic.noPrimeFactorization(.domainError, at: call.argumentSpans[0]) }
             return .number(n)
         },
         function("fib", .exactly(1), "fib(n)", "the n-th Fibonacci number: fib(10) = 55, fib(-n) = (-1)^(n+1) fib(n)") {
@@ -61,7 +61,7 @@ extension BuiltIns {
             if b.signum < 0 {
                 throw Diagnostic(.domainError, "powmod needs an exponent of at least 0", at: call.argumentSpans[1])
             }
-            if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: call.argumentSpans[2]) }
+            if m.isZero { throw Diagnostic.moduloByZero(at: call.argumentSpans[2]) }
             try call.settings.chargeModularPower(exponent: b, modulus: m, at: call.span)
             return .number(Evaluator.power(a, b, modulo: m))
         },

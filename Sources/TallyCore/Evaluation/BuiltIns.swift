@@ -52,7 +52,7 @@ enum BuiltIns {
         ) { call throws(Diagnostic) in
             // The parser compiles `if(…)` to a jump, so that one branch runs; this is its meaning.
             guard case .truth(let condition) = call.arguments[0].kind else {
-                throw Value.expectedTruth(at: call.argumentSpans[0])
+                throw Diagnostic.expectedTruth(at: call.argumentSpans[0])
             }
             return call.arguments[condition ? 1 : 2]
         },
@@ -115,7 +115,7 @@ enum BuiltIns {
             if try call.settings.compare(
                 call.arguments[1], with: Number(1), at: call.argumentSpans[1], question: "whether the base is 1") == 0
             {
-                throw Diagnostic(.domainError, "a logarithm's base cannot be 1", at: call.argumentSpans[1])
+                throw Diagnostic.logarithmBaseOne(at: call.argumentSpans[1])
             }
             return try call.result(Real.log(try call.real(0), base: try call.real(1)))
         },
@@ -129,9 +129,7 @@ enum BuiltIns {
         function("tan", .exactly(1), "tan(x)", "tangent; not at odd multiples of a right angle", takesAngle: true) {
             call throws(Diagnostic) in
             let x = try call.angle(0)
-            let pole = Diagnostic(
-                .domainError, "tan is not defined at odd multiples of a right angle (pi/2, 90°)",
-                at: call.argumentSpans[0])
+            let pole = Diagnostic.tangentPole(at: call.argumentSpans[0])
             if Real.isExactPoleOfTangent(x) { throw pole }
             if x.rational == nil,
                 try call.settings.sign(
@@ -160,7 +158,7 @@ enum BuiltIns {
             let y = try call.settings.sign(of: call.arguments[0], at: call.argumentSpans[0], question: "the sign of y")
             let x = try call.settings.sign(of: call.arguments[1], at: call.argumentSpans[1], question: "the sign of x")
             if x == 0 && y == 0 {
-                throw Diagnostic(.domainError, "atan2(0, 0) has no angle", at: call.span)
+                throw Diagnostic.atan2OfOrigin(at: call.span)
             }
             return try call.angleResult(Real.atan2(try call.real(0), try call.real(1), signs: (y, x)))
         },
@@ -184,10 +182,7 @@ enum BuiltIns {
                 question: "whether the argument is below 1")
                 < 0
             {
-                throw Diagnostic(
-                    .domainError,
-                    "acosh needs an argument of at least 1, got \(call.settings.briefly(call.arguments[0]))",
-                    at: call.argumentSpans[0])
+                throw Diagnostic.acoshBelowOne(got: call.settings.briefly(call.arguments[0]), at: call.argumentSpans[0])
             }
             return try call.result(Real.acosh(try call.real(0)))
         },
@@ -202,10 +197,8 @@ enum BuiltIns {
             let below = try settings.compare(
                 call.arguments[0], with: Number(-1), at: call.argumentSpans[0], question: question)
             if above >= 0 || below <= 0 {
-                throw Diagnostic(
-                    .domainError,
-                    "atanh needs an argument strictly between -1 and 1, got \(settings.briefly(call.arguments[0]))",
-                    at: call.argumentSpans[0])
+                throw Diagnostic.atanhOutsideOpenUnit(
+                    got: settings.briefly(call.arguments[0]), at: call.argumentSpans[0])
             }
             return try call.result(Real.atanh(try call.real(0)))
         },
@@ -227,9 +220,7 @@ enum BuiltIns {
                 guard let requested = call.arguments[1].number, requested.isInteger, let p = requested.intValue,
                     p.magnitude <= UInt(maxDigits)
                 else {
-                    throw Diagnostic(
-                        .argumentOutOfRange, "round's places must be an integer within ±\(grouped(maxDigits))",
-                        at: call.argumentSpans[1])
+                    throw Diagnostic.roundPlacesOutOfRange(maxDigits: maxDigits, at: call.argumentSpans[1])
                 }
                 places = p
             }
@@ -327,7 +318,7 @@ enum BuiltIns {
         if try call.settings.sign(
             of: call.arguments[index], at: call.argumentSpans[index], question: "whether the argument is negative") < 0
         {
-            throw Diagnostic(.domainError, message, at: call.argumentSpans[index])
+            throw Diagnostic.outsideDomain(message, at: call.argumentSpans[index])
         }
     }
 
@@ -337,13 +328,12 @@ enum BuiltIns {
         let sign = try call.settings.sign(
             of: call.arguments[index], at: call.argumentSpans[index], question: "whether \(what) is positive")
         if sign == 0 {
-            throw Diagnostic(.domainError, "the logarithm of zero is not defined", at: call.argumentSpans[index])
+            throw Diagnostic.logarithmOfZero(at: call.argumentSpans[index])
         }
         if sign < 0 {
-            throw Diagnostic(
-                .domainError,
-                "a logarithm needs \(what == "the argument" ? "a positive argument" : "a positive base"), got \(call.settings.briefly(call.arguments[index]))",
-                at: call.argumentSpans[index])
+            throw Diagnostic.logarithmNeedsPositive(
+                what == "the argument" ? "a positive argument" : "a positive base",
+                got: call.settings.briefly(call.arguments[index]), at: call.argumentSpans[index])
         }
     }
 
@@ -355,9 +345,7 @@ enum BuiltIns {
         let above = try settings.compare(x, with: Number(1), at: call.argumentSpans[0], question: question)
         let below = try settings.compare(x, with: Number(-1), at: call.argumentSpans[0], question: question)
         if above > 0 || below < 0 {
-            throw Diagnostic(
-                .domainError, "\(name) needs an argument from -1 to 1, got \(settings.briefly(x))",
-                at: call.argumentSpans[0])
+            throw Diagnostic.outsideUnitInterval(name, got: settings.briefly(x), at: call.argumentSpans[0])
         }
     }
 
@@ -425,8 +413,7 @@ enum BuiltIns {
     /// A root's degree: a whole number from 1 to 2^20.
     private static func rootDegree(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Int {
         guard let number = value.number, let n = number.intValue, n >= 1, n <= 1 << 20 else {
-            throw Diagnostic(
-                .argumentOutOfRange, "the root's degree must be a whole number from 1 to \(grouped(1 << 20))", at: span)
+            throw Diagnostic.rootDegreeOutOfRange(at: span)
         }
         return n
     }

@@ -15,7 +15,7 @@ public struct ConversionFormatter: Sendable {
     public func format(_ value: Value, as target: ConversionTarget, valueSpan: SourceSpan) throws(Diagnostic)
         -> ValueFormatter.Output
     {
-        if value.isTruth { throw Value.expectedNumber(at: valueSpan) }
+        if value.isTruth { throw Diagnostic.expectedNumber(at: valueSpan) }
         if case .quantity(let quantity) = value.kind {
             // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.
             var output = try format(quantity.magnitude, as: target, valueSpan: valueSpan)
@@ -49,7 +49,7 @@ public struct ConversionFormatter: Sendable {
             return exact(try expansion(of: x, at: valueSpan).text)
         case .scientific:
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x, at: valueSpan).scientific)
@@ -60,7 +60,7 @@ public struct ConversionFormatter: Sendable {
         case .percent:
             let hundred = Value.number(Number(100))
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x * Number(100), at: valueSpan).text + "%")
@@ -72,7 +72,7 @@ public struct ConversionFormatter: Sendable {
         case .digits(let count):
             try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }
@@ -91,7 +91,7 @@ public struct ConversionFormatter: Sendable {
             let rounded: Number
             let isRounded: Bool
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 try settings.checkSize(Double(x.decimalSize + places), at: valueSpan)
@@ -106,7 +106,7 @@ public struct ConversionFormatter: Sendable {
             // The exact form, as `to exact` writes it, so that it reads back; an approximate
             // value as it is shown, rounded.
             switch value.kind {
-            case .truth: throw Value.expectedNumber(at: valueSpan)
+            case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
             case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
@@ -118,7 +118,7 @@ public struct ConversionFormatter: Sendable {
         case .factors:
             let x = try settings.integer(value, at: valueSpan, purpose: "only integers have prime factors")
             guard !x.isZero else {
-                throw Diagnostic(.cannotConvert, "0 has no prime factorization", at: valueSpan)
+                throw Diagnostic.noPrimeFactorization(.cannotConvert, at: valueSpan)
             }
             guard let factors = PrimeFactorization.factors(of: x.bigIntegerValue!) else {
                 throw settings.workStopped(at: valueSpan)
@@ -148,10 +148,7 @@ public struct ConversionFormatter: Sendable {
         case .number(let number) where number.isInteger:
             x = number
         default:
-            throw Diagnostic(
-                .cannotConvert,
-                "only integers can be shown in \(name); this value is \(settings.briefly(value)) (try 'to fraction' or 'to exact')",
-                at: span)
+            throw Diagnostic.onlyIntegersIn(name, got: settings.briefly(value), at: span)
         }
         let magnitude = x.magnitude.bigIntegerValue!.description(radix: radix)
         return (x.signum < 0 ? "-" : "") + prefix + magnitude
@@ -160,24 +157,18 @@ public struct ConversionFormatter: Sendable {
     /// The value as an exact rational, or an error saying it is not known to be one.
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
-        case .truth: throw Value.expectedNumber(at: span)
+        case .truth: throw Diagnostic.expectedNumber(at: span)
         case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
         case .number(let x): return x
         case .real:
-            throw Diagnostic(
-                .cannotConvert,
-                "\(settings.briefly(value)) is not known to be a rational number, so it has no exact form as \(form)",
-                at: span)
+            throw Diagnostic.notKnownRational(settings.briefly(value), form: form, at: span)
         }
     }
 
     private func expansion(of x: Number, at span: SourceSpan) throws(Diagnostic) -> DecimalExpansion {
         guard let expansion = x.decimalExpansion(limit: settings.maxDigits) else {
             if LineWork.mustStop { throw settings.workStopped(at: span) }
-            throw Diagnostic(
-                .resultTooLarge,
-                "the exact decimal of this value repeats after more than \(grouped(settings.maxDigits)) digits (set maxdigits N, or use 'to fraction')",
-                at: span)
+            throw Diagnostic.repetendTooLong(maxDigits: settings.maxDigits, at: span)
         }
         return expansion
     }

@@ -8,7 +8,7 @@ extension EvaluationSettings {
         switch value.kind {
         case .number(let number):
             guard number.isInteger else {
-                throw Diagnostic(.notAnInteger, "\(purpose()), got \(briefly(value))", at: span)
+                throw Diagnostic.notAnInteger(purpose(), got: briefly(value), at: span)
             }
             return number
         case .real(let real):
@@ -16,15 +16,15 @@ extension EvaluationSettings {
             // `sinh(10^14)` would have 43 trillion digits.
             try checkIntegerSize(of: real, scaledBy: 0, at: span)
             if real.isInteger(within: budget) == false {
-                throw Diagnostic(.notAnInteger, "\(purpose()), got \(briefly(value))", at: span)
+                throw Diagnostic.notAnInteger(purpose(), got: briefly(value), at: span)
             }
             throw undecidable(
                 "\(purpose()): cannot decide whether \(briefly(value)) is one (it is \(nearness(of: real)))",
                 at: span)
         case .quantity(let quantity):
-            throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose())
+            throw Diagnostic.expectedPlainNumber(quantity, at: span, purpose: purpose())
         case .truth:
-            throw Value.expectedNumber(at: span)
+            throw Diagnostic.expectedNumber(at: span)
         }
     }
 
@@ -38,17 +38,14 @@ extension EvaluationSettings {
             return value
         }
         if real.depth > Real.largestDepth {
-            throw Diagnostic(
-                .resultTooLarge,
-                "this value would be a formula of more than \(grouped(Real.largestDepth)) steps on approximate values (steps made in earlier lines count too)",
-                at: span)
+            throw Diagnostic.formulaTooDeep(at: span)
         }
         if let combination = real.combination {
             // An exact combination's coefficients are exact rationals: `maxdigits` holds them.
             try checkSize(Double(combination.largestCoefficientSize), at: span)
         }
         if !real.isRepresentable(within: budget) {
-            throw Diagnostic(.resultTooLarge, "result is too large (or too small) to represent", at: span)
+            throw Diagnostic.notRepresentable(at: span)
         }
         return value
     }
@@ -71,7 +68,7 @@ extension EvaluationSettings {
 
     /// An error for a question the bounds could not settle within the budget.
     func undecidable(_ message: String, at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.undecidable, message, at: span)
+        Diagnostic.undecidable(message, at: span)
     }
 
     /// The sign of `value` (-1, 0 or 1), decided from its bounds when it is a real; an error
@@ -98,9 +95,9 @@ extension EvaluationSettings {
             }
             return order
         case .quantity(let quantity):
-            throw Value.expectedPlainNumber(quantity, at: span)
+            throw Diagnostic.expectedPlainNumber(quantity, at: span)
         case .truth:
-            throw Value.expectedNumber(at: span)
+            throw Diagnostic.expectedNumber(at: span)
         }
     }
 

@@ -23,10 +23,8 @@ extension EvaluationSettings {
 
     /// Why the line's work stopped, at `span`: Ctrl-C, or the budget.
     func workStopped(at span: SourceSpan) -> Diagnostic {
-        if LineWork.isInterrupted { return Diagnostic(.interrupted, "interrupted", at: span) }
-        return Diagnostic(
-            .lineWorkExceeded,
-            "too much work for one line: more than \(grouped(maxWork)) steps (set maxwork N)", at: span)
+        if LineWork.isInterrupted { return Diagnostic.interrupted(at: span) }
+        return Diagnostic.lineWorkExceeded(maxWork: maxWork, at: span)
     }
 
     /// The work check for `a^b mod m` (integers), before it starts: about 1.2 products modulo
@@ -67,10 +65,7 @@ extension EvaluationSettings {
     }
 
     private func sizeError(counted count: String, at span: SourceSpan) -> Diagnostic {
-        Diagnostic(
-            .resultTooLarge,
-            "result would have about \(count) digits, more than the limit of \(grouped(maxDigits)) (set maxdigits N)",
-            at: span)
+        Diagnostic.tooManyDigits(count, maxDigits: maxDigits, at: span)
     }
 
     /// A value as a message quotes it: rounded to the shown digits, and an integer of more

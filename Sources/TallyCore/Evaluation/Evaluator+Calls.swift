@@ -6,8 +6,7 @@ extension Evaluator {
     struct Frame {
         /// The function running in this frame.
         let function: UserFunction
-        /// The function to return to (nil for the line itself), and where in its code.
-        let returnFunction: UserFunction?
+        /// Where the caller (the line, or the function of the frame below) goes on.
         let returnIndex: Int
         /// Where the caller's arguments, this frame's parameters, start on the stack.
         let base: Int
@@ -17,129 +16,146 @@ extension Evaluator {
         let callSpan: SourceSpan
     }
 
-    /// Runs a call in the line itself: a built-in function at once; a user function by running
-    /// its body, and the bodies of the calls it makes, in frames on the heap, until it returns
-    /// its value onto the stack. On an error `frames` holds the calls in progress, for the
-    /// error's notes. Ctrl-C stops it between instructions.
-    @inline(never)
-    func runCall(_ site: CallSite, of line: Code, on stack: inout OperandStack, frames: inout [Frame])
-        throws(Diagnostic)
-    {
-        guard let entry = functions.entry(named: site.name) else {
-            preconditionFailure("a call runs only after its check")
+    /// The calls of user functions in progress while a line runs, outermost first, and the
+    /// function called last. Nothing is made until the line calls a user function, so that a
+    /// line without one has nothing to set up or release.
+    struct CallStack {
+        private final class Storage {
+            var frames: [Frame] = []
+            var base = 0
+            /// The user function called last, by name: a recursion calls one function over and
+            /// over, and the table cannot change while a line runs.
+            var cachedName = ""
+            var cachedFunction: UserFunction?
         }
-        let first: UserFunction
-        switch entry.kind {
-        case .user(let function):
-            first = function
-        case .function(_, let implementation):
-            // A function added to the table at run time (a built-in is called by `callBuiltIn`).
-            try call(
-                site.name, implementation, acceptsTruth: entry.evaluation == .conditional, takesAngle: entry.takesAngle,
-                argumentCount: site.argumentCount, span: site.span, on: &stack)
-            return
-        case .constant:
-            preconditionFailure("a call runs only after its check")
+
+        private var storage: Storage?
+
+        /// The calls in progress, outermost first.
+        var frames: [Frame] { storage?.frames ?? [] }
+        /// Where the innermost function's arguments start on the stack (0 on the line).
+        var base: Int { storage?.base ?? 0 }
+        /// The function whose body is running; nil while the line itself runs.
+        var innermost: UserFunction? { storage?.frames.last?.function }
+
+        /// Whether `name` is the user function called last, and takes `count` arguments.
+        func callsCached(_ name: String, withCount count: Int) -> Bool {
+            guard let storage, let function = storage.cachedFunction else { return false }
+            return name == storage.cachedName && function.parameters.count == count
         }
-        var function = first
-        var code = first.body
-        // The running body's call sites, fetched once per body rather than once per use.
-        var calls = code.calls
-        var index = 0
-        var base = stack.count - site.argumentCount
-        frames.append(
-            Frame(function: first, returnFunction: nil, returnIndex: 0, base: base, callerBase: 0, callSpan: site.span))
-        // The user function called last, by name: a recursion calls one function over and
-        // over, and the table cannot change while a line runs.
-        var cachedName = first.name
-        var cachedFunction = first
-        while true {
-            guard index < code.instructions.count else {
-                let frame = frames.removeLast()
-                // The body's value becomes the call's, in place of the arguments.
-                let result = stack.removeLast()
-                stack.truncate(to: frame.base)
-                stack.append(Operand(value: result.value, span: frame.callSpan))
-                guard let caller = frame.returnFunction else { return }
-                function = caller
-                code = caller.body
-                calls = code.calls
-                index = frame.returnIndex
-                base = frame.callerBase
-                continue
-            }
-            let instruction = code.instructions[index]
-            index += 1
-            dispatch: switch instruction {
-            case .checkCall(let callIndex):
-                if calls[callIndex].name == cachedName,
-                    calls[callIndex].argumentCount == cachedFunction.parameters.count
-                {
-                    break
-                }
-                try check(calls[callIndex])
-            case .call(let callIndex):
-                let callee: UserFunction
-                if calls[callIndex].name == cachedName {
-                    callee = cachedFunction
-                } else {
-                    let site = calls[callIndex]
-                    guard let entry = functions.entry(named: site.name) else {
-                        preconditionFailure("a call runs only after its check")
-                    }
-                    switch entry.kind {
-                    case .user(let found):
-                        callee = found
-                        cachedName = site.name
-                        cachedFunction = found
-                    case .function(_, let implementation):
-                        try call(
-                            site.name, implementation, acceptsTruth: entry.evaluation == .conditional,
-                            takesAngle: entry.takesAngle,
-                            argumentCount: site.argumentCount, span: site.span, on: &stack)
-                        break dispatch
-                    case .constant:
-                        preconditionFailure("a call runs only after its check")
-                    }
-                }
-                // A call's own work is known before it runs: its body's instructions (the
-                // calls it makes are charged as they start). This is also where a long
-                // recursion stops on Ctrl-C.
-                try settings.chargeWork(
-                    Evaluator.stepsPerInstruction * Double(callee.body.instructions.count), at: calls[callIndex].span)
-                if frames.count >= Evaluator.maximumCallDepth {
-                    throw Diagnostic(
-                        .recursionTooDeep,
-                        "calls of functions nested more than \(grouped(Evaluator.maximumCallDepth)) deep (does the recursion reach its end?)",
-                        at: calls[callIndex].span)
-                }
-                let frameBase = stack.count - calls[callIndex].argumentCount
-                frames.append(
-                    Frame(
-                        function: callee, returnFunction: function, returnIndex: index, base: frameBase,
-                        callerBase: base,
-                        callSpan: calls[callIndex].span))
-                function = callee
-                code = callee.body
-                calls = code.calls
-                index = 0
-                base = frameBase
-            default:
-                try execute(instruction, of: code, on: &stack, index: &index, base: base)
-            }
+
+        /// How many calls are in progress.
+        var depth: Int { storage?.frames.count ?? 0 }
+
+        /// The user function named `name`, when it is the one called last.
+        func cached(_ name: String) -> UserFunction? {
+            guard let storage, let function = storage.cachedFunction, name == storage.cachedName else { return nil }
+            return function
+        }
+
+        mutating func push(_ frame: Frame) {
+            let storage = self.storage ?? Storage()
+            self.storage = storage
+            storage.frames.append(frame)
+            storage.base = frame.base
+            storage.cachedName = frame.function.name
+            storage.cachedFunction = frame.function
+        }
+
+        /// Ends the innermost call: the body's value becomes the call's, in place of the
+        /// arguments. Returns where the caller goes on.
+        mutating func returnFromCall(on stack: inout OperandStack) -> Int {
+            guard let storage else { preconditionFailure("a return without a call") }
+            let frame = storage.frames.removeLast()
+            let result = stack.removeLast()
+            stack.truncate(to: frame.base)
+            stack.append(Operand(value: result.value, span: frame.callSpan))
+            storage.base = frame.callerBase
+            return frame.returnIndex
         }
     }
 
-    /// Checks the count of each call of a function defined by now before anything on the line
-    /// runs, as the parser checks a built-in's: `1/0 + f(1, 2)` is about `f`. (A call in a
-    /// function's body is checked when it runs, as the function it calls may be defined later.)
-    func checkCallCounts(in code: Code) throws(EvaluationError) {
+    /// Runs a call in `code`: a built-in function at once, on its arguments in place (false); a
+    /// user function by pushing its frame (true), the loop then going on in its body, and at
+    /// `returnIndex` once it returns. Both kinds are one callable entry of the function table,
+    /// and this is the one place a call is made (Lua's `luaD_precall`).
+    @inline(never)
+    func call(
+        _ callee: Callee, in code: borrowing Code, argumentCount: Int, span: SourceSpan, returningTo returnIndex: Int,
+        on stack: inout OperandStack, calls: inout CallStack
+    ) throws(Diagnostic) -> Bool {
+        let callable: BuiltIns.Callable
+        switch callee {
+        case .builtIn(let function):
+            guard let builtIn = BuiltIns.callables[Int(function)] else {
+                preconditionFailure("not a built-in function")
+            }
+            callable = builtIn
+        case .named(let site):
+            let name = code.calls[Int(site)].name
+            if let function = calls.cached(name) {
+                try enter(
+                    function, argumentCount: argumentCount, span: span, returningTo: returnIndex, calls: &calls, stack)
+                return true
+            }
+            guard let entry = functions.entry(named: name) else {
+                preconditionFailure("a call runs only after its check")
+            }
+            switch entry.kind {
+            case .user(let function):
+                try enter(
+                    function, argumentCount: argumentCount, span: span, returningTo: returnIndex, calls: &calls, stack)
+                return true
+            case .function(_, let implementation):
+                // A function added to the table at run time, not one of the parser's built-ins.
+                callable = BuiltIns.Callable(
+                    name: entry.name, implementation: implementation,
+                    takesTruthValues: entry.evaluation == .conditional, takesAngle: entry.takesAngle)
+            case .constant:
+                preconditionFailure("a call runs only after its check")
+            }
+        }
+        try call(callable, argumentCount: argumentCount, span: span, on: &stack)
+        return false
+    }
+
+    /// Pushes the frame of a call of `function` whose arguments are the `argumentCount` values
+    /// on top.
+    private func enter(
+        _ function: UserFunction, argumentCount: Int, span: SourceSpan, returningTo returnIndex: Int,
+        calls: inout CallStack, _ stack: borrowing OperandStack
+    ) throws(Diagnostic) {
+        // A call's own work is known before it runs: its body's instructions (the calls it
+        // makes are charged as they start). This is also where a long recursion stops on Ctrl-C.
+        try settings.chargeWork(Evaluator.stepsPerInstruction * Double(function.body.instructions.count), at: span)
+        if calls.depth >= Evaluator.maximumCallDepth {
+            throw Diagnostic.recursionTooDeep(at: span)
+        }
+        calls.push(
+            Frame(
+                function: function, returnIndex: returnIndex,
+                base: stack.count - argumentCount,
+                callerBase: calls.base, callSpan: span))
+    }
+
+    /// Checks, in a function's body, a call before its arguments run; a call of the function
+    /// called last, with its count, passes at once.
+    @inline(never)
+    func checkCall(_ site: Int, in code: borrowing Code, calls: inout CallStack) throws(Diagnostic) {
+        let call = code.calls[site]
+        if calls.callsCached(call.name, withCount: call.argumentCount) { return }
+        try check(call)
+    }
+
+    /// Checks every call of a line before anything on it runs, as the parser checks a built-in's
+    /// count: `1/0 + f(1, 2)` is about `f`, and `1/0 + sqr(2)` about `sqr`. (A call in a
+    /// function's body is checked when it is reached, as the function it calls may be defined
+    /// later.)
+    func checkCalls(in code: Code) throws(EvaluationError) {
         if code.calls.isEmpty { return }
         for site in code.calls {
-            guard case .user(let function)? = functions.entry(named: site.name)?.kind else { continue }
             do {
-                try Arity.exactly(function.parameters.count).check(
-                    site.argumentCount, calling: site.name, at: site.span)
+                try check(site)
             } catch {
                 throw .failed(error)
             }
@@ -158,54 +174,38 @@ extension Evaluator {
             let shown = TerminalSafeText.excerpt(name)
             if variables[name] != nil || name == "ans" || entry != nil {
                 let what = entry != nil ? "a constant" : "a variable"
-                // A name and `(` is a call, whatever the name; a product is written with `*`.
-                throw Diagnostic(
-                    .variableCalled,
-                    "missing operator between '\(shown)' and '(': '\(shown)' is \(what), not a function",
-                    at: SourceSpan(at: site.nameSpan.end)
-                ).noting("write \(shown)*(…) to multiply")
+                throw Diagnostic.notAFunction(shown, is: what, at: SourceSpan(at: site.nameSpan.end))
             }
             if let suggestion = Suggestion.nearest(to: name, in: functions.functionNames) {
-                throw Diagnostic(.unknownFunction, "unknown function '\(shown)'", at: site.nameSpan)
-                    .suggesting(suggestion)
+                throw Diagnostic.unknownFunction(shown, hasSuggestion: true, at: site.nameSpan).suggesting(suggestion)
             }
-            throw Diagnostic(.unknownFunction, "unknown function '\(shown)' (see 'help functions')", at: site.nameSpan)
+            throw Diagnostic.unknownFunction(shown, hasSuggestion: false, at: site.nameSpan)
         }
         try arity.check(site.argumentCount, calling: name, at: site.span)
     }
 
-    /// Runs the built-in function ``FunctionTable/builtIn``.entries[function] on the
-    /// `argumentCount` values on top, which its result replaces.
-    @inline(never)
-    func callBuiltIn(_ function: Int, argumentCount: Int, span: SourceSpan, on stack: inout OperandStack)
-        throws(Diagnostic)
-    {
-        guard let callable = BuiltIns.callables[function] else { preconditionFailure("not a built-in function") }
-        try call(
-            callable.name, callable.implementation, acceptsTruth: callable.takesTruthValues,
-            takesAngle: callable.takesAngle,
-            argumentCount: argumentCount, span: span, on: &stack)
-    }
-
-    /// Applies a checked call of the function `name` (spanning `span`) to the `argumentCount`
+    /// Applies a checked call of a built-in function (spanning `span`) to the `argumentCount`
     /// values on top, which its result replaces. They must be numbers, unless the function
-    /// `acceptsTruth` (`if`, when it is not compiled to a jump, takes any value); the function
-    /// reads them in place.
+    /// takes truth values (`if`, when it is not compiled to a jump, takes any value); the
+    /// function reads them in place.
     func call(
-        _ name: String, _ implementation: @Sendable (FunctionCall) throws(Diagnostic) -> Value, acceptsTruth: Bool,
-        takesAngle: Bool,
-        argumentCount: Int, span: SourceSpan, on stack: inout OperandStack
+        _ callable: BuiltIns.Callable, argumentCount: Int, span: SourceSpan, on stack: inout OperandStack
     ) throws(Diagnostic) {
-        let operands = stack.top(argumentCount)
+        let name = callable.name
+        let acceptsTruth = callable.takesTruthValues
+        let takesAngle = callable.takesAngle
+        let first = stack.count - argumentCount
         var settings = self.settings
         if !acceptsTruth {
-            for operand in operands where operand.value.isTruth { throw Value.expectedNumber(at: operand.span) }
+            for index in first..<stack.count where stack[index].value.isTruth {
+                throw Diagnostic.expectedNumber(at: stack[index].span)
+            }
         }
         // A function may do more with its arguments than an operator (a gcd of two million-digit
         // numbers takes half a second): its work counts 25 times their size. Built-in functions
         // take plain numbers only.
-        for index in operands.indices {
-            switch operands[index].value.kind {
+        for index in first..<stack.count {
+            switch stack[index].value.kind {
             case .number(let number):
                 if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: span) }
             case .real, .truth:
@@ -213,17 +213,18 @@ extension Evaluator {
             case .quantity(let quantity):
                 if acceptsTruth { break }
                 // `sin(30 deg)`: the angle in radians, in its place, for settings that read it so.
-                guard let radians = try radians(takingAngle: takesAngle, angle: quantity, at: operands[index].span)
+                guard let radians = try radians(takingAngle: takesAngle, angle: quantity, at: stack[index].span)
                 else {
-                    throw Value.expectedPlainNumber(
-                        quantity, at: operands[index].span, purpose: "\(name) needs plain numbers")
+                    throw Diagnostic.expectedPlainNumber(
+                        quantity, at: stack[index].span, purpose: "\(name) needs plain numbers")
                 }
-                operands[index].value = radians
+                stack.setValue(radians, at: index)
                 settings.angle = .radians
             }
         }
-        let arguments = CallArguments(operands: UnsafeBufferPointer(operands))
-        let value = try implementation(FunctionCall(name: name, arguments: arguments, span: span, settings: settings))
+        let arguments = stack.arguments(argumentCount)
+        let value = try callable.implementation(
+            FunctionCall(name: name, arguments: arguments, span: span, settings: settings))
         for _ in 0..<argumentCount { _ = stack.removeLast() }
         stack.append(Operand(value: value, span: span))
     }

@@ -10,19 +10,14 @@ extension Evaluator {
     {
         let name = definition.name
         if let reason = reservation(of: name) {
-            throw .failed(
-                Diagnostic(.reservedName, "cannot define '\(name)': it is \(reason)", at: definition.nameSpan))
+            throw .failed(Diagnostic.cannotDefine(name, because: reason, at: definition.nameSpan))
         }
         if variables[name] != nil {
-            throw .failed(
-                Diagnostic(
-                    .reservedName, "cannot define '\(name)': it is a variable (unset \(name) first)",
-                    at: definition.nameSpan))
+            throw .failed(Diagnostic.cannotDefineVariable(name, at: definition.nameSpan))
         }
         for (parameter, span) in zip(definition.parameters, definition.parameterSpans) {
             if let reason = reservation(of: parameter) {
-                throw .failed(
-                    Diagnostic(.reservedName, "cannot name a parameter '\(parameter)': it is \(reason)", at: span))
+                throw .failed(Diagnostic.cannotNameParameter(parameter, because: reason, at: span))
             }
         }
         let function = UserFunction(definition, source: line, origin: origin)
@@ -39,13 +34,13 @@ extension Evaluator {
                 functions.remove(named: name)
                 return
             }
-            throw Diagnostic(.reservedName, "cannot unset '\(name)': it is built in", at: span)
+            throw Diagnostic.cannotUnsetBuiltIn(name, at: span)
         }
         if name == "ans" {
-            throw Diagnostic(.reservedName, "cannot unset 'ans': it is the last result", at: span)
+            throw Diagnostic.cannotUnsetLastResult(at: span)
         }
         let candidates = Array(variables.keys).sorted() + functions.userFunctions.map(\.name)
-        throw Diagnostic(.unknownName, "no variable or function named '\(TerminalSafeText.excerpt(name))'", at: span)
+        throw Diagnostic.nothingToUnset(name, at: span)
             .suggesting(Suggestion.nearest(to: name, in: candidates))
     }
 

@@ -25,7 +25,7 @@ extension Evaluator {
         case .bitXor: return Number(a.bigIntegerValue! ^ b.bigIntegerValue!)
         case .shiftLeft, .shiftRight:
             if b.signum < 0 {
-                throw Diagnostic(.negativeShift, "a shift count cannot be negative", at: rightSpan)
+                throw Diagnostic.negativeShift(at: rightSpan)
             }
             if a.isZero { return a }
             guard let count = b.intValue else {
@@ -54,7 +54,7 @@ extension Evaluator {
         if case .number(let a) = base.value.kind, case .number(let b) = exponent.value.kind,
             case .number(let m) = modulus.value.kind, a.isInteger, b.isInteger, m.isInteger, b.signum >= 0
         {
-            if m.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: modulus.span) }
+            if m.isZero { throw Diagnostic.moduloByZero(at: modulus.span) }
             try settings.chargeModularPower(exponent: b, modulus: m, at: operatorSpan)
             return .number(Evaluator.power(a, b, modulo: m))
         }

@@ -5,12 +5,10 @@ extension Evaluator {
     /// Fails when `name` is a function, a constant, `ans`, an operator word or a command word.
     func checkAssignable(_ name: String, at span: SourceSpan) throws(EvaluationError) {
         if let reason = reservation(of: name) {
-            throw .failed(Diagnostic(.reservedName, "cannot assign to '\(name)': it is \(reason)", at: span))
+            throw .failed(Diagnostic.cannotAssign(name, because: reason, at: span))
         }
         if case .user? = functions.entry(named: name)?.kind {
-            throw .failed(
-                Diagnostic(
-                    .reservedName, "cannot assign to '\(name)': it is a function (unset \(name) first)", at: span))
+            throw .failed(Diagnostic.cannotAssignToFunction(name, at: span))
         }
     }
 
@@ -34,14 +32,14 @@ extension Evaluator {
         if let value = variables[name] { return value }
         if name == "ans" {
             if let lastResult { return lastResult }
-            throw Diagnostic(.noLastResult, "'ans' has no value yet: it holds the last result", at: span)
+            throw Diagnostic.noLastResult(at: span)
         }
         if let entry = functions.entry(named: name) {
             switch entry.kind {
             case .constant(let value):
                 return try value(settings)
             case .function, .user:
-                throw Diagnostic(.functionUsedAsValue, "'\(name)' is a function: call it as \(name)(…)", at: span)
+                throw Diagnostic.functionUsedAsValue(name, at: span)
             }
         }
         return try lookUpRarely(name, at: span, isTheLine: isTheLine, startsTheLine: startsTheLine)
@@ -67,7 +65,7 @@ extension Evaluator {
             Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"]) + UnitTable.names
         let command = startsTheLine ? Suggestion.nearest(to: name, in: commandWords.sorted()) : nil
         let other = Suggestion.nearest(to: name, in: candidates)
-        throw Diagnostic(.unknownName, "unknown name '\(TerminalSafeText.excerpt(name))'", at: span)
+        throw Diagnostic.unknownName(name, at: span)
             .suggesting(isTheLine ? command ?? other : other ?? command)
     }
 
@@ -78,7 +76,7 @@ extension Evaluator {
         case .digits(let text, let radix):
             try settings.checkSize(Double(text.utf8.count) * log10(Double(radix)), at: span)
             guard let value = BigInteger(text, radix: radix) else {
-                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+                throw Diagnostic.malformedNumber(at: span)
             }
             return Number(value)
         case .decimal(let significand, let exponent):
@@ -89,7 +87,7 @@ extension Evaluator {
                 return Number(numerator: small, denominator: powerOfTen(-exponent))
             }
             guard let mantissa = BigInteger(significand) else {
-                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+                throw Diagnostic.malformedNumber(at: span)
             }
             let scale = BigInteger.power(10, UInt(exponent.magnitude))
             return exponent >= 0 ? Number(mantissa * scale) : Number(numerator: mantissa, denominator: scale)
@@ -100,7 +98,7 @@ extension Evaluator {
                     repeating: digits, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
                     exponent: exponent)
             else {
-                throw Diagnostic(.malformedNumber, "malformed number", at: span)
+                throw Diagnostic.malformedNumber(at: span)
             }
             return value
         }

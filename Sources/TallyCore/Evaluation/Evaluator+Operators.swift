@@ -17,9 +17,9 @@ extension Evaluator {
         case (.complement, .number), (.complement, .real), (.complement, .quantity):
             let x = try settings.integer(operand, at: operandSpan, purpose: "'~' needs an integer")
             return .number(-x - Number(1))
-        case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Value.expectedNumber(at: operandSpan)
+        case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Diagnostic.expectedNumber(at: operandSpan)
         case (.not, .truth(let value)): return .truth(!value)
-        case (.not, .number), (.not, .real), (.not, .quantity): throw Value.expectedTruth(at: operandSpan)
+        case (.not, .number), (.not, .real), (.not, .quantity): throw Diagnostic.expectedTruth(at: operandSpan)
         }
     }
 
@@ -34,12 +34,12 @@ extension Evaluator {
         case (.number(let x), .number(let y)):
             return comparison.holds(forOrder: Number.compare(x, y))
         case (.truth(let x), .truth(let y)):
-            guard comparison.isEquality else { throw Value.expectedNumber(at: lhs.span) }
+            guard comparison.isEquality else { throw Diagnostic.expectedNumber(at: lhs.span) }
             return comparison.holds(forOrder: x == y ? 0 : 1)
         case (.truth, _):
-            throw Value.expectedNumber(at: lhs.span)
+            throw Diagnostic.expectedNumber(at: lhs.span)
         case (_, .truth):
-            throw Value.expectedNumber(at: rhs.span)
+            throw Diagnostic.expectedNumber(at: rhs.span)
         case (.quantity, _), (_, .quantity):
             return try compareQuantities(comparison, lhs, rhs, operatorSpan: operatorSpan)
         default:
@@ -58,7 +58,7 @@ extension Evaluator {
         throws(Diagnostic) -> Value
     {
         if case .quantity(let quantity) = operand.kind, operation != .factorial, operation != .doubleFactorial {
-            throw Value.expectedPlainNumber(
+            throw Diagnostic.expectedPlainNumber(
                 quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
         }
         switch operation {
@@ -71,11 +71,11 @@ extension Evaluator {
             return .number(try factorial(of: n, operandSpan: operandSpan, span: span, double: true))
         case .degrees:
             // An angle in degrees, in the unit the trigonometric functions take now.
-            if operand.isTruth { throw Value.expectedNumber(at: operandSpan) }
+            if operand.isTruth { throw Diagnostic.expectedNumber(at: operandSpan) }
             if settings.angle == .degrees { return operand }
             return try settings.checked(operand * .real(Real.radiansPerDegree), at: span)
         case .percent:
-            if operand.isTruth { throw Value.expectedNumber(at: operandSpan) }
+            if operand.isTruth { throw Diagnostic.expectedNumber(at: operandSpan) }
             if let x = operand.number { return .number(x / Number(100)) }
             return try settings.checked(operand / .number(Number(100)), at: span)
         }
@@ -99,11 +99,11 @@ extension Evaluator {
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             return .number(x * y)
         case .divide:
-            if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
+            if y.isZero { throw Diagnostic.divisionByZero(at: rightSpan) }
             try settings.checkCombinedSize(x, y, at: operatorSpan)
             return .number(x / y)
         case .floorDivide:
-            if y.isZero { throw Diagnostic(.divisionByZero, "division by zero", at: rightSpan) }
+            if y.isZero { throw Diagnostic.divisionByZero(at: rightSpan) }
             // Sized by the result: an integer quotient or remainder is no longer than the
             // operands that already exist (`10^999999 % 7` is 1); a fraction's may be.
             if !(x.isInteger && y.isInteger) {
@@ -113,7 +113,7 @@ extension Evaluator {
             }
             return .number(x.flooredQuotient(dividingBy: y))
         case .modulo:
-            if y.isZero { throw Diagnostic(.moduloByZero, "modulo by zero", at: rightSpan) }
+            if y.isZero { throw Diagnostic.moduloByZero(at: rightSpan) }
             if !(x.isInteger && y.isInteger) {
                 try settings.checkCombinedSize(x, y, at: operatorSpan)
             } else {
@@ -148,19 +148,17 @@ extension Evaluator {
         throws(Diagnostic) -> Value
     {
         let span = lhs.span.union(rhs.span)
-        if lhs.value.isTruth { throw Value.expectedNumber(at: lhs.span) }
-        if rhs.value.isTruth { throw Value.expectedNumber(at: rhs.span) }
+        if lhs.value.isTruth { throw Diagnostic.expectedNumber(at: lhs.span) }
+        if rhs.value.isTruth { throw Diagnostic.expectedNumber(at: rhs.span) }
         switch operation {
         case .add: return try settings.checked(lhs.value + rhs.value, at: span)
         case .subtract: return try settings.checked(lhs.value - rhs.value, at: span)
         case .multiply: return try settings.checked(lhs.value * rhs.value, at: span)
         case .divide:
-            try requireNonZero(rhs, what: "division by zero", id: .divisionByZero)
+            try requireNonZero(rhs, else: Diagnostic.divisionByZero)
             return try settings.checked(lhs.value / rhs.value, at: span)
         case .floorDivide, .modulo:
-            try requireNonZero(
-                rhs, what: operation == .modulo ? "modulo by zero" : "division by zero",
-                id: operation == .modulo ? .moduloByZero : .divisionByZero)
+            try requireNonZero(rhs, else: operation == .modulo ? Diagnostic.moduloByZero : Diagnostic.divisionByZero)
             let x = try lhs.value.real(at: lhs.span)
             let y = try rhs.value.real(at: rhs.span)
             let quotient = x / y
@@ -188,21 +186,22 @@ extension Evaluator {
 
     /// Fails unless the operand (a divisor, a base under a negative power) is known not to be
     /// zero.
-    func requireNonZero(_ operand: Operand, what: String, id: DiagnosticID, role: String = "the divisor")
-        throws(Diagnostic)
-    {
+    /// `error` is the catalog's message for a zero (``Diagnostic/divisionByZero(at:)``, …).
+    func requireNonZero(
+        _ operand: Operand, else error: (SourceSpan) -> Diagnostic, role: String = "the divisor"
+    ) throws(Diagnostic) {
         switch operand.value.kind {
         case .number(let y):
-            if y.isZero { throw Diagnostic(id, what, at: operand.span) }
+            if y.isZero { throw error(operand.span) }
         case .quantity(let y):
-            try requireNonZero(Operand(value: y.magnitude, span: operand.span), what: what, id: id, role: role)
+            try requireNonZero(Operand(value: y.magnitude, span: operand.span), else: error, role: role)
         case .real(let y):
             if y.sign(within: settings.budget) == nil {
                 throw settings.undecidable(
                     "cannot decide whether \(role) is zero: it is within \(settings.budgetText) of 0", at: operand.span)
             }
         case .truth:
-            throw Value.expectedNumber(at: operand.span)
+            throw Diagnostic.expectedNumber(at: operand.span)
         }
     }
 
@@ -213,7 +212,7 @@ extension Evaluator {
     private func power(_ base: Number, _ exponent: Number, span: SourceSpan) throws(Diagnostic) -> Value {
         if base.isZero {
             if exponent.signum < 0 {
-                throw Diagnostic(.zeroToNegativePower, "zero cannot be raised to a negative power", at: span)
+                throw Diagnostic.zeroToNegativePower(at: span)
             }
             return .number(exponent.isZero ? Number(1) : base)
         }
@@ -245,10 +244,7 @@ extension Evaluator {
         var negativeResult = false
         if base.signum < 0 {
             guard !exponent.denominator.isEven else {
-                throw Diagnostic(
-                    .noRealValue,
-                    "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)",
-                    at: span)
+                throw Diagnostic.negativeToFractionalPower(at: span)
             }
             negativeResult = !exponent.numerator.isEven
         }
@@ -279,8 +275,7 @@ extension Evaluator {
         if let k = y.rational, k.isInteger, let n = k.intValue, n.magnitude <= 1 << 20 {
             if n < 0 || n == 0 {
                 if n == 0 { return .number(Number(1)) }
-                try requireNonZero(
-                    lhs, what: "zero cannot be raised to a negative power", id: .zeroToNegativePower, role: "the base")
+                try requireNonZero(lhs, else: Diagnostic.zeroToNegativePower, role: "the base")
             }
             return try settings.checked(.from(x.raised(to: n)), at: span)
         }
@@ -295,16 +290,13 @@ extension Evaluator {
                     "cannot decide the sign of the exponent: it is within \(settings.budgetText) of 0", at: rhs.span)
             }
             if exponentSign < 0 {
-                throw Diagnostic(.zeroToNegativePower, "zero cannot be raised to a negative power", at: span)
+                throw Diagnostic.zeroToNegativePower(at: span)
             }
             return .number(Number(0))
         }
         // A negative base: only an exact exponent with an odd denominator has a real power.
         guard let q = y.rational, !q.denominator.isEven else {
-            throw Diagnostic(
-                .noRealValue,
-                "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)",
-                at: span)
+            throw Diagnostic.negativeToFractionalPower(at: span)
         }
         let magnitude = (-x).raisedPositive(to: y)
         return try settings.checked(.from(q.numerator.isEven ? magnitude : -magnitude), at: span)
@@ -322,14 +314,11 @@ extension Evaluator {
     {
         let name = double ? "the double factorial" : "factorial"
         guard value.signum >= 0 else {
-            throw Diagnostic(
-                .notAnInteger, "\(name) needs a non-negative integer, got \(settings.briefly(value))", at: operandSpan)
+            throw Diagnostic.factorialOfNonNatural(name, settings.briefly(value), at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
-            throw Diagnostic(
-                .resultTooLarge,
-                "result would be astronomically large: \(settings.briefly(value))\(double ? "!!" : "!") is far beyond the limit of \(grouped(settings.maxDigits)) digits",
-                at: span)
+            throw Diagnostic.factorialTooLarge(
+                settings.briefly(value), mark: double ? "!!" : "!", maxDigits: settings.maxDigits, at: span)
         }
         // log10(n!) = lgamma(n + 1) / ln 10; n!! is at most sqrt(n! · (n + 1)).
         let log10Factorial = lgamma(Double(n) + 1) / 2.302585092994046

@@ -12,10 +12,7 @@ extension Evaluator {
     /// `operand` as a quantity in `unit`; a plain number only.
     func quantity(_ operand: Operand, in unit: CompoundUnit, unitSpan: SourceSpan) throws(Diagnostic) -> Value {
         if case .quantity(let quantity) = operand.value.kind {
-            throw Diagnostic(
-                .invalidUnit,
-                "a unit applies to a plain number, but this is already \(quantity.described); multiply by 1 \(unit.text) to combine them",
-                at: unitSpan)
+            throw Diagnostic.unitAfterQuantity(quantity, unit: unit, at: unitSpan)
         }
         return .quantity(operand.value, unit)
     }
@@ -24,8 +21,8 @@ extension Evaluator {
     func applyQuantity(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
         throws(Diagnostic) -> Value
     {
-        if lhs.value.isTruth { throw Value.expectedNumber(at: lhs.span) }
-        if rhs.value.isTruth { throw Value.expectedNumber(at: rhs.span) }
+        if lhs.value.isTruth { throw Diagnostic.expectedNumber(at: lhs.span) }
+        if rhs.value.isTruth { throw Diagnostic.expectedNumber(at: rhs.span) }
         let left = QuantityParts(lhs)
         let right = QuantityParts(rhs)
         switch operation {
@@ -41,14 +38,11 @@ extension Evaluator {
         case .multiply, .divide:
             for part in [left, right] {
                 if let scale = part.unit?.affineUnit {
-                    throw Diagnostic(
-                        .temperatureArithmetic,
-                        "a temperature on the \(scale.symbol) scale is a point, not an amount: it cannot be multiplied or divided (convert it with 'to K' first)",
-                        at: part.operand.span)
+                    throw Diagnostic.temperatureScaled(scale, at: part.operand.span)
                 }
             }
             if operation == .divide {
-                try requireNonZero(right.magnitudeOperand, what: "division by zero", id: .divisionByZero)
+                try requireNonZero(right.magnitudeOperand, else: Diagnostic.divisionByZero)
             }
             var magnitude = try plain(
                 operation, left.magnitudeOperand, right.magnitudeOperand, operatorSpan: operatorSpan)
@@ -60,7 +54,7 @@ extension Evaluator {
             guard let leftUnit = left.unit else { return .quantity(magnitude, rightUnit!) }
             guard let rightUnit else { return .quantity(magnitude, leftUnit) }
             guard let (unit, scale) = leftUnit.multiplied(by: rightUnit) else {
-                throw Diagnostic(.invalidUnit, "a unit's power must stay within -100 to 100", at: operatorSpan)
+                throw Diagnostic.unitPowerOutOfRange(at: operatorSpan)
             }
             magnitude = try scaled(magnitude, by: scale, at: lhs.span.union(rhs.span))
             return try quantityOrNumber(magnitude, unit, at: lhs.span.union(rhs.span))
@@ -68,7 +62,7 @@ extension Evaluator {
             return try power(left, right, operatorSpan: operatorSpan)
         case .floorDivide, .modulo, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
             let part = left.unit != nil ? left : right
-            throw Value.expectedPlainNumber(
+            throw Diagnostic.expectedPlainNumber(
                 part.quantity!, at: part.operand.span, purpose: "'\(operation.rawValue)' needs plain numbers")
         }
     }
@@ -95,10 +89,7 @@ extension Evaluator {
         switch (leftUnit.affineUnit, rightUnit.affineUnit) {
         case (let scale?, _?):
             guard operation == .subtract else {
-                throw Diagnostic(
-                    .temperatureArithmetic,
-                    "cannot add two temperatures on a scale (\(leftUnit.text) + \(rightUnit.text)): add a difference instead, as in 20 °C + 10 degC",
-                    at: operatorSpan)
+                throw Diagnostic.temperaturesAdded(leftUnit, rightUnit, at: operatorSpan)
             }
             // Two points on scales: their difference, in degrees of the left one's scale
             // (`100 °F - 32 °F` is `68 degF`).
@@ -116,9 +107,8 @@ extension Evaluator {
                 operatorSpan: operatorSpan)
             return .quantity(magnitude, leftUnit)
         case (nil, let scale?):
-            throw Diagnostic(
-                .temperatureArithmetic,
-                "cannot \(verb) a temperature on the \(scale.symbol) scale \(operation == .add ? "to" : "from") \(left.described): it is a point, not an amount (convert it with 'to K' first)",
+            throw Diagnostic.temperatureAddedTo(
+                scale, verb: verb, preposition: operation == .add ? "to" : "from", other: left.described,
                 at: right.operand.span)
         case (nil, nil):
             let ratio = rightUnit == leftUnit ? Value.number(Number(1)) : rightUnit.factor / leftUnit.factor
@@ -137,30 +127,24 @@ extension Evaluator {
         -> Value
     {
         if let quantity = exponent.quantity {
-            throw Value.expectedPlainNumber(
+            throw Diagnostic.expectedPlainNumber(
                 quantity, at: exponent.operand.span, purpose: "an exponent must be a plain number")
         }
         guard let unit = base.unit, let quantity = base.quantity else {
             preconditionFailure("one operand is a quantity")
         }
         if let scale = unit.affineUnit {
-            throw Diagnostic(
-                .temperatureArithmetic,
-                "a temperature on the \(scale.symbol) scale is a point, not an amount: it has no powers (convert it with 'to K' first)",
-                at: base.operand.span)
+            throw Diagnostic.temperatureRaised(scale, at: base.operand.span)
         }
         guard let p = exponent.operand.value.number, let numerator = p.numerator.intValue,
             let denominator = p.denominator.intValue, let root = unit.root(denominator)
         else {
-            throw Diagnostic(
-                .invalidUnit,
-                "\(quantity.described) can be raised only to a whole power, or to 1/n when its units' powers divide by n",
-                at: exponent.operand.span)
+            throw Diagnostic.quantityPowerNotAllowed(quantity, at: exponent.operand.span)
         }
         let magnitude = try plain(.power, base.magnitudeOperand, exponent.operand, operatorSpan: operatorSpan)
         if numerator == 0 { return magnitude }
         guard let result = root.raised(to: numerator) else {
-            throw Diagnostic(.invalidUnit, "a unit's power must stay within -100 to 100", at: exponent.operand.span)
+            throw Diagnostic.unitPowerOutOfRange(at: exponent.operand.span)
         }
         return .quantity(magnitude, result)
     }
@@ -188,8 +172,7 @@ extension Evaluator {
         let preposition = verb == "subtract" ? "from" : "to"
         let compare = verb == "compare" ? "with" : preposition
         let (first, second) = verb == "subtract" ? (right, left) : (verb == "compare" ? (left, right) : (right, left))
-        return Diagnostic(
-            .dimensionMismatch, "cannot \(verb) \(first.described) \(compare) \(second.described)", at: span)
+        return Diagnostic.dimensionMismatch(verb, first.described, compare, second.described, at: span)
     }
 
     // MARK: Conversion
@@ -202,10 +185,7 @@ extension Evaluator {
         let target = TargetUnits(conversion.target, units)
         guard case .quantity(let quantity) = value.kind else {
             if case .si = conversion.target { return (value, nil) }
-            throw Diagnostic(
-                .dimensionMismatch,
-                "cannot convert a plain number to \(target.description): write a unit after the number, as in 5 km to mi",
-                at: conversion.span)
+            throw Diagnostic.plainNumberConverted(to: target.description, at: conversion.span)
         }
         switch conversion.target {
         case .unit(let index):
@@ -270,9 +250,7 @@ extension Evaluator {
         throws(Diagnostic)
     {
         guard quantity.dimension == target.units[0].dimension else {
-            throw Diagnostic(
-                .dimensionMismatch, "cannot convert \(quantity.described) to \(target.description)", at: conversion.span
-            )
+            throw Diagnostic.cannotConvert(quantity, to: target.description, at: conversion.span)
         }
     }
 
@@ -302,16 +280,10 @@ extension Evaluator {
     {
         func isDifference(_ unit: CompoundUnit) -> Bool { unit.factors.contains { $0.unit.isTemperatureDifference } }
         if let scale = source.affineUnit, isDifference(target) {
-            throw Diagnostic(
-                .temperatureArithmetic,
-                "cannot convert a temperature on the \(scale.symbol) scale to a difference (\(target.text)): a point is not an amount; subtract two points for a difference, or convert to K",
-                at: span)
+            throw Diagnostic.temperatureToDifference(scale, target: target, at: span)
         }
         if let scale = target.affineUnit, isDifference(source) {
-            throw Diagnostic(
-                .temperatureArithmetic,
-                "cannot convert a temperature difference (\(source.text)) to a point on the \(scale.symbol) scale: add it to a point instead, as in 20 \(scale.symbol) + 10 \(source.text)",
-                at: span)
+            throw Diagnostic.differenceToTemperature(source, scale: scale, at: span)
         }
     }
 

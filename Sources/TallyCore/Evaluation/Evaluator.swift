@@ -175,7 +175,6 @@ public struct Evaluator: Sendable {
         case .empty:
             return .nothing
         case .expression(let expression, let conversion):
-            try checkCallCounts(in: expression)
             let value = try evaluate(expression)
             if let conversion, conversion.target.isUnitConversion {
                 return try runUnitConversion(value, of: expression, conversion)
@@ -189,7 +188,6 @@ public struct Evaluator: Sendable {
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):
             try checkAssignable(name, at: nameSpan)
-            try checkCallCounts(in: expression)
             let value = try evaluate(expression)
             variables[name] = value
             return .assigned(name: name, value: value)
@@ -233,7 +231,7 @@ public struct Evaluator: Sendable {
     @inline(__always)
     func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
         if let conversion { return conversion.target == .decimal ? nil : conversion.target }
-        if case .callBuiltIn(let function, _, let span)? = code.instructions.last, span == code.span,
+        if case .call(.builtIn(let function), _, let span)? = code.instructions.last, span == code.span,
             Int(function) == BuiltIns.factorIndex
         {
             return .factors
@@ -250,40 +248,81 @@ public struct Evaluator: Sendable {
     }
 
     /// The value of an expression: runs its postfix code on a stack of values and their spans.
-    /// Jumps make `and`, `or`, `if` and comparison chains lazy; a call of a user function runs
-    /// its compiled body in frames of its own (``runCall(_:of:on:frames:)``), on the same
-    /// stack, without recursion in Swift.
+    /// Jumps make `and`, `or`, `if` and comparison chains lazy. One loop runs the line and the
+    /// bodies of the user functions it calls (``run(_:from:base:on:calls:requestsAtStart:)``):
+    /// a call instruction runs a built-in function at once, and for a user function pushes a
+    /// frame and goes on in its body, on the same stack, without recursion in Swift. As in
+    /// Lua's `luaV_execute`, the running code is reloaded only when a call starts or returns,
+    /// so a line pays nothing per instruction for the calls it does not make.
     public func evaluate(_ code: Code) throws(EvaluationError) -> Value {
+        try checkCalls(in: code)
         // Without calls the stack never holds more values than there are instructions; it
         // starts in scratch space on the machine stack (the heap only for very long lines).
-        try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count) {
+        return try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count) {
             buffer throws(EvaluationError) -> Value in
             var stack = OperandStack(borrowing: buffer)
-            var frames: [Frame] = []
             defer { stack.removeAll() }
-            var index = 0
+            var calls = CallStack()
             // Ctrl-C is seen between instructions by one load and compare.
             let requestsAtStart = LineWork.requestsAtStart
-            // The line's own loop is kept small, so that the instructions' work inlines into
-            // it: plain arithmetic, most lines, pays nothing for user functions.
-            while index < code.instructions.count {
-                let instruction = code.instructions[index]
-                index += 1
-                do throws(Diagnostic) {
-                    if case .call(let callIndex) = instruction {
-                        try runCall(code.calls[callIndex], of: code, on: &stack, frames: &frames)
-                    } else {
-                        try execute(instruction, of: code, on: &stack, index: &index, base: 0)
+            // Where the running code stopped for a call it entered; nil once it has ended.
+            var stopped = try run(code, from: 0, base: 0, on: &stack, calls: &calls, requestsAtStart: requestsAtStart)
+            while let function = calls.innermost {
+                let resumeAt: Int
+                if stopped != nil {
+                    resumeAt = 0  // a call was entered: its body from the start
+                } else {
+                    // The body ended: its value becomes the call's, and the caller goes on.
+                    resumeAt = calls.returnFromCall(on: &stack)
+                    guard let caller = calls.innermost else {
+                        stopped = try run(
+                            code, from: resumeAt, base: 0, on: &stack, calls: &calls, requestsAtStart: requestsAtStart)
+                        continue
                     }
-                } catch {
-                    throw stopped(attributed(error, to: frames))
+                    stopped = try run(
+                        caller.body, from: resumeAt, base: calls.base, on: &stack, calls: &calls,
+                        requestsAtStart: requestsAtStart)
+                    continue
                 }
-                // An operation may stop early on Ctrl-C (a long series gives up): never let its
-                // unfinished value go on.
-                if Interruption.requestCount != requestsAtStart { throw .interrupted }
+                stopped = try run(
+                    function.body, from: resumeAt, base: calls.base, on: &stack, calls: &calls,
+                    requestsAtStart: requestsAtStart)
             }
             return stack.removeLast().value
         }
+    }
+
+    /// Runs `code` from the instruction at `start`, its parameters read from `base`, until it
+    /// ends (nil) or enters a call of a user function (the index to go on from when that call
+    /// returns). The one instruction loop, for a line and a function's body alike.
+    @inline(__always)
+    func run(
+        _ code: borrowing Code, from start: Int, base: Int, on stack: inout OperandStack, calls: inout CallStack,
+        requestsAtStart: UInt
+    ) throws(EvaluationError) -> Int? {
+        var index = start
+        while index < code.instructions.count {
+            let instruction = code.instructions[index]
+            index += 1
+            do throws(Diagnostic) {
+                if case .call(let callee, let argumentCount, let span) = instruction {
+                    if try call(
+                        callee, in: code, argumentCount: Int(argumentCount), span: span, returningTo: index,
+                        on: &stack, calls: &calls)
+                    {
+                        return index
+                    }
+                } else {
+                    try execute(instruction, of: code, on: &stack, index: &index, base: base, calls: &calls)
+                }
+            } catch {
+                throw self.stopped(attributed(error, to: calls.frames))
+            }
+            // An operation may stop early on Ctrl-C (a long series gives up): never let its
+            // unfinished value go on.
+            if Interruption.requestCount != requestsAtStart { throw .interrupted }
+        }
+        return nil
     }
 
     /// A failure as the line reports it: work that Ctrl-C or the work budget cut short may fail
@@ -312,9 +351,9 @@ public struct Evaluator: Sendable {
         stack.replaceRemoved(with: Operand(value: value, span: span))
     }
 
-    /// The instructions that read one of the code's tables (a long literal, a name, a unit, a
-    /// call's check): out of line, so that ``execute(_:of:on:index:base:)`` stays small enough
-    /// to inline into both evaluation loops.
+    /// The instructions that read one of the code's tables (a long literal, a name, a unit):
+    /// out of line, so that ``execute(_:of:on:index:base:calls:)`` stays small enough to inline into
+    /// the evaluation loop.
     @inline(never)
     func executeTableInstruction(_ instruction: Instruction, of code: Code, on stack: inout OperandStack)
         throws(Diagnostic)
@@ -333,18 +372,18 @@ public struct Evaluator: Sendable {
             let operand = stack.removeLast()
             let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
             stack.replaceRemoved(with: Operand(value: value, span: operand.span.union(span)))
-        case .checkCall(let call):
-            try check(code.calls[call])
         default:
             preconditionFailure("not an instruction that reads a table")
         }
     }
 
-    /// Runs one instruction other than a call; jumps move `index`, and parameters are read
-    /// from the frame whose arguments start at `base`.
+    /// Runs one instruction other than a call; jumps move `index`, parameters are read from the
+    /// frame whose arguments start at `base`, and a body's check of a call reads the calls in
+    /// progress.
     @inline(__always)
     func execute(
-        _ instruction: Instruction, of code: Code, on stack: inout OperandStack, index: inout Int, base: Int
+        _ instruction: Instruction, of code: borrowing Code, on stack: inout OperandStack, index: inout Int, base: Int,
+        calls: inout CallStack
     ) throws(Diagnostic) {
         switch instruction {
         case .integer(let value, let span):
@@ -356,10 +395,10 @@ public struct Evaluator: Sendable {
             // The size check a long literal passes: its digits (no `_` in a plain one).
             try settings.checkSize(Double(span.end - span.start), at: span)
             stack.append(Operand(value: .number(Number(value)), span: span))
-        case .literal, .name, .unit, .checkCall:
+        case .literal, .name, .unit:
             try executeTableInstruction(instruction, of: code, on: &stack)
-        case .callBuiltIn(let function, let argumentCount, let span):
-            try callBuiltIn(Int(function), argumentCount: Int(argumentCount), span: span, on: &stack)
+        case .checkCall(let site):
+            try checkCall(site, in: code, calls: &calls)
         case .group(let span), .setSpan(let span):
             stack.setTopSpan(span)
         case .prefix(let operation, let operatorSpan):
@@ -410,7 +449,7 @@ public struct Evaluator: Sendable {
             }
         case .testOrJump(let operation, let target):
             let top = stack[stack.count - 1]
-            guard case .truth(let holds) = top.value.kind else { throw Value.expectedTruth(at: top.span) }
+            guard case .truth(let holds) = top.value.kind else { throw Diagnostic.expectedTruth(at: top.span) }
             if holds == (operation == .or) {
                 index = target
             } else {
@@ -418,16 +457,18 @@ public struct Evaluator: Sendable {
             }
         case .requireTruth(let span):
             let top = stack[stack.count - 1]
-            guard top.value.isTruth else { throw Value.expectedTruth(at: top.span) }
+            guard top.value.isTruth else { throw Diagnostic.expectedTruth(at: top.span) }
             stack.setTopSpan(span)
         case .jumpUnless(let target):
             let condition = stack.removeLast()
-            guard case .truth(let holds) = condition.value.kind else { throw Value.expectedTruth(at: condition.span) }
+            guard case .truth(let holds) = condition.value.kind else {
+                throw Diagnostic.expectedTruth(at: condition.span)
+            }
             if !holds { index = target }
         case .jump(let target):
             index = target
         case .call:
-            preconditionFailure("calls are run by the loops")
+            preconditionFailure("calls are run by the loop")
         }
     }
 

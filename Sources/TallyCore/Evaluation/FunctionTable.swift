@@ -175,8 +175,7 @@ public enum Arity: Sendable {
     /// that is not a number it accepts.
     func check(_ count: Int, calling name: @autoclosure () -> String, at span: SourceSpan) throws(Diagnostic) {
         if accepts(count) { return }
-        let got = count == 1 ? "1 was given" : "\(count) were given"
-        throw Diagnostic(.wrongArgumentCount, "\(name()) takes \(description), but \(got)", at: span)
+        throw Diagnostic.wrongArgumentCount(name(), takes: description, given: count, at: span)
     }
 
     /// "1 argument", "1 or 2 arguments", "at least 1 argument".
@@ -207,23 +206,5 @@ public struct FunctionCall {
     public let settings: EvaluationSettings
 
     /// The source of each argument, for errors about one of them.
-    public var argumentSpans: CallArgumentSpans { CallArgumentSpans(operands: arguments.operands) }
-}
-
-/// The values of a call's arguments, in order, read where the evaluator's stack holds them.
-public struct CallArguments: RandomAccessCollection {
-    let operands: UnsafeBufferPointer<Evaluator.Operand>
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { operands.count }
-    public subscript(position: Int) -> Value { operands[position].value }
-}
-
-/// The spans of a call's arguments, in order: where each came from in the line.
-public struct CallArgumentSpans: RandomAccessCollection {
-    let operands: UnsafeBufferPointer<Evaluator.Operand>
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { operands.count }
-    public subscript(position: Int) -> SourceSpan { operands[position].span }
+    public var argumentSpans: CallArgumentSpans { arguments.spans }
 }

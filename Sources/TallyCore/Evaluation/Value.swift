@@ -123,29 +123,9 @@ public struct Value: Sendable {
         switch kind {
         case .number(let number): return Real(number)
         case .real(let real): return real
-        case .quantity(let quantity): throw Value.expectedPlainNumber(quantity, at: span)
-        case .truth: throw Value.expectedNumber(at: span)
+        case .quantity(let quantity): throw Diagnostic.expectedPlainNumber(quantity, at: span)
+        case .truth: throw Diagnostic.expectedNumber(at: span)
         }
-    }
-
-    /// The error for a truth value where a number is needed.
-    public static func expectedNumber(at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.typeMismatch, "expected a number, found a truth value", at: span)
-    }
-
-    /// The error for a number where a truth value is needed.
-    static func expectedTruth(at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.typeMismatch, "expected a truth value, found a number", at: span)
-    }
-
-    /// The error for a quantity where a plain number is needed.
-    public static func expectedPlainNumber(_ quantity: Quantity, at span: SourceSpan, purpose: String? = nil)
-        -> Diagnostic
-    {
-        Diagnostic(
-            .quantityNotAllowed,
-            "\(purpose ?? "expected a plain number"), found \(quantity.described): divide by a unit for a plain number, as in x / (1 \(quantity.unit.text))",
-            at: span)
     }
 }
 

@@ -48,10 +48,10 @@ extension Code {
             return "^%"
         case .checkCall(let index):
             return "check:\(calls[index].name)/\(calls[index].argumentCount)"
-        case .call(let index):
-            return "call:\(calls[index].name)/\(calls[index].argumentCount)"
-        case .callBuiltIn(let function, let argumentCount, _):
+        case .call(.builtIn(let function), let argumentCount, _):
             return "call:\(FunctionTable.builtIn.entries[Int(function)].name)/\(argumentCount)"
+        case .call(.named(let index), let argumentCount, _):
+            return "call:\(calls[Int(index)].name)/\(argumentCount)"
         case .unit(let index, _):
             return "[\(units[index].text)]"
         case .parameter(let index, _):

@@ -142,7 +142,9 @@ extension Lexer {
             }
             // `1,234`, one group of digits after a comma, is also how a decimal comma is written:
             // as a long literal, the parser looks at it again and warns.
-            let oneCommaGroup = mantissaEnd - start == integerDigits + 1 && bytes[mantissaEnd - 4] == UInt8(ascii: ",")
+            let oneCommaGroup =
+                mantissaEnd - start >= 5 && mantissaEnd - start == integerDigits + 1
+                && bytes[mantissaEnd - 4] == UInt8(ascii: ",")
             if separated, integerDigits <= 18, !oneCommaGroup {
                 return Token(.number(.integer(decimalValue(from: start, to: mantissaEnd))), span)
             }

@@ -289,7 +289,10 @@ public enum OperatorTable {
     /// the line it reads.
     static let bySymbol: [OperatorBinding?] = table { !$0.isPrefix } + table { $0.isPrefix }
     /// ``bySymbol`` in storage of its own that is never freed, for the parser to index without
-    /// reference counting.
+    /// reference counting. Why `nonisolated(unsafe)` is sound: the storage is written once,
+    /// inside the `static let`'s initialiser (which Swift runs exactly once, thread-safely,
+    /// before any reader sees the pointer), and only read after; `OperatorBinding?` holds no
+    /// references, so sharing its bytes between threads is sharing immutable values.
     nonisolated(unsafe) static let bindings: UnsafePointer<OperatorBinding?> = {
         let storage = UnsafeMutablePointer<OperatorBinding?>.allocate(capacity: bySymbol.count)
         storage.initialize(from: bySymbol, count: bySymbol.count)

@@ -99,24 +99,27 @@ extension Parser {
                     "read as log(x; base), the logarithm of the first argument to the base of the second; SpeedCrunch writes the base first",
                     at: span, severity: .warning))
         }
-        code.instructions.append(.callBuiltIn(function: Int32(function), argumentCount: Int32(argumentCount), span))
+        code.instructions.append(.call(.builtIn(Int32(function)), argumentCount: Int32(argumentCount), span))
         return span
     }
 
-    /// A call of any other name, its arguments written as `list`. The name is checked before
-    /// the arguments run (so `sqr(1/0)` is about `sqr`), as a function defined by then may
-    /// answer it; the check's count and span are filled in once the arguments are read.
+    /// A call of any other name, its arguments written as `list`: a function the session
+    /// defines, looked up when the line runs. On a line the evaluator checks every such call
+    /// before anything runs; in a function's body, which may call a function defined later, a
+    /// check runs before the arguments (so `sqr(1/0)` is about `sqr`), its count and span
+    /// filled in once the arguments are read.
     mutating func call(_ name: String, nameSpan: SourceSpan, list: ArgumentList = .parenthesized) throws(Diagnostic)
         -> SourceSpan
     {
-        let checkIndex = code.instructions.count
-        code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
+        let checkIndex = parameters == nil ? nil : code.instructions.count
+        if checkIndex != nil { code.instructions.append(.checkCall(-1)) }  // a placeholder, replaced below
         let (argumentCount, end) = try readArguments(list)
         let site = CallSite(
             name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(end))
         code.calls.append(site)
-        code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
-        code.instructions.append(.call(code.calls.count - 1))
+        if let checkIndex { code.instructions[checkIndex] = .checkCall(code.calls.count - 1) }
+        code.instructions.append(
+            .call(.named(Int32(code.calls.count - 1)), argumentCount: Int32(argumentCount), site.span))
         return site.span
     }
 

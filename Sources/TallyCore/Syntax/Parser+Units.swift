@@ -20,12 +20,19 @@ extension Parser {
         case .name:
             let name = lexer.text(of: current.span)
             return UnitTable.unit(inExpression: name) != nil || (name == "Δ" && temperatureScale() != nil)
-                || (Parser.unitWordPower(name) != nil || name == "fl") && nextStartsUnit()
+                || Parser.unitWordPower(name) != nil && nextStartsUnit() || name == "fl" && nextIsOunce()
         case .operator(.degree):
             return temperatureScale() != nil
         default:
             return false
         }
+    }
+
+    /// Whether the token after the current one is `oz` (`fl oz`).
+    func nextIsOunce() -> Bool {
+        var probe = lexer
+        guard let next = try? probe.next(), case .name = next.kind else { return false }
+        return probe.text(of: next.span) == "oz"
     }
 
     /// The power a word before a unit gives it, as people write areas and volumes: `sq ft`,
@@ -91,15 +98,14 @@ extension Parser {
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
         let span = current.span
-        if case .name = current.kind, lexer.text(of: span) == "fl", let fluidOunce = UnitTable.unit(named: "floz") {
+        if case .name = current.kind, lexer.text(of: span) == "fl", nextIsOunce(),
+            let fluidOunce = UnitTable.unit(named: "floz")
+        {
             // `fl oz`, the US fluid ounce written as two words.
-            var probe = lexer
-            if let next = try? probe.next(), case .name = next.kind, probe.text(of: next.span) == "oz" {
-                try advance()
-                let ounce = current.span
-                try advance()
-                return (fluidOunce, span.union(ounce))
-            }
+            try advance()
+            let ounce = current.span
+            try advance()
+            return (fluidOunce, span.union(ounce))
         }
         if case .name = current.kind, let unit = UnitTable.unit(inExpression: lexer.text(of: span)) {
             try advance()

@@ -408,7 +408,10 @@ public struct Parser {
         case .unsignedWord(let word):
             code.instructions.append(.unsigned(word, token.span))
         case .digits(let radix):
-            if radix == 10 && lexer.bytes[token.span.end - 4] == UInt8(ascii: ",") { noteOneCommaGroup(token) }
+            if radix == 10, token.span.end - token.span.start >= 5, lexer.bytes[token.span.end - 4] == UInt8(ascii: ",")
+            {
+                noteOneCommaGroup(token)
+            }
             code.literals.append(.digits(lexer.literalDigits(of: token), radix: radix))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
         case .decimal(let exponent):

@@ -91,16 +91,13 @@ public enum Instruction: Sendable {
     /// exponentiation when they are integers, so `a^b` is never built.
     case powerModulo(powerSpan: SourceSpan, operatorSpan: SourceSpan)
     /// Checks that ``Code/calls``[index] names a function and passes it the right number of
-    /// arguments, before any argument is evaluated.
+    /// arguments, before any argument is evaluated: in a function's body only (a line's calls
+    /// are all checked before the line runs).
     case checkCall(Int)
-    /// Replaces the arguments (the values on top) by the result of ``Code/calls``[index]: a
-    /// call of a function defined in the session, or of a name no table knows yet.
-    case call(Int)
-    /// Replaces the `argumentCount` values on top by the result of the built-in function
-    /// ``FunctionTable/builtIn``.entries[function]. The parser resolved the name and checked
-    /// the count (built-in names cannot be redefined), so it needs no call site and no check.
-    /// The span runs from the name to the closing parenthesis.
-    case callBuiltIn(function: Int32, argumentCount: Int32, SourceSpan)
+    /// Replaces the `argumentCount` values on top (the arguments) by the result of calling
+    /// `callee`: the one call instruction, for built-in and user functions alike. The span runs
+    /// from the name to the closing parenthesis.
+    case call(Callee, argumentCount: Int32, SourceSpan)
     /// Makes the plain number on top a quantity in ``Code/units``[index]: `5 km`, `(1+2) h`.
     /// The span is the unit's.
     case unit(Int, SourceSpan)
@@ -125,6 +122,16 @@ public enum Instruction: Sendable {
     case jump(target: Int)
     /// Gives the value on top `span`: the span of a whole comparison chain or `if(…)`.
     case setSpan(SourceSpan)
+}
+
+/// What a ``Instruction/call(_:argumentCount:_:)`` calls.
+public enum Callee: Sendable, Equatable {
+    /// The built-in function ``FunctionTable/builtIn``.entries[index]: built-in names cannot be
+    /// redefined, so the parser resolved it and checked the count.
+    case builtIn(Int32)
+    /// The function ``Code/calls``[index] names, looked up when the call runs: a function
+    /// defined in the session (perhaps after the body that calls it was compiled).
+    case named(Int32)
 }
 
 /// Where a call of a name other than a built-in function stands (a function defined in the

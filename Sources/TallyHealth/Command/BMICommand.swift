@@ -80,10 +80,7 @@ public struct BMICommand: Sendable {
         result.heightUnit = height.units[0]
         result.weightUnit = weight.units[0]
         if let (sex, sexSpan) = sex, age == nil {
-            throw Diagnostic(
-                .bmiInvalidSex,
-                "the sex matters only for a child's BMI-for-age; add the age: age 10 sex \(sex.childWord)",
-                at: sexSpan)
+            throw Diagnostic.bmiSexWithoutAge(sex.childWord, at: sexSpan)
         }
         if let (age, ageSpan) = age {
             let exact: ExactAge
@@ -92,11 +89,10 @@ public struct BMICommand: Sendable {
                 exact = written
             case .born(let birth):
                 guard let today else {
-                    throw Diagnostic(
-                        .bmiInvalidAge, "today's date is unknown, so a birth date gives no age", at: ageSpan)
+                    throw Diagnostic.bmiNoTodayForBirthDate(at: ageSpan)
                 }
                 guard let lived = ChildAge.born(birth).exactAge(on: today) else {
-                    throw Diagnostic(.bmiInvalidAge, "this birth date is after today (\(today.text))", at: ageSpan)
+                    throw Diagnostic.bmiBornAfterToday(today.text, at: ageSpan)
                 }
                 exact = lived
             }
@@ -124,8 +120,7 @@ public struct BMICommand: Sendable {
                 }
             } else {
                 guard let (sex, _) = sex else {
-                    throw Diagnostic(
-                        .bmiInvalidSex, "BMI-for-age depends on the sex: add sex f or sex m after the age", at: ageSpan)
+                    throw Diagnostic.bmiSexNeeded(at: ageSpan)
                 }
                 if let standard, let standardSpan, standard == .asia {
                     throw Diagnostic(

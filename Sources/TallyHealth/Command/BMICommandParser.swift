@@ -48,29 +48,22 @@ struct BMICommandParser {
                 command.age = try age(after: word)
             } else if name == "waist", command.waist == nil {
                 guard try peek() != nil else {
-                    throw Diagnostic(
-                        .bmiMissingArgument, "missing waist after 'waist': waist 80cm, waist 31.5in",
-                        at: SourceSpan(at: reader.argumentsEnd()))
+                    throw Diagnostic.bmiMissingWaist(at: SourceSpan(at: reader.argumentsEnd()))
                 }
                 command.waist = try measurement(of: .waist)
             } else if name == "sex", command.sex == nil {
                 guard let sexWord = try take() else {
-                    throw Diagnostic(
-                        .bmiInvalidSex, "missing sex after 'sex': \(Self.sexForms)",
-                        at: SourceSpan(at: reader.argumentsEnd()))
+                    throw Diagnostic.bmiMissingSex(at: SourceSpan(at: reader.argumentsEnd()))
                 }
                 guard let sex = sexWord.bareName.flatMap(Sex.init(word:)) else {
-                    throw Diagnostic(.bmiInvalidSex, "the sex is \(Self.sexForms)", at: sexWord.span)
+                    throw Diagnostic.bmiInvalidSex(at: sexWord.span)
                 }
                 command.sex = (sex, word.span.union(sexWord.span))
             } else if let name, name.count > 1, let sex = Sex(word: name), command.sex == nil {
                 command.sex = (sex, word.span)
             } else if let name, word.unit == nil, !Self.keywords.contains(name) {
-                throw Diagnostic(
-                    .bmiUnknownStandard,
-                    "unknown word '\(TerminalSafeText.excerpt(word.bareName ?? ""))'; \(Self.optionsText)",
-                    at: word.span
-                ).suggesting(Suggestion.nearest(to: name, in: Self.keywords + MeasurementUnit.suggestedWords))
+                throw Diagnostic.bmiUnknownWord(word.bareName ?? "", at: word.span).suggesting(
+                    Suggestion.nearest(to: name, in: Self.keywords + MeasurementUnit.suggestedWords))
             } else {
                 throw extraArguments(from: word, after: command)
             }
@@ -170,15 +163,14 @@ struct BMICommandParser {
     /// 6 days`, `126m`, `800 days`, or a birth date.
     private mutating func age(after keyword: ArgumentWord) throws(Diagnostic) -> (ChildAge, SourceSpan) {
         guard let first = try take() else {
-            throw Diagnostic(
-                .bmiInvalidAge, "missing age after 'age': \(Self.ageForms)", at: SourceSpan(at: reader.argumentsEnd()))
+            throw Diagnostic.bmiMissingAge(at: SourceSpan(at: reader.argumentsEnd()))
         }
         if case .date(let date) = first.parts[0].value { return (.born(date), first.span) }
         var pieces: [(amount: Number, unit: String?, span: SourceSpan)] = []
         func absorb(_ word: ArgumentWord) throws(Diagnostic) {
             for part in word.parts {
                 guard case .literal(let amount) = part.value, pieces.count < 3 else {
-                    throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: part.span)
+                    throw Diagnostic.bmiInvalidAge(at: part.span)
                 }
                 pieces.append((amount, part.unitText.map { UnitTable.folded($0) }, part.span))
             }
@@ -212,8 +204,7 @@ struct BMICommandParser {
             let unit: Int
             if let word = piece.unit {
                 guard let known = Self.ageUnit(word) else {
-                    throw Diagnostic(
-                        .bmiInvalidAge, "unknown unit '\(word)' in an age; \(Self.ageForms)", at: piece.span)
+                    throw Diagnostic.bmiUnknownAgeUnit(word, at: piece.span)
                 }
                 unit = known
             } else if index == 0 {
@@ -221,14 +212,14 @@ struct BMICommandParser {
             } else if previousUnit == 0 {
                 unit = 1
             } else {
-                throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: piece.span)
+                throw Diagnostic.bmiInvalidAge(at: piece.span)
             }
             // Each unit after a larger one, and less than one of it.
             let limit = unit == 1 ? Number(12) : Number(31)
             if piece.amount.signum < 0 || unit <= previousUnit
                 || (index > 0 && Number.compare(piece.amount, limit) >= 0)
             {
-                throw Diagnostic(.bmiInvalidAge, Self.ageForms, at: piece.span)
+                throw Diagnostic.bmiInvalidAge(at: piece.span)
             }
             switch unit {
             case 0: months = months + piece.amount * Number(12)
@@ -238,7 +229,7 @@ struct BMICommandParser {
             previousUnit = unit
         }
         guard Number.compare(months + days / ExactAge.daysInMonth, Number(12 * 200)) < 0 else {
-            throw Diagnostic(.bmiInvalidAge, "implausible age: \(Self.ageForms)", at: span)
+            throw Diagnostic.bmiImplausibleAge(at: span)
         }
         return (.written(ExactAge(months: months, days: days)), span)
     }
@@ -264,11 +255,11 @@ struct BMICommandParser {
     }
 
     private func unitWithoutNumber(_ word: ArgumentWord) -> Diagnostic {
-        Diagnostic(.bmiUnitWithoutNumber, "expected a number before the unit '\(word.bareName ?? "")'", at: word.span)
+        Diagnostic.bmiUnitWithoutNumber(word.bareName ?? "", at: word.span)
     }
 
     private func missingArgument(_ quantity: BodyQuantity, at offset: Int) -> Diagnostic {
-        Diagnostic(.bmiMissingArgument, "missing \(quantity.name): \(BMICommand.usage)", at: SourceSpan(at: offset))
+        Diagnostic.bmiMissingArgument(quantity.name, at: SourceSpan(at: offset))
     }
 
     /// Everything from the first word too many to the end of the arguments, which are not
@@ -291,8 +282,7 @@ struct BMICommandParser {
                 at: command.height.span.union(command.weight.span)
             ).noting("write \(feetText)ft\(inchesText)in or \(feetText)'\(inchesText)\"")
         }
-        return Diagnostic(
-            .bmiExtraArgument, "extra argument: \(BMICommand.usage)",
+        return Diagnostic.bmiExtraArgument(
             at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.argumentsEnd())))
     }
 

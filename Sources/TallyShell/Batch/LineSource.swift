@@ -172,20 +172,22 @@ public final class LineSource {
     }
 }
 
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether every byte is ASCII, so the bytes are valid UTF-8 without a closer look: read
-    /// eight bytes at a time, which is why it lives with the buffer the line reader fills.
+extension LineSource {
+    /// Whether every byte of a line is ASCII, so the bytes are valid UTF-8 without a closer
+    /// look: read eight bytes at a time, an unaligned load that belongs with the buffer lines
+    /// come from (every reader's line passes through ``Session/handle(lineBytes:origin:)``,
+    /// which asks).
     @inline(__always)
-    var isASCII: Bool {
-        let raw = UnsafeRawBufferPointer(self)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
         var union: UInt64 = 0
         var index = 0
-        while index + 8 <= count {
+        while index + 8 <= bytes.count {
             union |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             index += 8
         }
-        while index < count {
-            union |= UInt64(self[index])
+        while index < bytes.count {
+            union |= UInt64(bytes[index])
             index += 1
         }
         return union & 0x8080_8080_8080_8080 == 0

@@ -179,8 +179,10 @@ public final class LineReader {
 
     // MARK: Readline callbacks
     //
-    // C callbacks cannot capture context, so they share these with the reader. Everything runs
-    // on the one thread that calls `read`.
+    // C callbacks cannot capture context, so they share these with the reader. Why the statics
+    // are sound: readline calls its callbacks only from inside `readline()` (and the redisplay
+    // hook), on the one thread that calls `read`; nothing else reads or writes them, and readline
+    // itself is not thread-safe, so the reader is never used from two threads.
 
     private enum State {
         nonisolated(unsafe) static var accepted: String?

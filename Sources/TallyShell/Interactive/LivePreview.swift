@@ -12,6 +12,10 @@ import TallyDiagnostics
 /// nothing. A preview that took longer than ``budget`` is thrown away, and its digits are held
 /// to ``maximumDigits``. One line is worked on at a time: a request made while the worker is
 /// busy waits, replaced by any later one.
+///
+/// Why `@unchecked Sendable` is sound: every stored property is a `let`, and the two that
+/// change (the request state and the evaluator) are each behind a `Mutex`; the descriptors are
+/// plain integers, written to with `write(2)`, which is thread-safe.
 final class LivePreview: @unchecked Sendable {
     /// What a line's preview is: its value as the session would show it, "…" for a line that
     /// is not finished yet, or nothing.

@@ -6,10 +6,10 @@ extension CommandArguments {
     mutating func onOrOff(named name: String) throws(Diagnostic) -> Bool {
         let expectation = "\(name) must be on or off"
         guard let (word, _) = try nextWord() else {
-            throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: lastSpan)
+            throw Diagnostic.missingValue(expectation, at: lastSpan)
         }
         guard word == "on" || word == "off" else {
-            throw Diagnostic(.invalidSettingValue, expectation, at: lastSpan)
+            throw Diagnostic.invalidSettingValue(expectation, at: lastSpan)
         }
         return word == "on"
     }

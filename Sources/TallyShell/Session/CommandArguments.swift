@@ -32,7 +32,7 @@ struct CommandArguments {
         case .end: return nil
         case .name: return (lexer.text(of: token.span), token.span)
         case .comma: return (",", token.span)
-        default: throw Diagnostic(.expectedWord, "expected a word here", at: token.span)
+        default: throw Diagnostic.expectedWord(at: token.span)
         }
     }
 
@@ -44,9 +44,9 @@ struct CommandArguments {
         case .number(.integer(let value)) where range.contains(value):
             return value
         case .end:
-            throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: token.span)
+            throw Diagnostic.missingValue(expectation, at: token.span)
         default:
-            throw Diagnostic(.invalidSettingValue, expectation, at: token.span)
+            throw Diagnostic.invalidSettingValue(expectation, at: token.span)
         }
     }
 
@@ -54,9 +54,8 @@ struct CommandArguments {
     mutating func expectEnd(command: String) throws(Diagnostic) {
         let token = try next()
         guard case .end = token.kind else {
-            throw Diagnostic(
-                .extraArgument, "unexpected argument: '\(command)' takes no more",
-                at: SourceSpan(start: token.span.start, end: line.utf8.count))
+            throw Diagnostic.extraArgument(
+                after: command, at: SourceSpan(start: token.span.start, end: line.utf8.count))
         }
     }
 }

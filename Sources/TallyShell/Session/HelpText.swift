@@ -11,9 +11,8 @@ public enum HelpText {
         try arguments.expectEnd(command: "help \(word)")
         guard let topic = HelpTopic(rawValue: word) else {
             let topics = HelpTopic.allCases.map(\.rawValue)
-            throw Diagnostic(
-                .unknownHelpTopic, "no help on '\(word)' (topics: \(topics.joined(separator: ", ")))", at: span
-            ).suggesting(Suggestion.nearest(to: word, in: topics))
+            throw Diagnostic.unknownHelpTopic(word, topics: topics, at: span)
+                .suggesting(Suggestion.nearest(to: word, in: topics))
         }
         return topic.text
     }

@@ -45,9 +45,7 @@ public struct Session {
     /// The error for a line longer than ``maximumLineBytes``, at the byte `offset` where it
     /// crosses the limit.
     static func lineTooLong(at offset: Int) -> Diagnostic {
-        Diagnostic(
-            .lineTooLong, "line too long: a line may hold at most 1 MiB (1,048,576 bytes)",
-            at: SourceSpan(at: offset))
+        Diagnostic.lineTooLong(at: SourceSpan(at: offset))
     }
 
     /// Where a line of `bytes`, longer than `limit`, is cut: the start of the character at
@@ -66,7 +64,7 @@ public struct Session {
     public mutating func handle(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         -> LineOutcome
     {
-        if !bytes.isASCII {
+        if !LineSource.isASCII(bytes) {
             if String(validating: bytes, as: UTF8.self) == nil {
                 var repaired = String(decoding: bytes, as: UTF8.self)
                 return repaired.withUTF8 { handle(lineBytes: $0, origin: origin) }
@@ -275,9 +273,7 @@ public struct Session {
             return .printing(variableListing())
         case .unset:
             guard let (name, span) = try arguments.nextWord() else {
-                throw Diagnostic(
-                    .missingArgument, "missing name: unset NAME removes a variable or a function",
-                    at: arguments.lastSpan)
+                throw Diagnostic.missingUnsetName(at: arguments.lastSpan)
             }
             try arguments.expectEnd(command: "unset \(name)")
             try evaluator.unset(name, at: span)
@@ -306,12 +302,9 @@ public struct Session {
         do {
             result = try command.evaluate(defaultStandard: standard, today: today) { span in
                 let value = try evaluator.evaluate(line: line, in: span)
-                if value.isTruth { throw Value.expectedNumber(at: span) }
+                if value.isTruth { throw Diagnostic.expectedNumber(at: span) }
                 guard let number = value.number else {
-                    throw Diagnostic(
-                        .inexactMeasurement,
-                        "a measurement must be exact; this is approximately \(evaluator.formatter.format(value).text)",
-                        at: span)
+                    throw Diagnostic.inexactMeasurement(evaluator.formatter.format(value).text, at: span)
                 }
                 return number
             }
@@ -322,8 +315,7 @@ public struct Session {
         } catch EvaluationError.interrupted {
             return .interrupted
         } catch {
-            throw Diagnostic(
-                .bmiFailed, "\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
+            throw Diagnostic.bmiFailed("\(error)", at: SourceSpan(start: argumentsStart, end: line.utf8.count))
         }
         self.evaluator.recordResult(.number(result.value))
         var outcome = LineOutcome.printing(result.report)
@@ -340,16 +332,14 @@ public struct Session {
         do {
             today = try Day.today(pinnedTo: environment.pinnedToday)
         } catch {
-            throw Diagnostic(.unusableToday, "TALLY_TODAY is not a usable date: \(error.message)", at: wordSpan)
+            throw Diagnostic.unusableToday(error.message, at: wordSpan)
         }
         if habits == nil, let open = environment.openHabitRepository {
             habits = HabitCommandRunner(openRepository: open)
         }
         if habits == nil {
             guard let directory = environment.dataDirectory else {
-                throw Diagnostic(
-                    .noDataDirectory, "no place for habit data: set --data-dir DIR, TALLY_DATA_DIR or HOME",
-                    at: wordSpan)
+                throw Diagnostic.noDataDirectory(at: wordSpan)
             }
             habits = HabitCommandRunner(dataDirectory: directory)
         }
@@ -400,10 +390,9 @@ public struct Session {
         guard let setting = Setting.named(name) else {
             let known = Setting.all.map(\.name)
             if let suggestion = Suggestion.nearest(to: name, in: known) {
-                throw Diagnostic(.unknownSetting, "unknown setting '\(name)'", at: nameSpan).suggesting(suggestion)
+                throw Diagnostic.unknownSetting(name, known: nil, at: nameSpan).suggesting(suggestion)
             }
-            throw Diagnostic(
-                .unknownSetting, "unknown setting '\(name)' (settings: \(known.joined(separator: ", ")))", at: nameSpan)
+            throw Diagnostic.unknownSetting(name, known: known, at: nameSpan)
         }
         // Applied to a copy, so that a value followed by anything else changes nothing.
         var changed = self

@@ -38,10 +38,7 @@ public struct Setting: Sendable {
             apply: { session, arguments throws(Diagnostic) in
                 let value = try arguments.integer(named: "maxdigits", in: 10...EvaluationSettings.maxDigitsLimit)
                 guard value >= session.evaluator.settings.digits else {
-                    throw Diagnostic(
-                        .invalidSettingValue,
-                        "maxdigits cannot be below digits (\(session.evaluator.settings.digits)); lower digits first",
-                        at: arguments.lastSpan)
+                    throw Diagnostic.maxDigitsBelowDigits(session.evaluator.settings.digits, at: arguments.lastSpan)
                 }
                 session.evaluator.settings.maxDigits = value
                 return nil
@@ -130,13 +127,13 @@ extension CommandArguments {
         let expectation = "\(name) must be \(Setting.alternatives(cases.map { $0[keyPath: word] }))"
         guard let (typed, _) = try nextWord() else {
             if missingValueSaysSo {
-                throw Diagnostic(.missingArgument, "missing value: \(expectation)", at: lastSpan)
+                throw Diagnostic.missingValue(expectation, at: lastSpan)
             }
-            throw Diagnostic(.invalidSettingValue, expectation, at: lastSpan)
+            throw Diagnostic.invalidSettingValue(expectation, at: lastSpan)
         }
         let lowered = typed.lowercased()
         guard let chosen = cases.first(where: { $0[keyPath: word] == lowered }) else {
-            throw Diagnostic(.invalidSettingValue, expectation, at: lastSpan)
+            throw Diagnostic.invalidSettingValue(expectation, at: lastSpan)
         }
         return chosen
     }

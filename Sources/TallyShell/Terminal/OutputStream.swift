@@ -16,9 +16,14 @@ public final class OutputStream {
         failure.map { "tally: write error: \(String(cString: strerror($0)))\n" }
     }
 
-    /// Standard output.
+    // Why the two shared streams are sound without a lock: only the program's main thread
+    // writes to them (the batch runner, the interactive session's prompt loop, the
+    // application's messages). The threads that work out a line or a preview return text and
+    // never hold a stream; a lock on every write would cost the batch runner its speed.
+
+    /// Standard output (main thread only).
     nonisolated(unsafe) public static let standardOutput = OutputStream(descriptor: 1)
-    /// Standard error (flushed at every write).
+    /// Standard error, flushed at every write (main thread only).
     nonisolated(unsafe) public static let standardError = OutputStream(descriptor: 2, capacity: 0)
 
     public init(descriptor: Int32, capacity: Int = 1 << 16) {

@@ -1,6 +1,10 @@
 import Glibc
 import TallyDiagnostics
 
+// The evaluator's one file of pointer code: its operand stack, in scratch memory on the machine
+// stack, and the views of a call's arguments read in place on it. Everything else in the
+// evaluator reads the stack through these types' methods.
+
 extension Evaluator {
     /// A value on the evaluation stack, with the source it came from.
     struct Operand {
@@ -17,6 +21,8 @@ extension Evaluator {
         private var ownsStorage = false
         private(set) var count = 0
 
+        /// A stack in `buffer`, scratch memory lent for the length of one evaluation (the
+        /// evaluator's `withUnsafeTemporaryAllocation`, which never touches the memory itself).
         init(borrowing buffer: UnsafeMutableBufferPointer<Operand>) {
             storage = buffer.baseAddress ?? UnsafeMutablePointer<Operand>.allocate(capacity: 0)
             capacity = buffer.count
@@ -71,10 +77,16 @@ extension Evaluator {
             count -= 2
         }
 
-        /// The top `n` operands, in place: a call's arguments, read while the call runs.
-        @inline(__always)
-        func top(_ n: Int) -> UnsafeMutableBufferPointer<Operand> {
-            UnsafeMutableBufferPointer(start: storage + (count - n), count: n)
+        /// The values of the top `n` operands, a call's arguments, read in place: valid until
+        /// the stack next changes (the call's implementation runs before that, and keeps none).
+        func arguments(_ n: Int) -> CallArguments {
+            CallArguments(operands: UnsafeBufferPointer(start: storage + (count - n), count: n))
+        }
+
+        /// Gives the operand at `index` from the bottom a new value (an argument converted in
+        /// place: an angle in radians).
+        mutating func setValue(_ value: Value, at index: Int) {
+            storage[index].value = value
         }
 
         /// The operand at `index` from the bottom.
@@ -92,6 +104,8 @@ extension Evaluator {
             count = newCount
         }
 
+        /// Empties the stack and frees what it allocated: the lender calls it before the scratch
+        /// memory goes.
         mutating func removeAll() {
             truncate(to: 0)
             if ownsStorage { storage.deallocate() }
@@ -99,4 +113,30 @@ extension Evaluator {
             capacity = 0
         }
     }
+}
+
+/// The values of a call's arguments, in order, read where the evaluator's stack holds them: a
+/// view for the length of one call (``FunctionCall``), made only by the stack.
+public struct CallArguments: RandomAccessCollection {
+    fileprivate let operands: UnsafeBufferPointer<Evaluator.Operand>
+
+    fileprivate init(operands: UnsafeBufferPointer<Evaluator.Operand>) {
+        self.operands = operands
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { operands.count }
+    public subscript(position: Int) -> Value { operands[position].value }
+
+    /// The spans of the same arguments.
+    var spans: CallArgumentSpans { CallArgumentSpans(operands: operands) }
+}
+
+/// The spans of a call's arguments, in order: where each came from in the line.
+public struct CallArgumentSpans: RandomAccessCollection {
+    fileprivate let operands: UnsafeBufferPointer<Evaluator.Operand>
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { operands.count }
+    public subscript(position: Int) -> SourceSpan { operands[position].span }
 }

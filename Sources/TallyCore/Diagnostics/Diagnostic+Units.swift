@@ -1,0 +1,100 @@
+import TallyDiagnostics
+
+/// The messages about quantities and their units, each written once (see
+/// `Diagnostic+Evaluation.swift`).
+extension Diagnostic {
+    /// `(5 km) m`: a unit after a quantity.
+    static func unitAfterQuantity(_ quantity: Quantity, unit: CompoundUnit, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .invalidUnit,
+            "a unit applies to a plain number, but this is already \(quantity.described); multiply by 1 \(unit.text) to combine them",
+            at: span)
+    }
+
+    /// `m^200`.
+    static func unitPowerOutOfRange(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.invalidUnit, "a unit's power must stay within -100 to 100", at: span)
+    }
+
+    /// `(2 m)^0.5`.
+    static func quantityPowerNotAllowed(_ quantity: Quantity, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .invalidUnit,
+            "\(quantity.described) can be raised only to a whole power, or to 1/n when its units' powers divide by n",
+            at: span)
+    }
+
+    /// `20 °C * 2`.
+    static func temperatureScaled(_ scale: PhysicalUnit, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .temperatureArithmetic,
+            "a temperature on the \(scale.symbol) scale is a point, not an amount: it cannot be multiplied or divided (convert it with 'to K' first)",
+            at: span)
+    }
+
+    /// `(20 °C)^2`.
+    static func temperatureRaised(_ scale: PhysicalUnit, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .temperatureArithmetic,
+            "a temperature on the \(scale.symbol) scale is a point, not an amount: it has no powers (convert it with 'to K' first)",
+            at: span)
+    }
+
+    /// `20 °C + 10 °C`.
+    static func temperaturesAdded(_ left: CompoundUnit, _ right: CompoundUnit, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .temperatureArithmetic,
+            "cannot add two temperatures on a scale (\(left.text) + \(right.text)): add a difference instead, as in 20 °C + 10 degC",
+            at: span)
+    }
+
+    /// `10 degC + 20 °C`: `verb` is "add" or "subtract", `other` the quantity on the left.
+    static func temperatureAddedTo(
+        _ scale: PhysicalUnit, verb: String, preposition: String, other: String, at span: SourceSpan
+    ) -> Diagnostic {
+        Diagnostic(
+            .temperatureArithmetic,
+            "cannot \(verb) a temperature on the \(scale.symbol) scale \(preposition) \(other): it is a point, not an amount (convert it with 'to K' first)",
+            at: span)
+    }
+
+    /// `20 °C to degC`.
+    static func temperatureToDifference(_ scale: PhysicalUnit, target: CompoundUnit, at span: SourceSpan) -> Diagnostic
+    {
+        Diagnostic(
+            .temperatureArithmetic,
+            "cannot convert a temperature on the \(scale.symbol) scale to a difference (\(target.text)): a point is not an amount; subtract two points for a difference, or convert to K",
+            at: span)
+    }
+
+    /// `10 degC to °C`.
+    static func differenceToTemperature(_ source: CompoundUnit, scale: PhysicalUnit, at span: SourceSpan) -> Diagnostic
+    {
+        Diagnostic(
+            .temperatureArithmetic,
+            "cannot convert a temperature difference (\(source.text)) to a point on the \(scale.symbol) scale: add it to a point instead, as in 20 \(scale.symbol) + 10 \(source.text)",
+            at: span)
+    }
+
+    /// `5 m + 2 s`: "cannot add 2 s to 5 m".
+    static func dimensionMismatch(
+        _ verb: String, _ first: String, _ preposition: String, _ second: String, at span: SourceSpan
+    )
+        -> Diagnostic
+    {
+        Diagnostic(.dimensionMismatch, "cannot \(verb) \(first) \(preposition) \(second)", at: span)
+    }
+
+    /// `5 to km`.
+    static func plainNumberConverted(to target: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .dimensionMismatch,
+            "cannot convert a plain number to \(target): write a unit after the number, as in 5 km to mi",
+            at: span)
+    }
+
+    /// `5 m to s`.
+    static func cannotConvert(_ quantity: Quantity, to target: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.dimensionMismatch, "cannot convert \(quantity.described) to \(target)", at: span)
+    }
+}
