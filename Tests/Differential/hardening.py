@@ -66,6 +66,8 @@ def digits_of(log10_value):
 
 
 def sizes(rng, count):
+    # Digit counts of 10^16 and more need more than a double's precision to be exact.
+    mpmath.mp.dps = 50
     cases = []
     functions = {
         "exp": lambda x: x / mpmath.log(10),

@@ -107,7 +107,7 @@ extension EvaluationSettings {
         case .real(let real):
             guard let order = real.compare(with: number, within: budget) else {
                 throw undecidable(
-                    "cannot decide \(question): it is within \(distanceText(value - .number(number))) of \(briefly(.number(number)))",
+                    "cannot decide \(question): it is within \(distanceText(value)) of \(briefly(.number(number)))",
                     at: span)
             }
             return order
