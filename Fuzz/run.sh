@@ -16,6 +16,8 @@ grammar=""
 for directory in "$root/Grammar" "$root/Grammar/examples"; do
     [ -d "$directory" ] && grammar="$grammar $directory"
 done
+# In build/: a fuzzed `habit export csv FILE` writes FILE where the fuzzer runs.
+cd "$here/build"
 exec nice -n 19 "$here/build/tally-fuzz" \
     -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=1024 -max_len=1100000 -len_control=0 \
     -dict="$here/tally.dict" -artifact_prefix="$here/artifacts/" -print_final_stats=1 \

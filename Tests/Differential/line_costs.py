@@ -23,8 +23,10 @@ def run(tally, lines, environment):
     with tempfile.TemporaryFile() as source, tempfile.NamedTemporaryFile() as timing:
         source.write(b"\n".join(lines) + b"\n")
         source.seek(0)
+        # In the data folder: a `habit export csv FILE` line writes FILE where it runs.
         subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", timing.name, tally], stdin=source,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment, timeout=600)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment, timeout=600,
+                       cwd=environment["TALLY_DATA_DIR"])
         wall, user, system, kilobytes = open(timing.name).read().split()[-4:]
     return float(wall), float(user) + float(system), int(kilobytes) / 1024
 
@@ -48,6 +50,8 @@ def main():
     arguments = parser.parse_args()
     data = tempfile.mkdtemp(prefix="tally-line-costs-")
     environment = dict(os.environ, TALLY_DATA_DIR=data, TALLY_TODAY="2026-11-30", NO_COLOR="1")
+    arguments.tally = os.path.abspath(arguments.tally)
+    arguments.paths = [os.path.abspath(path) for path in arguments.paths]
     pieces = []
     count = 0
     for path in arguments.paths:
