@@ -4,6 +4,7 @@
 // layouts. Built against the library modules by build.sh.
 
 import TallyCore
+import TallyDiagnostics
 import TallyHabits
 import TallyShell
 
@@ -32,6 +33,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             for scalar in (located + interactive).unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
                 precondition(scalar == "\n" || scalar == "\u{1B}", "raw control character in a diagnostic")
             }
+            // Nor a character that draws nothing or turns the text around it (U+202E, U+200B,
+            // U+FEFF, …): those are shown as `<U+202E>`.
+            for scalar in (located + interactive).unicodeScalars where TerminalSafeText.isInvisible(scalar) {
+                preconditionFailure("invisible or bidirectional character \(scalar.value) in a diagnostic")
+            }
             // A note may point into another line (the definition of a function an error
             // happened inside): its span lies in that line.
             var spans = [(diagnostic.span, line)]
@@ -42,8 +48,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 precondition(span.start <= span.end && span.end <= text.utf8.count, "span outside its line")
             }
         }
+        // A value is written as the batch runner writes it (its digits, settled while the line
+        // ran, must come out without new work going wrong).
+        var written = outcome.output ?? ""
+        if let value = outcome.value { written += session.formatter.format(value).text }
         // Output reaches a terminal too: no raw control characters but newlines and tabs.
-        for scalar in (outcome.output ?? "").unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
+        for scalar in written.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
             precondition(scalar == "\n" || scalar == "\t" || scalar == "\u{1B}", "raw control character in output")
         }
         if outcome.endsSession { break }

@@ -1,11 +1,13 @@
 /// Text from input or storage made safe to write to a terminal: control characters (C0, DEL,
-/// C1) become visible Unicode control pictures or `\u{…}` escapes, so input can never move the
-/// cursor, change colours or retitle the window. Each replaced character stays one column wide.
+/// C1) become visible Unicode control pictures (one column each), so input can never move the
+/// cursor, change colours or retitle the window; characters that draw nothing or reorder the
+/// text around them (bidirectional controls such as U+202E, zero-width spaces, the byte order
+/// mark U+FEFF) become `<U+202E>`, so a message never shows text other than what was typed.
 public enum TerminalSafeText {
-    /// `text` with every control character replaced by a visible stand-in.
+    /// `text` with every control and invisible character replaced by a visible stand-in.
     public static func escaped<S: StringProtocol>(_ text: S) -> String {
         var needsWork = false
-        for scalar in text.unicodeScalars where isControl(scalar) {
+        for scalar in text.unicodeScalars where isControl(scalar) || isInvisible(scalar) {
             needsWork = true
             break
         }
@@ -14,11 +16,36 @@ public enum TerminalSafeText {
         for scalar in text.unicodeScalars {
             if let picture = picture(for: scalar) {
                 result.append(picture)
+            } else if isInvisible(scalar) {
+                result.append(contentsOf: "<\(hex(scalar))>".unicodeScalars)
             } else {
                 result.append(scalar)
             }
         }
         return String(result)
+    }
+
+    /// Whether `scalar` draws nothing or changes the direction of the text around it: a format
+    /// character (general category Cf) or a line or paragraph separator. The zero-width joiner
+    /// and non-joiner and the tag characters are left alone: they shape emoji sequences and
+    /// scripts such as Persian, and draw nothing on their own.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0xAD { return false }
+        switch value {
+        case 0x200C, 0x200D, 0xE0020...0xE007F: return false
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
+    /// `U+202E`: at least four hexadecimal digits, upper case.
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// `text` made safe as by ``escaped(_:)`` and cut to `limit` characters (then "…"): how a

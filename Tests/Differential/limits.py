@@ -58,6 +58,25 @@ CASES = [
     ("100 gcds of million-digit numbers", "+".join(["gcd(3^2000000, 2^3000000+1)"] * 100)),
     ("a 50 MB line of NUL bytes", "\0" * 50_000_000),
     ("10^999999 % 7", "10^999999 % 7"),
+    # The third hardening round.
+    ("sinh(10^14) >> 1", "sinh(10^14) >> 1"),
+    ("sinh(10^10) >> 1", "sinh(10^10) >> 1"),
+    ("mode(sqrt(2), sqrt(2), pi, pi, pi)", "mode(sqrt(2), sqrt(2), pi, pi, pi)"),
+    ("mode of 99,990 arguments", "mode(" + ", ".join(str(i * 7919 % 5000) for i in range(99_990)) + ")"),
+    ("sin(10^40000)", "sin(10^40000)"),
+    ("cos(10^100000)", "cos(10^100000)"),
+    ("sin(exp(10^6))", "sin(exp(10^6))"),
+    ("powmod(3, 10^10000, 10^10000+7)", "powmod(3, 10^10000, 10^10000+7)"),
+    ("nextprime(10^3000)", "nextprime(10^3000)"),
+    ("isprime(10^3000+1)", "isprime(10^3000+1)"),
+    ("w(25), w doubling its calls", "w(n) = if(n <= 0, 0, w(n-1) + w(n-1))\nw(25)"),
+    ("floor(sin(1)*10^999998)", "floor(sin(1)*10^999998)"),
+    ("floor(exp(exp(14.3)))", "floor(exp(exp(14.3)))"),
+    ("floor(sin(1)*10^999999)", "floor(sin(1)*10^999999)"),
+    ("variance of 60,000 six-digit values",
+     "variance(" + ", ".join(str(100_000 + i * 7919 % 900_000) for i in range(60_000)) + ")"),
+    ("1 // (≈0 + 10^-900)", "1 // (sin(1)^2 + cos(1)^2 - 1 + 10^-900)"),
+    ("59.99999999999999999999999 s to min s", "59.99999999999999999999999 s to min s"),
 ]
 
 

@@ -19,7 +19,7 @@ struct WorkBudgetTests {
         #expect(run.status == 1)
         #expect(
             run.errorText.hasPrefix(
-                "<eval>:1:\(column): error: result would have about 43,429,448,815,881 digits, more than the limit of 1,000,000 (set maxdigits N)\n"
+                "<eval>:1:\(column): error: result would have about 43,429,448,190,325 digits, more than the limit of 1,000,000 (set maxdigits N)\n"
             ), "\(run.errorText)")
     }
 

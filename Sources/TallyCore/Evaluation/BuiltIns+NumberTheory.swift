@@ -19,8 +19,19 @@ extension BuiltIns {
             "true if n is prime, else false; certain below 2^64, above it a probable prime (Baillie–PSW)"
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)
-            try call.settings.chargeWork(WorkCost.primalityTest(digits: Double(n.decimalSize)), at: call.span)
-            return .truth(n.signum > 0 && n.bigIntegerValue!.isProbablePrime)
+            guard n.signum > 0 else { return .truth(false) }
+            let digits = Double(n.decimalSize)
+            if digits >= 20 {
+                // One round first, charged alone: most composites fail it (10^3000 + 1 does), so
+                // the budget is asked for a whole test only for a number that may be prime.
+                try call.settings.chargeWork(WorkCost.primalityRound(digits: digits), at: call.span)
+                guard
+                    let passes = n.bigIntegerValue!.passesFermatTestToBaseTwo(stoppingWhen: { LineWork.isInterrupted })
+                else { throw call.settings.workStopped(at: call.span) }
+                if !passes { return .truth(false) }
+            }
+            try call.settings.chargeWork(WorkCost.primalityTest(digits: digits), at: call.span)
+            return .truth(n.bigIntegerValue!.isProbablePrime)
         },
         function("nextprime", .exactly(1), "nextprime(n)", "the least prime above n") { call throws(Diagnostic) in
             let n = try integer(call, 0)
@@ -63,7 +74,8 @@ extension BuiltIns {
             }
             if m.isZero { throw Diagnostic.moduloByZero(at: call.argumentSpans[2]) }
             try call.settings.chargeModularPower(exponent: b, modulus: m, at: call.span)
-            return .number(Evaluator.power(a, b, modulo: m))
+            guard let power = Evaluator.power(a, b, modulo: m) else { throw call.settings.workStopped(at: call.span) }
+            return .number(power)
         },
     ]
 

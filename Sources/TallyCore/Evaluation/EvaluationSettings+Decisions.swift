@@ -55,16 +55,29 @@ extension EvaluationSettings {
     /// precision first (a value of thousands of digits), the wider distance the bounds prove.
     func nearness(of real: Real) -> String {
         let nearest = real.nearestInteger().abbreviatedDescription
-        if let width = real.computedWidthExponent, width >= -budget.bits {
-            // |x - nearest| is at most twice the width when the bounds straddle it.
-            let power = Int((Double(width + 1) * 0.30103).rounded(.up))
-            return "within 1e\(power) of \(nearest) (its bounds are no closer)"
-        }
-        return "within \(budgetText) of \(nearest)"
+        let distance = distanceText(.real(real))
+        return "within \(distance) of \(nearest)" + (distance == budgetText ? "" : " (its bounds are no closer)")
     }
 
     /// "1e-1000": how close to a boundary a decision gives up.
     var budgetText: String { "1e-\(budget.digits)" }
+
+    /// How close the bounds of `value` put it to the boundary a decision could not separate it
+    /// from: the budget (`1e-1000`) when they narrowed that far, else only as close as they got
+    /// (`1e9730`, when the precision a decision may use ran out first), so that a message never
+    /// claims more than the bounds show.
+    func distanceText(_ value: Value) -> String {
+        switch value.kind {
+        case .real(let real):
+            if let width = real.computedWidthExponent, width >= -budget.bits {
+                // |x - boundary| is at most the width when the bounds straddle the boundary.
+                return "1e\(Int((Double(width) * 0.30103).rounded(.up)))"
+            }
+            return budgetText
+        case .quantity(let quantity): return distanceText(quantity.magnitude)
+        case .number, .truth: return budgetText
+        }
+    }
 
     /// An error for a question the bounds could not settle within the budget.
     func undecidable(_ message: String, at span: SourceSpan) -> Diagnostic {
@@ -75,7 +88,7 @@ extension EvaluationSettings {
     /// about `question` when the budget cannot tell it from zero.
     func sign(of value: Value, at span: SourceSpan, question: String) throws(Diagnostic) -> Int {
         guard let sign = value.kind.sign(within: budget) else {
-            throw undecidable("cannot decide \(question): it is within \(budgetText) of 0", at: span)
+            throw undecidable("cannot decide \(question): it is within \(distanceText(value)) of 0", at: span)
         }
         return sign
     }
@@ -91,7 +104,8 @@ extension EvaluationSettings {
         case .real(let real):
             guard let order = real.compare(with: number, within: budget) else {
                 throw undecidable(
-                    "cannot decide \(question): it is within \(budgetText) of \(briefly(.number(number)))", at: span)
+                    "cannot decide \(question): it is within \(distanceText(value)) of \(briefly(.number(number)))",
+                    at: span)
             }
             return order
         case .quantity(let quantity):
@@ -105,9 +119,13 @@ extension EvaluationSettings {
     /// digits: checked from a rough interval before any decision computes it.
     func checkIntegerSize(of real: Real, scaledBy places: Int, at span: SourceSpan) throws(Diagnostic) {
         Interval.prepareExponentRange()
-        let magnitude = real.interval(precision: 64).magnitudeExponent
-        guard magnitude != Int.min else { return }
-        try checkSize(Double(magnitude) * 0.30103 + Double(places) + 1, at: span)
+        // From the bound's decimal logarithm, not its binary exponent: a count one too high
+        // would refuse `floor(sin(1) * 10^999999)`, which has 999,999 digits.
+        guard let digits = real.interval(precision: 64).integerDigitCount(scaledBy: places) else { return }
+        if digits > maxDigits {
+            throw sizeError(counted: grouped(digits), at: span)
+        }
+        try chargeWork(Double(Swift.max(1, digits)), at: span)
     }
 }
 
@@ -120,13 +138,14 @@ extension EvaluationSettings {
         // too close to zero for its sign to be known rounds to zero.
         guard let sign = x.sign(within: budget), places < budget.digits else {
             if places < budget.digits { return Number(0) }
-            throw undecidable("cannot decide round: the value is within \(budgetText) of 0", at: span)
+            throw undecidable("cannot decide round: the value is within \(distanceText(.real(x))) of 0", at: span)
         }
         let scale = Number(BigInteger.power(10, UInt(places.magnitude)))
         let scaled = (sign < 0 ? -x : x) * Real(places >= 0 ? scale : scale.reciprocal)
         let shifted = scaled + Real(Number(numerator: 1, denominator: 2))
         guard let floor = shifted.floor(within: budget, largestDigits: maxDigits) else {
-            throw undecidable("cannot decide round: the value is within \(budgetText) of a halfway point", at: span)
+            throw undecidable(
+                "cannot decide round: the value is within \(distanceText(.real(shifted))) of a halfway point", at: span)
         }
         let magnitude = Number(floor) * (places >= 0 ? scale.reciprocal : scale)
         return sign < 0 ? -magnitude : magnitude

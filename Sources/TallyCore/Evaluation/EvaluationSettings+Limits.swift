@@ -54,7 +54,8 @@ extension EvaluationSettings {
     }
 
     func sizeError(_ estimatedDigits: Double, at span: SourceSpan) -> Diagnostic {
-        sizeError(counted: roughCount(estimatedDigits), at: span)
+        // Rounded up, so that a count just past the limit never reads as the limit itself.
+        sizeError(counted: roughCount(estimatedDigits.rounded(.up)), at: span)
     }
 
     /// The size error for a result of 10^`log10OfDigits` digits, a count that may overflow a
@@ -64,7 +65,8 @@ extension EvaluationSettings {
         return sizeError(counted: "10^\(Int(log10OfDigits))", at: span)
     }
 
-    private func sizeError(counted count: String, at span: SourceSpan) -> Diagnostic {
+    /// The size error for a result of `count` digits, written as given (`1,000,001`).
+    func sizeError(counted count: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic.tooManyDigits(count, maxDigits: maxDigits, at: span)
     }
 

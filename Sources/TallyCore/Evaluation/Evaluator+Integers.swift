@@ -56,7 +56,8 @@ extension Evaluator {
         {
             if m.isZero { throw Diagnostic.moduloByZero(at: modulus.span) }
             try settings.chargeModularPower(exponent: b, modulus: m, at: operatorSpan)
-            return .number(Evaluator.power(a, b, modulo: m))
+            guard let power = Evaluator.power(a, b, modulo: m) else { throw settings.workStopped(at: operatorSpan) }
+            return .number(power)
         }
         let powerOperands = base.span.union(exponent.span)
         let power = Operand(
@@ -77,8 +78,8 @@ extension Evaluator {
     }
 
     /// `a^b mod m` for integers, `b ≥ 0`, `m ≠ 0`, with the sign of `m`: machine words when
-    /// everything fits, GMP's `mpz_powm` otherwise.
-    static func power(_ a: Number, _ b: Number, modulo m: Number) -> Number {
+    /// everything fits, GMP's `mpz_powm` otherwise, in steps that Ctrl-C can stop (nil).
+    static func power(_ a: Number, _ b: Number, modulo m: Number) -> Number? {
         // Everything in unsigned machine words, the everyday case (64-bit values up to 2^64-1):
         // no GMP objects for operands, base or result.
         if let base = a.uintValue, let exponent = b.uintValue, let modulus = m.uintValue, modulus > 0 {
@@ -92,7 +93,9 @@ extension Evaluator {
         } else {
             let modulus = modulusMagnitude.bigIntegerValue!
             let base = a.bigIntegerValue!.flooredDivision(by: modulus).remainder
-            result = Number(base.power(b.bigIntegerValue!, modulo: modulus))
+            guard let power = base.power(b.bigIntegerValue!, modulo: modulus, stoppingWhen: { LineWork.isInterrupted })
+            else { return nil }
+            result = Number(power)
         }
         if m.signum < 0 && !result.isZero { result = result + m }
         return result

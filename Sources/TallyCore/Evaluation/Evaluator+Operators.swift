@@ -47,7 +47,7 @@ extension Evaluator {
             let difference = try settings.checked(lhs.value - rhs.value, at: span)
             guard let order = difference.kind.sign(within: settings.budget) else {
                 throw settings.undecidable(
-                    "cannot decide '\(comparison.rawValue)': the two sides are within \(settings.budgetText) of each other",
+                    "cannot decide '\(comparison.rawValue)': the two sides are within \(settings.distanceText(difference)) of each other",
                     at: span)
             }
             return comparison.holds(forOrder: order)
@@ -198,7 +198,8 @@ extension Evaluator {
         case .real(let y):
             if y.sign(within: settings.budget) == nil {
                 throw settings.undecidable(
-                    "cannot decide whether \(role) is zero: it is within \(settings.budgetText) of 0", at: operand.span)
+                    "cannot decide whether \(role) is zero: it is within \(settings.distanceText(.real(y))) of 0",
+                    at: operand.span)
             }
         case .truth:
             throw Diagnostic.expectedNumber(at: operand.span)
@@ -281,13 +282,15 @@ extension Evaluator {
         }
         guard let sign = x.sign(within: settings.budget) else {
             throw settings.undecidable(
-                "cannot decide the sign of the base: it is within \(settings.budgetText) of 0", at: lhs.span)
+                "cannot decide the sign of the base: it is within \(settings.distanceText(.real(x))) of 0", at: lhs.span
+            )
         }
         if sign > 0 { return try settings.checked(.from(x.raisedPositive(to: y)), at: span) }
         if sign == 0 {
             guard let exponentSign = y.sign(within: settings.budget) else {
                 throw settings.undecidable(
-                    "cannot decide the sign of the exponent: it is within \(settings.budgetText) of 0", at: rhs.span)
+                    "cannot decide the sign of the exponent: it is within \(settings.distanceText(.real(y))) of 0",
+                    at: rhs.span)
             }
             if exponentSign < 0 {
                 throw Diagnostic.zeroToNegativePower(at: span)

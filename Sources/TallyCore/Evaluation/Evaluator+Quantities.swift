@@ -302,7 +302,7 @@ extension Evaluator {
         var remaining = try converted(quantity.magnitude, from: quantity.unit, to: base, at: span)
         let sign = try settings.compare(remaining, with: Number(0), at: span, question: "the sign of the quantity")
         if sign < 0 { remaining = try apply(.negate, remaining, operandSpan: span) }
-        var parts: [String] = []
+        var wholes: [Number] = []
         let formatter = ValueFormatter(settings: settings)
         for unit in units.dropLast() {
             let inUnit = try scaled(remaining, by: .number(Number(1)) / unit.factor, at: span)
@@ -313,20 +313,48 @@ extension Evaluator {
                 try settings.checkIntegerSize(of: x, scaledBy: 0, at: span)
                 guard let floor = x.floor(within: settings.budget, largestDigits: settings.maxDigits) else {
                     throw settings.undecidable(
-                        "cannot decide how many whole \(unit.symbol) there are: the value is within \(settings.budgetText) of a whole number",
+                        "cannot decide how many whole \(unit.symbol) there are: the value is within \(settings.distanceText(.real(x))) of a whole number",
                         at: span)
                 }
                 whole = Number(floor)
             case .quantity, .truth: preconditionFailure("a magnitude is a plain number")
             }
-            parts.append("\(whole.numerator.description()) \(unit.symbol)")
+            wholes.append(whole)
             remaining = try settings.checked(remaining - .number(whole) * unit.factor, at: span)
         }
         let last = units[units.count - 1]
         var output = formatter.format(try scaled(remaining, by: .number(Number(1)) / last.factor, at: span))
+        carryRoundedPart(&output, wholes: &wholes, units: units, formatter: formatter)
+        var parts = zip(wholes, units).map { "\($0.numerator.description()) \($1.symbol)" }
         parts.append("\(output.text) \(last.symbol)")
         output.text = (sign < 0 ? "-" : "") + parts.joined(separator: " ")
         return output
+    }
+
+    /// A last part shown rounded up to a whole unit of the part before it (59.99…9 s shown as
+    /// `60`) carries into that part, and on up while a part reaches a whole unit of the one
+    /// before: `1 min 0 s`, never `0 min 60 s`. The last part then shows what its rounding left
+    /// (`0`), still marked rounded.
+    private func carryRoundedPart(
+        _ output: inout ValueFormatter.Output, wholes: inout [Number], units: [PhysicalUnit],
+        formatter: ValueFormatter
+    ) {
+        guard output.isRounded, let previous = wholes.indices.last,
+            let shown = Number(roundedText: output.text),
+            let ratio = (units[previous].factor / units[previous + 1].factor).number,
+            Number.compare(shown, ratio) >= 0
+        else { return }
+        var carried = formatter.format(.number(shown - ratio))
+        carried.isRounded = true
+        output = carried
+        wholes[previous] = wholes[previous] + Number(1)
+        for index in stride(from: previous, to: 0, by: -1) {
+            guard let ratio = (units[index - 1].factor / units[index].factor).number, ratio.isInteger,
+                Number.compare(wholes[index], ratio) >= 0
+            else { break }
+            wholes[index] = wholes[index] - ratio
+            wholes[index - 1] = wholes[index - 1] + Number(1)
+        }
     }
 
     // MARK: Angles

@@ -184,6 +184,7 @@ public struct Evaluator: Sendable {
                 lastResult = value
                 return .shown(value, shown)
             }
+            try settleDigits(of: value, at: expression.span)
             lastResult = value
             return .value(value)
         case .assignment(let name, let nameSpan, let expression):

@@ -23,6 +23,51 @@ extension BigInteger {
         BigInteger.make { __gmpz_powm($0, pointer, exponent.pointer, modulus.pointer) }
     }
 
+    /// ``power(_:modulo:)`` in steps that each take a few tens of milliseconds, asking
+    /// `mustStop` between them, so that Ctrl-C ends a long one (`powmod(3, 10^10000,
+    /// 10^10000+7)` takes seconds in one call of GMP, which cannot be stopped part-way); nil
+    /// when it stopped. A power cheap enough is one call.
+    ///
+    /// Each step takes the next `stepBits` bits of the exponent from the top: the result so far
+    /// raised to 2^stepBits, times the base to those bits, which costs about twice one call.
+    func power(
+        _ exponent: BigInteger, modulo modulus: BigInteger, stepBits: Int? = nil, stoppingWhen mustStop: () -> Bool
+    ) -> BigInteger? {
+        let costPerBit = WorkCost.modularPower(exponentBits: 1, modulusDigits: Double(modulus.bitWidth) * 0.30103)
+        let bits = exponent.bitWidth
+        // About 0.05 s a step; a power under about half a second is one call.
+        if stepBits == nil && Double(bits) * costPerBit < 50_000_000 { return power(exponent, modulo: modulus) }
+        let stepBits = stepBits ?? Swift.max(64, Int(5_000_000 / costPerBit))
+        var result = BigInteger(1)
+        var position = bits
+        while position > 0 {
+            let low = Swift.max(0, position - stepBits)
+            let width = position - low
+            let bitsHere = BigInteger.make {
+                __gmpz_fdiv_q_2exp($0, exponent.pointer, mp_bitcnt_t(low))
+                __gmpz_fdiv_r_2exp($0, $0, mp_bitcnt_t(width))
+            }
+            let shift = BigInteger.make { __gmpz_setbit($0, mp_bitcnt_t(width)) }
+            let raised = result.power(shift, modulo: modulus)
+            let part = power(bitsHere, modulo: modulus)
+            result = BigInteger.make {
+                __gmpz_mul($0, raised.pointer, part.pointer)
+                __gmpz_mod($0, $0, modulus.pointer)
+            }
+            position = low
+            if mustStop() { return nil }
+        }
+        return result
+    }
+
+    /// Whether 2^(self-1) ≡ 1 (mod self) (for self > 2): false proves the value composite, and
+    /// most composites fail, at the cost of one modular power that Ctrl-C can stop (nil).
+    func passesFermatTestToBaseTwo(stoppingWhen mustStop: () -> Bool) -> Bool? {
+        let exponent = BigInteger.make { __gmpz_sub_ui($0, pointer, 1) }
+        guard let power = BigInteger(2).power(exponent, modulo: self, stoppingWhen: mustStop) else { return nil }
+        return power.compare(1) == 0
+    }
+
     /// Whether the value is prime: certain below 2^64, and above it GMP's Baillie–PSW test and
     /// further Miller–Rabin rounds (no composite that passes them is known).
     public var isProbablePrime: Bool {

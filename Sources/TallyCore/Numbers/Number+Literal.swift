@@ -57,3 +57,32 @@ extension Number {
         }
     }
 }
+
+extension Number {
+    /// The exact value of a decimal as Tally shows a rounded value (`-59.5`, `6e1`, `1_000.25`,
+    /// `2.5e-7`), or nil for any other text (`?`): what a shown rounding stands for.
+    init?(roundedText text: String) {
+        var bytes = Array(text.utf8.filter { $0 != UInt8(ascii: "_") })
+        var exponent = 0
+        if let e = bytes.firstIndex(of: UInt8(ascii: "e")) {
+            guard let power = Int(String(decoding: bytes[(e + 1)...], as: UTF8.self)), power.magnitude < 1_000_000
+            else { return nil }
+            exponent = power
+            bytes.removeSubrange(e...)
+        }
+        let isNegative = bytes.first == UInt8(ascii: "-")
+        if isNegative { bytes.removeFirst() }
+        if let point = bytes.firstIndex(of: UInt8(ascii: ".")) {
+            exponent -= bytes.count - point - 1
+            bytes.remove(at: point)
+        }
+        guard !bytes.isEmpty, bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            var value = BigInteger(String(decoding: bytes, as: UTF8.self))
+        else { return nil }
+        if isNegative { value = -value }
+        self =
+            exponent >= 0
+            ? Number(value * BigInteger.power(10, UInt(exponent)))
+            : Number(numerator: value, denominator: BigInteger.power(10, UInt(-exponent)))
+    }
+}

@@ -241,6 +241,22 @@ final class Interval: @unchecked Sendable {
         return combine(offset, precision: Int(mpfi_get_prec(pointer)) + 64) { mpfi_add($0, $1, $2) }.sign
     }
 
+    /// How the lower endpoints of two intervals compare: -1, 0 or 1 (an order to sweep
+    /// intervals in; NaN endpoints compare as equal).
+    func compareLowerEndpoints(with other: Interval) -> Int {
+        Int(mpfr_cmp(tally_mpfi_left(pointer), tally_mpfi_left(other.pointer)).signum())
+    }
+
+    /// How the upper endpoints of two intervals compare: -1, 0 or 1.
+    func compareUpperEndpoints(with other: Interval) -> Int {
+        Int(mpfr_cmp(tally_mpfi_right(pointer), tally_mpfi_right(other.pointer)).signum())
+    }
+
+    /// Whether every value inside is below every value of `other`.
+    func isEntirelyBelow(_ other: Interval) -> Bool {
+        isFinite && other.isFinite && mpfr_cmp(tally_mpfi_right(pointer), tally_mpfi_left(other.pointer)) < 0
+    }
+
     /// The floors of the two endpoints, as exact integers.
     var floors: (lower: BigInteger, upper: BigInteger) {
         (endpointInteger(tally_mpfi_left(pointer), MPFR_RNDD), endpointInteger(tally_mpfi_right(pointer), MPFR_RNDD))
@@ -258,6 +274,31 @@ final class Interval: @unchecked Sendable {
         let leftExponent = tally_mpfr_zero_p(left) != 0 ? Int.min : tally_mpfr_get_exp(left)
         let rightExponent = tally_mpfr_zero_p(right) != 0 ? Int.min : tally_mpfr_get_exp(right)
         return Swift.max(leftExponent, rightExponent)
+    }
+
+    /// How many digits the integer part of the largest magnitude inside has, after scaling by
+    /// 10^`places`: the true count for every value inside, or one more when the value is within
+    /// a rounding of a power of ten; 0 when every value inside is below 1 in magnitude; nil for
+    /// an interval that is not finite. Exact however large the count (the logarithm is taken at
+    /// 128 bits, not in a double, which is off by several digits past 10^16).
+    func integerDigitCount(scaledBy places: Int) -> Int? {
+        guard isFinite else { return nil }
+        let left = tally_mpfi_left(pointer)
+        let right = tally_mpfi_right(pointer)
+        let largest = mpfr_cmpabs(left, right) > 0 ? left : right
+        if tally_mpfr_zero_p(largest) != 0 { return 0 }
+        let logarithm = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
+        defer {
+            mpfr_clear(logarithm)
+            logarithm.deallocate()
+        }
+        mpfr_init2(logarithm, 128)
+        _ = mpfr_abs(logarithm, largest, MPFR_RNDU)
+        _ = mpfr_log10(logarithm, logarithm, MPFR_RNDU)
+        _ = mpfr_add_si(logarithm, logarithm, places, MPFR_RNDU)
+        if tally_mpfr_sgn(logarithm) < 0 { return 0 }
+        let floor = mpfr_get_si(logarithm, MPFR_RNDD)
+        return floor == Int.max ? Int.max : floor + 1
     }
 
     /// The binary exponent of the interval's width (an upper bound: width < 2^exponent); nil for

@@ -89,12 +89,22 @@ extension Real {
     /// checked against `maxdigits`): the precision may cover that many.
     func floor(within budget: Budget, largestDigits: Int? = nil) -> BigInteger? {
         let limit = limitBits(for: budget, largestMagnitudeBits: largestDigits.map(Budget.bits(forDigits:)))
-        return refine(startingBits: 64, limitBits: limit) { interval in
+        return refine(startingBits: integerDigitBits(limit: limit), limitBits: limit) { interval in
             guard interval.isFinite else { return .needsPrecision }
             let (lower, upper) = interval.floors
             if lower == upper { return .decided(lower) }
             return isWithinBudget(interval, budget) ? .undecidable : .needsPrecision
         }
+    }
+
+    /// The precision that carries the value's integer part (at most `limit`): where a floor's
+    /// decision starts, so that one too costly for the work budget (a floor of a million
+    /// digits of `sin(1) * 10^999998`) is refused before any work, not after the doublings
+    /// below it.
+    private func integerDigitBits(limit: Int) -> Int {
+        let magnitude = interval(precision: 64).magnitudeExponent
+        guard magnitude > 64 else { return 64 }
+        return Swift.min(magnitude + 64, limit)
     }
 
     /// The integer nearest the value (every interval endpoint's floor agrees), used to name the
@@ -117,7 +127,8 @@ extension Real {
     /// it holds one and the budget cannot separate the value from it.
     func isInteger(within budget: Budget) -> Bool? {
         if combination != nil { return false }  // an exact irrational is never an integer
-        let answer: Bool? = refine(startingBits: 64, limitBits: limitBits(for: budget)) { interval in
+        let limit = limitBits(for: budget)
+        let answer: Bool? = refine(startingBits: integerDigitBits(limit: limit), limitBits: limit) { interval in
             guard interval.isFinite else { return .needsPrecision }
             let (lower, upper) = interval.floors
             // No integer inside when both endpoints share a floor and the lower one is not it.

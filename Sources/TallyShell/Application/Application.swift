@@ -65,7 +65,8 @@ public enum Application {
         var initFailed = false
         if let path = InitFile.path(options: options, interactive: false, environment: variables) {
             initFailed = !InitFile.run(
-                path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour))
+                path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour),
+                json: options.json ? output : nil)
         }
         var runner = BatchRunner(
             session: session, output: output, errors: errors, useColour: useColour, json: options.json)

@@ -5,11 +5,15 @@ import TallyDiagnostics
 /// schema): where the line came from, its text, and its value, its other output, its error or
 /// its interruption. Every input line gets exactly one object, so a script can pair them.
 struct JSONLine {
-    /// The object for `line`, number `lineNumber` of `sourceName`.
-    static func render(_ outcome: LineOutcome, line: String, sourceName: String, lineNumber: Int) -> String {
+    /// The object for `line`, number `lineNumber` of `sourceName`; a line of the init file is
+    /// marked `"init":true` (only those with something to report get an object).
+    static func render(
+        _ outcome: LineOutcome, line: String, sourceName: String, lineNumber: Int, fromInitFile: Bool = false
+    ) -> String {
         var fields: [(String, String)] = [
             ("source", JSONText.string(sourceName)), ("line", String(lineNumber)), ("input", JSONText.string(line)),
         ]
+        if fromInitFile { fields.append(("init", "true")) }
         if let diagnostic = outcome.diagnostic {
             fields.append(("error", object(diagnostic, line: line, lineNumber: lineNumber)))
         } else if outcome.wasInterrupted {

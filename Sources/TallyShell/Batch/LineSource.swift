@@ -4,7 +4,8 @@ import Glibc
 /// stays flat however many lines come in and however long one is: a line longer than
 /// ``Session/maximumLineBytes`` is kept only up to the limit, and the rest of it is skipped
 /// unread into memory. Bytes that are not UTF-8 are kept visible as U+FFFD; a final `\r` (CRLF
-/// files) is dropped.
+/// files) is dropped, and so is a byte order mark (U+FEFF) at the very start of the input, which
+/// some editors on other systems write.
 public final class LineSource {
     /// One line as read.
     public struct Line {
@@ -26,6 +27,8 @@ public final class LineSource {
     /// True after a line over the limit was handed out: the rest of it is skipped first thing
     /// on the next call.
     private var skipsBeforeNextLine = false
+    /// True until the first line is handed out: only it may start with a byte order mark.
+    private var isFirstLine = true
     /// Why reading stopped early, as `errno`; nil while reading works.
     public private(set) var failure: Int32?
 
@@ -168,7 +171,12 @@ public final class LineSource {
         } else {
             if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
         }
-        return (UnsafeBufferPointer(rebasing: bytes[..<count]), isCut)
+        var first = 0
+        if isFirstLine {
+            isFirstLine = false
+            if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { first = 3 }
+        }
+        return (UnsafeBufferPointer(rebasing: bytes[first..<count]), isCut)
     }
 }
 

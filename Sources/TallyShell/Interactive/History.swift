@@ -71,18 +71,27 @@ public struct History {
             return []
         }
         _ = flock(descriptor, writable ? LOCK_EX : LOCK_SH)
-        guard let bytes = Self.readAll(descriptor) else {
+        guard let tail = HistoryTail(descriptor: descriptor, limit: limit, longestEntry: Self.longestEntryBytes)
+        else {
             fail("cannot read '\(path)': \(Self.reason())")
             return []
         }
-        var lines = bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-        if lines.count > limit {
-            lines.removeFirst(lines.count - limit)
-            if writable { rewrite(path, with: lines) }
+        let lines = tail.lines
+        if tail.droppedCount > 0 {
+            let count = tail.droppedCount == 1 ? "a line" : "\(tail.droppedCount) lines"
+            warn(
+                "tally: history: left out \(count) longer than \(Self.longestEntryBytes / 1024) KiB in '\(TerminalSafeText.escaped(path))'"
+                    + (writable ? " (removed from the file)" : ""))
         }
+        if tail.isTrimmed && writable { rewrite(path, with: lines) }
         previous = lines.last
         return lines
     }
+
+    /// The longest line kept in the file, in bytes: a longer one is recalled in its session
+    /// only, and one found in the file is left out (and trimmed away) with a warning, so that
+    /// reading the history takes at most `limit` × this much memory, however large the file.
+    public static let longestEntryBytes = 16 * 1024
 
     /// Whether `line` belongs in the history; if so it is appended to the file at once.
     ///
@@ -96,7 +105,9 @@ public struct History {
             return false
         }
         previous = line
-        if let path, !fileFailed, !line.unicodeScalars.contains(where: Self.isControl) {
+        if let path, !fileFailed, line.utf8.count <= Self.longestEntryBytes,
+            !line.unicodeScalars.contains(where: Self.isControl)
+        {
             append(line, to: path)
         }
         return true
@@ -184,20 +195,6 @@ public struct History {
     private static func isRegularFile(_ descriptor: Int32) -> Bool {
         var status = stat()
         return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-    }
-
-    private static func readAll(_ descriptor: Int32) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
     }
 
     /// The file's last byte, or nil when it cannot be read.

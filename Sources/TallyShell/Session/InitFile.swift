@@ -24,11 +24,14 @@ enum InitFile {
         return access(path, F_OK) == 0 ? path : nil
     }
 
-    /// Evaluates the file at `path` into `session`, writing its errors to `errors`. False when
-    /// the file could not be read or a line of it failed.
+    /// Evaluates the file at `path` into `session`, writing its errors to `errors`, or with
+    /// `json` (`--json`) as JSON objects to that stream, one for each line that has an error,
+    /// a warning or an interruption, marked `"init":true`. False when the file could not be
+    /// read or a line of it failed.
     @discardableResult
     static func run(
-        _ path: String, into session: inout Session, errors: OutputStream, renderer: DiagnosticRenderer
+        _ path: String, into session: inout Session, errors: OutputStream, renderer: DiagnosticRenderer,
+        json: OutputStream? = nil
     ) -> Bool {
         guard let source = LineSource(regularFileAt: path) else {
             let reason = errno == EINVAL ? "it is not a regular file" : String(cString: strerror(errno))
@@ -43,6 +46,16 @@ enum InitFile {
                 line.isCut
                 ? LineOutcome.failing(Session.lineTooLong(at: line.text.utf8.count))
                 : session.handle(line.text, origin: LineOrigin(sourceName: path, lineNumber: lineNumber))
+            if let json {
+                if outcome.diagnostic != nil || !outcome.warnings.isEmpty || outcome.wasInterrupted {
+                    json.writeLine(
+                        JSONLine.render(
+                            outcome, line: line.text, sourceName: path, lineNumber: lineNumber, fromInitFile: true))
+                }
+                if outcome.failed { succeeded = false }
+                if outcome.endsSession { break }
+                continue
+            }
             let form = DiagnosticRenderer.Form.located(sourceName: path, lineNumber: lineNumber)
             for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
                 errors.write(renderer.render(diagnostic, in: line.text, form: form))
