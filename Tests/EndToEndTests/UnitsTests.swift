@@ -17,7 +17,7 @@ import Testing
         "kg": "1000 g", "g": "1 kg / 1000", "mg": "0.001 g", "µg": "0.001 mg", "t": "1000 kg",
         "lb": "0.45359237 kg", "oz": "(1/16) lb", "st": "14 lb",
         "s": "1 s", "ms": "0.001 s", "µs": "0.001 ms", "ns": "0.001 µs", "min": "60 s", "h": "60 min",
-        "day": "24 h", "week": "7 day",
+        "day": "24 h", "week": "7 day", "month": "30.436875 day", "year": "365.2425 day",
         "L": "0.001 m^3", "mL": "1 cm^3", "gal": "231 in^3", "qt": "(1/4) gal", "pt": "(1/2) qt", "cup": "(1/2) pt",
         "floz": "(1/8) cup", "ha": "10000 m^2", "acre": "43560 ft^2",
         "mph": "1 mi/h", "kn": "1 nmi/h", "N": "1 kg*m/s^2", "lbf": "1 lb * 9.80665 m/s^2",

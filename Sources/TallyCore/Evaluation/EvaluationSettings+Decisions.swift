@@ -25,6 +25,8 @@ extension EvaluationSettings {
             throw Value.expectedPlainNumber(quantity, at: span, purpose: purpose())
         case .truth:
             throw Value.expectedNumber(at: span)
+        case .calendar(let calendar):
+            throw Value.expectedNumber(at: span, found: calendar)
         }
     }
 
@@ -101,6 +103,8 @@ extension EvaluationSettings {
             throw Value.expectedPlainNumber(quantity, at: span)
         case .truth:
             throw Value.expectedNumber(at: span)
+        case .calendar(let calendar):
+            throw Value.expectedNumber(at: span, found: calendar)
         }
     }
 

@@ -309,6 +309,8 @@ public struct Evaluator: Sendable {
             stack.append(Operand(value: .number(Number(value)), span: span))
         case .literal, .name, .unit, .checkCall:
             try executeTableInstruction(instruction, of: code, on: &stack)
+        case .calendar(let value, let span):
+            stack.append(Operand(value: .calendar(value), span: span))
         case .callBuiltIn(let function, let argumentCount, let span):
             try callBuiltIn(Int(function), argumentCount: Int(argumentCount), span: span, on: &stack)
         case .group(let span), .setSpan(let span):
@@ -335,6 +337,8 @@ public struct Evaluator: Sendable {
             if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
                 value = try apply(
                     operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+            } else if lhs.value.isCalendar || rhs.value.isCalendar {
+                value = try applyCalendar(operation, lhs, rhs, operatorSpan: operatorSpan)
             } else if lhs.value.isQuantity || rhs.value.isQuantity {
                 value = try applyQuantity(operation, lhs, rhs, operatorSpan: operatorSpan)
             } else {

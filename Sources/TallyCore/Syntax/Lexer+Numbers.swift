@@ -7,7 +7,15 @@ extension Lexer {
         if bytes[offset] == UInt8(ascii: "0"), let radix = radixPrefix(peek(1)) {
             return try prefixedInteger(radix: radix)
         }
-        if let token = plainNumber() { return token }
+        if let token = plainNumber() {
+            // `2026-12-25`, `14:30`: a date or time is read whole (Lexer+Dates.swift).
+            if offset < bytes.count && (bytes[offset] == UInt8(ascii: "-") || bytes[offset] == UInt8(ascii: ":")),
+                let calendar = try calendarLiteral(from: token.span.start)
+            {
+                return calendar
+            }
+            return token
+        }
         return try otherNumber()
     }
 
@@ -16,6 +24,7 @@ extension Lexer {
     @inline(never)
     mutating func otherNumber() throws(Diagnostic) -> Token {
         let start = offset
+        if let token = try calendarLiteral(from: start) { return token }
         if let token = longPlainNumber() { return token }
         let integerDigits = try digitRun(start: start)
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "r") {

@@ -442,6 +442,8 @@ public struct Parser {
                     digits: lexer.literalText, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
                     exponent: exponent))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
+        case .calendar(let value):
+            code.instructions.append(.calendar(value, token.span))
         }
     }
 
