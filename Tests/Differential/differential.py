@@ -455,7 +455,7 @@ class Generator:
         return ("num", prefix + self.separated(digits), Fraction(int(digits, radix)))
 
     def bad_literal(self):
-        text = self.rng.choice(["007", "05", "00", "1__0", "1_", "0x", "0b102", "1e", "1.2.3", "0o9",
+        text = self.rng.choice(["007", "05", "00", "1__0", "1_", "0x", "0b102", "1e+", "1.2.3", "0o9",
                                 "0x_1", "1e+", "2._5", "0012.5", "1_000_", "0b", "1e_3", "0xg"])
         return ("raw", text, True, None)
 
@@ -636,7 +636,11 @@ class Generator:
         if kind == "pos":
             return "+" + s() + self.operand(node[1], PREFIX)
         if kind == "fact":
-            return self.operand(node[1], POSTFIX) + "!"
+            # `n!!` is the double factorial: a factorial of a factorial is written `(n!)!`.
+            inner = self.operand(node[1], POSTFIX)
+            if inner.endswith("!"):
+                inner = "(" + inner + ")"
+            return inner + "!"
         if kind == "pow":
             caret = self.rng.choice(["^", "^", "^", "**"])
             return self.operand(node[1], POWER + 1) + s() + caret + s() + self.operand(node[2], PREFIX)
@@ -718,7 +722,7 @@ class Generator:
         if r < 0.35:
             valid = self.render(self.expression(rng.randint(0, 3)))
             return rng.choice([valid + " " + rng.choice("+-*/^"), "* " + valid, "(" + valid,
-                               valid + ")", valid + " 3", "2(" + valid + ")", valid + " $ 1",
+                               valid + ")", valid + " 3", "(" + valid + ")3", valid + " $ 1",
                                "1 " + rng.choice("+-*/") + " " + rng.choice("*/%^)!") + " " + valid,
                                valid + " " + rng.choice(["undefined_name", "sqr(4)", "foo + 1"])]), None
         if r < 0.45:

@@ -41,7 +41,7 @@ struct ResourceLimitTests {
         .nested("100,000 nested calls", "abs(", "1", ")"),
         .nested("100,000 factorial marks", "", "3" + String(repeating: "!", count: 100_000)),
         .nested("100,000 levels of -(2^abs(", "-(2^abs(", "1", "))"),
-        .astronomical("3!!!!"),
+        .astronomical("(((3!)!)!)!"),
         .astronomical("(10^100)!"),
         .astronomical("(10^999999)!"),
         .tooLarge("10^-10^9"),

@@ -144,13 +144,13 @@ struct HighDegreeRootRegressionTests {
     }
 }
 
-/// A factorial of a huge integer quoted the integer in full: `3!!!!` gave a 1,750-character
+/// A factorial of a huge integer quoted the integer in full: `(((3!)!)!)!` gave a 1,750-character
 /// message, `(10^999999)!` a megabyte.
 @Suite("Regressions: factorial messages")
 struct FactorialMessageRegressionTests {
     @Test(arguments: [
         (
-            "3!!!!",
+            "(((3!)!)!)!",
             "result would be astronomically large: 2.6012189435657951002e1746! is far beyond the limit of 1,000,000 digits"
         ),
         ("(10^999999)!", "result would be astronomically large: 1e999999! is far beyond the limit of 1,000,000 digits"),

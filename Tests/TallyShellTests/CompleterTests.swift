@@ -17,7 +17,7 @@ struct CompleterTests {
         ("", "키", ["키"]),
         ("1 + ", "h", ["hypot("]),
         ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]),
-        ("x = ", "p", ["phi", "pi", "powmod(", "product(", "pstdev(", "pvariance("]),
+        ("x = ", "p", ["perm(", "phi", "pi", "powmod(", "product(", "pstdev(", "pvariance("]),
         ("help ", "f", ["functions"]),
         ("help ", "", ["syntax", "functions", "units", "dates", "bmi", "habit"]),
         ("help functions ", "", []),

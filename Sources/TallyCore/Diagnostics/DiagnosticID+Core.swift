@@ -28,6 +28,17 @@ extension DiagnosticID {
     public static let unknownConversion = DiagnosticID("unknown-conversion")
     public static let expectedParameter = DiagnosticID("expected-parameter")
     public static let repeatedParameter = DiagnosticID("repeated-parameter")
+    /// A warning: `1/2x`, `6/2(1+2)`, `x^2y` — a product written without `*` where another
+    /// common reading differs.
+    public static let ambiguousJuxtaposition = DiagnosticID("ambiguous-juxtaposition")
+    /// A warning: `sin pi/6` — a call without parentheses followed by `/`.
+    public static let ambiguousCallArgument = DiagnosticID("ambiguous-call-argument")
+    /// A warning: `16#ff` — a `#` against a number starts a comment.
+    public static let commentAfterNumber = DiagnosticID("comment-after-number")
+    /// A warning: `max(1,234)` — a `,` between digits in a call separates arguments.
+    public static let commaBetweenDigits = DiagnosticID("comma-between-digits")
+    /// `5! !`: a double factorial or the factorial of a factorial.
+    public static let ambiguousFactorial = DiagnosticID("ambiguous-factorial")
 
     // MARK: Names and calls
 

@@ -8,7 +8,7 @@ import TallyDiagnostics
 /// (``Real``); domain questions about approximate arguments (is it negative? is it 1?) are
 /// decided from their bounds, and an error says so when the precision budget cannot.
 enum BuiltIns {
-    static let all: [FunctionEntry] = elementary + numberTheory + statistics + calendar
+    static let all: [FunctionEntry] = elementary + numberTheory + statistics + everyday + calendar
 
     /// Where ``FunctionTable/builtIn`` lists `factor`: a line that is one call of it shows the
     /// factors.
@@ -68,12 +68,13 @@ enum BuiltIns {
             case .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
         },
-        function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square") {
+        function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square", aliases: ["√"]) {
             call throws(Diagnostic) in
             try requireNonNegative(call, 0, "square root of a negative number")
             return try call.result(Real.root(try call.real(0), 2))
         },
-        function("cbrt", .exactly(1), "cbrt(x)", "cube root; negative x allowed") { call throws(Diagnostic) in
+        function("cbrt", .exactly(1), "cbrt(x)", "cube root; negative x allowed", aliases: ["∛"]) {
+            call throws(Diagnostic) in
             try call.result(Real.root(try call.real(0), 3))
         },
         function("root", .exactly(2), "root(x, n)", "n-th root; negative x allowed for odd n") {
@@ -260,7 +261,8 @@ enum BuiltIns {
                     -$0
                 }))
         },
-        function("trunc", .exactly(1), "trunc(x)", "integer part, toward zero") { call throws(Diagnostic) in
+        function("trunc", .exactly(1), "trunc(x)", "integer part, toward zero", aliases: ["int"]) {
+            call throws(Diagnostic) in
             // A value too close to zero for its sign to be known truncates to zero.
             guard
                 let sign = call.arguments[0].kind.sign(within: call.settings.budget)

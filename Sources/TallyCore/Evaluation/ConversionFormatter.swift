@@ -52,6 +52,8 @@ public struct ConversionFormatter: Sendable {
             let fraction = "\(part.numerator.description())/\(part.denominator.description())"
             if whole.isZero { return exact((x.signum < 0 ? "-" : "") + fraction) }
             return exact("\(whole.numerator.description()) \(fraction)")
+        case .decimal:
+            return ValueFormatter(settings: settings).format(value)
         case .exact:
             let x = try rational(value, for: "an exact decimal", at: valueSpan)
             return exact(try expansion(of: x, at: valueSpan).text)

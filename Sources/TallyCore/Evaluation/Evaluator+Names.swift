@@ -44,7 +44,27 @@ extension Evaluator {
                 throw Diagnostic(.functionUsedAsValue, "'\(name)' is a function: call it as \(name)(…)", at: span)
             }
         }
-        let candidates = Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"])
+        return try lookUpRarely(name, at: span, isTheLine: isTheLine, startsTheLine: startsTheLine)
+    }
+
+    /// A name that is no variable, `ans` or function as written: a built-in constant in
+    /// another letter case (`PI`), a unit on its own (`kg to g`, `1/s`: one of it), or an error
+    /// with the nearest known name.
+    @inline(never)
+    func lookUpRarely(_ name: String, at span: SourceSpan, isTheLine: Bool, startsTheLine: Bool)
+        throws(Diagnostic) -> Value
+    {
+        let lowered = name.lowercased()
+        if lowered != name, let entry = FunctionTable.builtIn.entry(named: lowered),
+            case .constant(let value) = entry.kind
+        {
+            return try value(settings)
+        }
+        if let unit = UnitTable.unit(named: name) {
+            return .quantity(.number(Number(1)), CompoundUnit(unit))
+        }
+        let candidates =
+            Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"]) + UnitTable.names
         let command = startsTheLine ? Suggestion.nearest(to: name, in: commandWords.sorted()) : nil
         let other = Suggestion.nearest(to: name, in: candidates)
         throw Diagnostic(.unknownName, "unknown name '\(TerminalSafeText.excerpt(name))'", at: span)

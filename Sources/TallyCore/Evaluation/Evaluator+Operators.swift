@@ -62,7 +62,7 @@ extension Evaluator {
     func apply(_ operation: PostfixOperator, _ operand: Value, operandSpan: SourceSpan, span: SourceSpan)
         throws(Diagnostic) -> Value
     {
-        if case .quantity(let quantity) = operand.kind, operation != .factorial {
+        if case .quantity(let quantity) = operand.kind, operation != .factorial, operation != .doubleFactorial {
             throw Value.expectedPlainNumber(
                 quantity, at: operandSpan, purpose: "'\(operation.rawValue)' needs a plain number")
         }
@@ -70,6 +70,10 @@ extension Evaluator {
         case .factorial:
             let n = try settings.integer(operand, at: operandSpan, purpose: "factorial needs a non-negative integer")
             return .number(try factorial(of: n, operandSpan: operandSpan, span: span))
+        case .doubleFactorial:
+            let n = try settings.integer(
+                operand, at: operandSpan, purpose: "the double factorial needs a non-negative integer")
+            return .number(try factorial(of: n, operandSpan: operandSpan, span: span, double: true))
         case .degrees:
             // An angle in degrees, in the unit the trigonometric functions take now.
             if operand.isTruth { throw Value.expectedNumber(at: operandSpan) }
@@ -320,21 +324,25 @@ extension Evaluator {
 
     // MARK: Factorial
 
-    private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan) throws(Diagnostic) -> Number {
+    private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan, double: Bool = false)
+        throws(Diagnostic) -> Number
+    {
+        let name = double ? "the double factorial" : "factorial"
         guard value.signum >= 0 else {
             throw Diagnostic(
-                .notAnInteger, "factorial needs a non-negative integer, got \(settings.briefly(value))", at: operandSpan
-            )
+                .notAnInteger, "\(name) needs a non-negative integer, got \(settings.briefly(value))", at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
             throw Diagnostic(
                 .resultTooLarge,
-                "result would be astronomically large: \(settings.briefly(value))! is far beyond the limit of \(grouped(settings.maxDigits)) digits",
+                "result would be astronomically large: \(settings.briefly(value))\(double ? "!!" : "!") is far beyond the limit of \(grouped(settings.maxDigits)) digits",
                 at: span)
         }
-        // log10(n!) = lgamma(n + 1) / ln 10
-        try settings.checkSize(digits(fromLog10: lgamma(Double(n) + 1) / 2.302585092994046), at: span)
-        return Number(BigInteger.factorial(UInt(n)))
+        // log10(n!) = lgamma(n + 1) / ln 10; n!! is at most sqrt(n! · (n + 1)).
+        let log10Factorial = lgamma(Double(n) + 1) / 2.302585092994046
+        let log10Result = double ? (log10Factorial + log10(Double(n) + 1)) / 2 : log10Factorial
+        try settings.checkSize(digits(fromLog10: log10Result), at: span)
+        return Number(double ? BigInteger.doubleFactorial(UInt(n)) : BigInteger.factorial(UInt(n)))
     }
 }
 

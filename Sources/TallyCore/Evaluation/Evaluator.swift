@@ -14,6 +14,8 @@ public enum StatementResult: Sendable {
     case assigned(name: String, value: Value)
     /// A definition: the function, new or replacing one of the same name.
     case defined(UserFunction)
+    /// The results of a line of statements separated by `;`, in order.
+    indirect case several([StatementResult])
 }
 
 /// Why a line gave no result: it failed with a diagnostic, or Ctrl-C stopped it. Either way
@@ -47,6 +49,9 @@ public struct Evaluator: Sendable {
     public var settings: EvaluationSettings
     /// The functions and constants names may refer to.
     public internal(set) var functions: FunctionTable
+    /// The warnings the last line gave (readings a user may not have meant: `1/2x`); the line
+    /// still ran.
+    public internal(set) var lineWarnings: [Diagnostic] = []
     /// Words the front end reserves for its commands (`help`, `bmi`, …): they cannot be assigned.
     public let commandWords: Set<String>
 
@@ -77,9 +82,25 @@ public struct Evaluator: Sendable {
         throws(EvaluationError) -> StatementResult
     {
         LineWork.reset(limit: Double(settings.maxWork))
+        if !lineWarnings.isEmpty { lineWarnings = [] }
+        if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: ";")), bytes.count) != nil {
+            return try runStatements(bytes, origin: origin)
+        }
+        var notes = ParseNotes()
+        let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes)
+        if !notes.warnings.isEmpty { lineWarnings = notes.warnings }
+        return result
+    }
+
+    /// Parses and runs the statement of `bytes` that starts at byte `offset`.
+    @inline(__always)
+    private mutating func runStatement(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, origin: LineOrigin, notes: inout ParseNotes
+    ) throws(EvaluationError) -> StatementResult {
         let statement: Statement
         do {
-            statement = try Parser.parseStatement(bytes: bytes, reusing: &spareInstructions)
+            statement = try Parser.parseStatement(
+                bytes: bytes, startingAt: offset, reusing: &spareInstructions, functions: functions, notes: &notes)
         } catch {
             throw .failed(error)
         }
@@ -94,6 +115,32 @@ public struct Evaluator: Sendable {
         }
         if let instructions, instructions.capacity <= 1024 { spareInstructions = instructions }
         return result
+    }
+
+    /// A line that may hold several statements separated by `;` (`a = 3; a + 1`), run in
+    /// order. A line that fails changes nothing, whichever of its statements failed.
+    @inline(never)
+    private mutating func runStatements(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin)
+        throws(EvaluationError) -> StatementResult
+    {
+        let before = self
+        var results: [StatementResult] = []
+        var warnings: [Diagnostic] = []
+        var offset = 0
+        do {
+            while true {
+                var notes = ParseNotes()
+                results.append(try runStatement(bytes, from: offset, origin: origin, notes: &notes))
+                warnings += notes.warnings
+                guard let next = notes.nextStatement else { break }
+                offset = next
+            }
+        } catch {
+            self = before
+            throw error
+        }
+        lineWarnings = warnings
+        return results.count == 1 ? results[0] : .several(results)
     }
 
     /// ``run(lineBytes:origin:)`` on the bytes of `line`.
@@ -183,7 +230,7 @@ public struct Evaluator: Sendable {
     /// factors when the whole line is a call of the built-in `factor`.
     @inline(__always)
     func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
-        if let conversion { return conversion.target }
+        if let conversion { return conversion.target == .decimal ? nil : conversion.target }
         if case .callBuiltIn(let function, _, let span)? = code.instructions.last, span == code.span,
             Int(function) == BuiltIns.factorIndex
         {

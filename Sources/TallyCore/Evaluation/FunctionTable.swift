@@ -151,6 +151,12 @@ public enum Arity: Sendable {
     case atLeast(Int)
 
     /// Whether `count` arguments are acceptable.
+    /// Whether it takes any number of arguments from some count on (`max`, `sum`).
+    public var isVariadic: Bool {
+        if case .atLeast = self { return true }
+        return false
+    }
+
     public func accepts(_ count: Int) -> Bool {
         switch self {
         case .exactly(let n): return count == n

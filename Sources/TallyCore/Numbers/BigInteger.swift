@@ -204,6 +204,11 @@ public final class BigInteger: @unchecked Sendable {
         make { __gmpz_fac_ui($0, n) }
     }
 
+    /// The double factorial n!! = n·(n−2)·(n−4)·…, down to 1 or 2.
+    public static func doubleFactorial(_ n: UInt) -> BigInteger {
+        make { __gmpz_2fac_ui($0, n) }
+    }
+
     /// The greatest common divisor (non-negative).
     public static func gcd(_ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger {
         make { __gmpz_gcd($0, lhs.pointer, rhs.pointer) }

@@ -9,8 +9,8 @@ extension Number {
     /// is implausible in any unit whatever its exact value, and `1e999999999` costs nothing.
     public static let literalMagnitudeLimit = 10_000
 
-    /// The value of a number token; `digits` is the lexer's ``Lexer/literalText`` right after
-    /// the token, used by the long forms.
+    /// The value of a number token; `digits` is the lexer's ``Lexer/literalDigits(of:)``, used by
+    /// the long forms.
     ///
     /// A long decimal literal beyond ``literalMagnitudeLimit`` stands in as 10 to that power (or
     /// its reciprocal), which no check can tell from the exact value: too large for a height or
@@ -20,6 +20,8 @@ extension Number {
     public init(_ literal: NumberToken, digits: String) {
         switch literal {
         case .integer(let value):
+            self.init(value)
+        case .unsignedWord(let value):
             self.init(value)
         case .smallDecimal(let significand, let exponent):
             self.init(numerator: BigInteger(significand), denominator: BigInteger.power(10, UInt(-exponent)))

@@ -31,6 +31,8 @@ public enum ConversionTarget: Sendable, Equatable {
     case mixed
     /// `1.5e6`, `3.(3)e-1`: one digit before the point.
     case scientific
+    /// The plain decimal form every line shows by default (`0xff to decimal`, `to float`).
+    case decimal
     /// Rounded to N significant digits.
     case digits(Int)
     /// Rounded to N decimal places, all of them shown.
@@ -67,11 +69,14 @@ public enum ConversionTarget: Sendable, Equatable {
         "hex": .hexadecimal, "bin": .binary, "oct": .octal, "fraction": .fraction, "mixed": .mixed,
         "sci": .scientific, "exact": .exact, "grouped": .grouped, "factors": .factors, "si": .si,
         "weekday": .weekday, "unix": .unix, "local": .zone(.local),
+        // Other calculators' words for the same forms.
+        "hexadecimal": .hexadecimal, "binary": .binary, "octal": .octal, "scientific": .scientific,
+        "decimal": .decimal, "dec": .decimal, "float": .decimal,
     ]
 
     /// How the targets are written, for messages and help.
     public static let summary =
-        "hex, bin, oct, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si, weekday, unix, a time zone"
+        "hex, bin, oct, decimal, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si, weekday, unix, a time zone"
 
     /// Whether the conversion changes the value (the unit of a quantity, the zone of a
     /// date-time) rather than how it is written.

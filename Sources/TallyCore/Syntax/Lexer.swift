@@ -18,28 +18,11 @@ public struct Lexer: @unchecked Sendable {
     /// "found the end of the line" stands right after the last thing typed, not under a
     /// trailing comment.
     var lastTokenEnd: Int
-    /// The digits (underscores and leading zeros dropped) of the last `.digits` or `.decimal`
-    /// number token.
-    public internal(set) var literalText: String {
-        get {
-            if let plainDigits { return slice(plainDigits.start, plainDigits.end) }
-            return storedLiteralText
-        }
-        set {
-            storedLiteralText = newValue
-            plainDigits = nil
-            literalWord = nil
-        }
-    }
-    var storedLiteralText = ""
-    /// Where the digits of the last `.digits` token are, when they are a plain run in the line
-    /// (made into text only if asked for).
-    var plainDigits: SourceSpan?
+    /// Whether `1,234,567` is one number with its digits grouped (the parser's choice: at the
+    /// top level and in operands, not between a call's arguments, where `,` separates them).
+    public var readsGroupingCommas = false
     /// The digits of `UInt.max`, 18446744073709551615.
     static let largestWordDigits = Array(String(UInt.max).utf8)
-    /// The value of the last `.digits` token when it is a plain decimal integer that fits in a
-    /// machine word without sign: `18446744073709551615` needs no text and no GMP to read.
-    var literalWord: UInt?
 
     /// A lexer over a copy of `line` from UTF-8 byte `offset` up to `end` (the end of the line
     /// if nil); offsets in spans stay relative to the whole line.
@@ -124,6 +107,7 @@ public struct Lexer: @unchecked Sendable {
         case UInt8(ascii: "("): return single(.leftParenthesis)
         case UInt8(ascii: ")"): return single(.rightParenthesis)
         case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: ";"): return single(.semicolon)
         case UInt8(ascii: "="):
             if peek(1) == UInt8(ascii: "=") { return double(.operator(.equal)) }
             return single(.equals)
@@ -187,6 +171,11 @@ public struct Lexer: @unchecked Sendable {
         case "\u{2192}":  // → is a word: `to`
             offset += length
             return Token(.name, span(from: start))
+        case "\u{221A}", "\u{221B}":  // √ and ∛ are names of their own: `√2` is sqrt 2
+            offset += length
+            return Token(.name, span(from: start))
+        case "\u{00B2}", "\u{00B3}", "\u{00B9}", "\u{2070}", "\u{2074}"..."\u{207B}":
+            return try superscript()
         case "\u{00B0}":  // ° DEGREE SIGN
             offset += length
             return Token(.operator(.degree), span(from: start))
@@ -208,6 +197,43 @@ public struct Lexer: @unchecked Sendable {
                 .unexpectedCharacter, "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'",
                 at: span(from: start))
         }
+    }
+
+    /// A power in superscript digits, `²` or `⁻³`: an optional `⁻` or `⁺`, then digits.
+    mutating func superscript() throws(Diagnostic) -> Token {
+        let start = offset
+        var negative = false
+        var digits = 0
+        var value = 0
+        while let (scalar, length) = decodeScalar(at: offset) {
+            let digit: Int
+            switch scalar {
+            case "\u{2070}": digit = 0
+            case "\u{00B9}": digit = 1
+            case "\u{00B2}": digit = 2
+            case "\u{00B3}": digit = 3
+            case "\u{2074}"..."\u{2079}": digit = Int(scalar.value - 0x2070)
+            case "\u{207B}", "\u{207A}":
+                guard digits == 0, offset == start else { digit = -1; break }
+                negative = scalar == "\u{207B}"
+                offset += length
+                continue
+            default: digit = -1
+            }
+            if digit < 0 { break }
+            guard value < 1_000_000 else {
+                throw Diagnostic(.exponentTooLarge, "this superscript power is too large", at: span(from: start))
+            }
+            value = value * 10 + digit
+            digits += 1
+            offset += length
+        }
+        guard digits > 0 else {
+            throw Diagnostic(
+                .unexpectedCharacter, "expected superscript digits after '\(slice(start, offset))'",
+                at: span(from: start))
+        }
+        return Token(.superscript(negative ? -value : value), span(from: start))
     }
 
     func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {

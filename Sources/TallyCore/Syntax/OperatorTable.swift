@@ -25,6 +25,9 @@ public enum Precedence: Int, Sendable, Comparable, CaseIterable {
     case additive
     /// Binary `* / // % mod of` (also `×` `÷`).
     case multiplicative
+    /// Two operands side by side, multiplied: `2x`, `2 pi`, `2(3+4)`, `kg m`. Tighter than `*`
+    /// and `/` (`1/2x` is `1/(2x)`, with a warning), looser than `^` (`2x^2` is `2·x²`).
+    case juxtaposition
     /// Prefix `- + ~` (also `−`): looser than `^`, so `-2^2` is `-4`.
     case prefix
     /// `^` and `**`, right-associative.
@@ -43,6 +46,8 @@ public enum Precedence: Int, Sendable, Comparable, CaseIterable {
 
     /// The operators at this level as the grammar writes them, and how they associate.
     public var table: (operators: [String], associativity: String) {
+        // Juxtaposition has no symbol: the grammar writes it as two operands side by side.
+        if self == .juxtaposition { return (["(side-by-side)"], "left") }
         let rows = OperatorTable.all.filter { $0.precedence == self }
         return (rows.flatMap(\.spellings), rows.first.map { "\($0.associativity)" } ?? "")
     }
@@ -165,6 +170,8 @@ public enum PostfixOperator: String, Sendable, CaseIterable {
     case degrees = "°"
     /// A percentage: `15%` is 0.15. A `%` with an operand after it is the remainder instead.
     case percent = "%"
+    /// The double factorial `n!!` = n·(n−2)·(n−4)·…, written `!!` with nothing between.
+    case doubleFactorial = "!!"
 }
 
 /// What an operator means once read: what it computes, how tightly it binds and how it

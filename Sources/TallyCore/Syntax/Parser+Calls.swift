@@ -20,22 +20,69 @@ extension Parser {
         return NameTable(names)
     }()
 
-    /// A call of the built-in function ``FunctionTable/builtIn``.entries[function], the
-    /// current token being its `(`: its count checked here, once.
-    mutating func builtInCall(_ function: Int, arity: Arity, nameSpan: SourceSpan) throws(Diagnostic)
-        -> SourceSpan
+    /// How a call's arguments are written: in parentheses, the current token being the `(`;
+    /// or, for a function of one argument, bare (`sqrt 2`): the operand after the name with
+    /// its powers and side-by-side products and a sign written against it (`sqrt 4^2`,
+    /// `sin 2pi`, `abs -3`), but not `*` or `/` (`sin pi/6` is `sin(pi)/6`, with a warning).
+    enum ArgumentList {
+        case parenthesized
+        case bare
+    }
+
+    /// The arguments of a call written as `list`: their number and the span to the end of
+    /// the last (or of the `)`).
+    mutating func readArguments(_ list: ArgumentList) throws(Diagnostic) -> (count: Int, end: SourceSpan) {
+        switch list {
+        case .parenthesized:
+            let opening = current
+            callDepth += 1
+            try advance()
+            let (count, closing) = try arguments(opening: opening)
+            return (count, closing.span)
+        case .bare:
+            depth += 1
+            defer { depth -= 1 }
+            let argument = try expression(.juxtaposition)
+            return (1, argument)
+        }
+    }
+
+    /// After a call without parentheses: `sin pi/6` reads as `sin(pi)/6`, which other
+    /// calculators differ on, so a warning names the other reading.
+    mutating func noteBareArgumentBeforeDivision(call: SourceSpan, nameSpan: SourceSpan) {
+        guard case .operator(let symbol) = current.kind, symbol == .slash || symbol == .doubleSlash else { return }
+        var probe = lexer
+        guard let next = try? probe.next(), case .number = next.kind else { return }
+        let name = lexer.text(of: nameSpan)
+        let argument = String(
+            lexer.text(of: SourceSpan(start: nameSpan.end, end: call.end)).drop { $0 == " " || $0 == "\t" })
+        let divisor = lexer.text(of: next.span)
+        let slash = lexer.text(of: current.span)
+        notes.warnings.append(
+            Diagnostic(
+                .ambiguousCallArgument,
+                "read as \(name)(\(argument))\(slash)\(divisor); write \(name)(\(argument)\(slash)\(divisor)) for the other reading",
+                at: call.union(next.span), severity: .warning))
+    }
+
+    /// A call of the built-in function ``FunctionTable/builtIn``.entries[function], its
+    /// arguments written as `list`: its count checked here, once.
+    mutating func builtInCall(_ function: Int, arity: Arity, nameSpan: SourceSpan, list: ArgumentList = .parenthesized)
+        throws(Diagnostic) -> SourceSpan
     {
-        let opening = current
-        try advance()
-        let (argumentCount, closing) = try arguments(opening: opening)
-        let span = nameSpan.union(closing.span)
+        let argumentsStart = current.span
+        let (argumentCount, end) = try readArguments(list)
+        let span = nameSpan.union(end)
         // The message names the function as it was written (`arcsin` as well as `asin`).
         do {
             try arity.check(argumentCount, calling: lexer.text(of: nameSpan), at: span)
         } catch {
             // `log(100)`: other calculators' log of one argument is ln or log10.
             if argumentCount == 1, FunctionTable.builtIn.entries[function].name == "log" {
-                let argument = lexer.text(of: SourceSpan(start: opening.span.end, end: closing.span.start))
+                let argument =
+                    list == .bare
+                    ? lexer.text(of: SourceSpan(start: argumentsStart.start, end: end.end))
+                    : lexer.text(of: SourceSpan(start: argumentsStart.end, end: end.start))
                 throw error.noting(
                     "did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
             }
@@ -45,17 +92,17 @@ extension Parser {
         return span
     }
 
-    /// A call of any other name, the current token being its `(`. The name is checked before
+    /// A call of any other name, its arguments written as `list`. The name is checked before
     /// the arguments run (so `sqr(1/0)` is about `sqr`), as a function defined by then may
     /// answer it; the check's count and span are filled in once the arguments are read.
-    mutating func call(_ name: String, nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
-        let opening = current
-        try advance()
+    mutating func call(_ name: String, nameSpan: SourceSpan, list: ArgumentList = .parenthesized) throws(Diagnostic)
+        -> SourceSpan
+    {
         let checkIndex = code.instructions.count
         code.instructions.append(.checkCall(-1))  // a placeholder, replaced below
-        let (argumentCount, closing) = try arguments(opening: opening)
+        let (argumentCount, end) = try readArguments(list)
         let site = CallSite(
-            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(closing.span))
+            name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(end))
         code.calls.append(site)
         code.instructions[checkIndex] = .checkCall(code.calls.count - 1)
         code.instructions.append(.call(code.calls.count - 1))
@@ -70,6 +117,7 @@ extension Parser {
     {
         if case .rightParenthesis = current.kind {
             let closing = current
+            callDepth -= 1
             try advance()
             return (0, closing)
         }
@@ -85,9 +133,15 @@ extension Parser {
             count += 1
             afterEach(&code, count)
             if case .comma = current.kind {
+                noteCommaBetweenDigits()
                 try advance()
                 continue
             }
+            if case .semicolon = current.kind {
+                try advance()
+                continue
+            }
+            callDepth -= 1
             return (count, try expectClosing(opening: opening))
         }
     }
@@ -95,6 +149,7 @@ extension Parser {
     /// `if(condition, then, else)`: only the branch the condition picks is evaluated.
     mutating func conditional(nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
         let opening = current
+        callDepth += 1
         try advance()
         var branchJump = -1
         var endJump = -1
@@ -119,6 +174,24 @@ extension Parser {
         code.instructions[endJump] = .jump(target: code.instructions.count)
         code.instructions.append(.setSpan(span))
         return span
+    }
+
+    /// `max(1,234)`: a `,` written between digits separates a call's arguments, where some
+    /// calculators group digits with it; a warning says which.
+    mutating func noteCommaBetweenDigits() {
+        let comma = current.span
+        guard case .number? = previous?.kind, let previous, previous.span.end == comma.start,
+            comma.end + 3 <= lexer.bytes.count, isDigit(lexer.bytes[comma.end]), isDigit(lexer.bytes[comma.end + 1]),
+            isDigit(lexer.bytes[comma.end + 2]),
+            comma.end + 3 == lexer.bytes.count || !isDigit(lexer.bytes[comma.end + 3])
+        else { return }
+        let before = lexer.text(of: previous.span)
+        let after = lexer.text(of: SourceSpan(start: comma.end, end: comma.end + 3))
+        notes.warnings.append(
+            Diagnostic(
+                .commaBetweenDigits,
+                "',' separates arguments in a call: this is \(before) and \(after); write \(before)_\(after) for one number, or put a space after ','",
+                at: comma, severity: .warning))
     }
 
     mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {

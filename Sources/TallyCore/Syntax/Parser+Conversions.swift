@@ -37,19 +37,20 @@ extension Parser {
                     .unknownConversion,
                     "unknown conversion '\(TerminalSafeText.excerpt(name))' (to \(ConversionTarget.summary))",
                     at: first.span
-                ).suggesting(Suggestion.nearest(to: name, in: known))
+                ).suggesting(
+                    Suggestion.nearest(to: name, in: known) ?? Suggestion.nearest(to: name, in: UnitTable.names))
             }
         case .number(.integer(let count)):
             try advance()
             let unit = current
             guard case .name = unit.kind else { throw expected() }
             switch lexer.text(of: unit.span) {
-            case "digits", "digit":
+            case "digits", "digit", "sf", "sig":
                 guard count >= 1 else {
                     throw Diagnostic(.unknownConversion, "'to N digits' needs at least 1 digit", at: first.span)
                 }
                 target = .digits(count)
-            case "places", "place":
+            case "places", "place", "dp", "decimals":
                 guard count >= 0 else { throw expected() }
                 target = .places(count)
             default:

@@ -39,7 +39,7 @@ extension Parser {
         case .number, .leftParenthesis: startsOperand = true
         case .name: startsOperand = OperatorTable.trailing(word: probe.text(of: next.span)) == nil
         case .operator(let symbol): startsOperand = OperatorTable.leading(symbol) != nil
-        case .rightParenthesis, .comma, .equals, .end: startsOperand = false
+        case .rightParenthesis, .comma, .semicolon, .equals, .end, .superscript: startsOperand = false
         }
         guard startsOperand else { return OperatorTable.percentage }
         guard let previous, previous.span.end == token.span.start, next.span.start > token.span.end else {

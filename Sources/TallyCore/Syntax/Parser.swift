@@ -35,16 +35,34 @@ public struct Parser {
     /// `(15%)`): on the right of `+` or `-` it is then a percentage of the left operand. Read
     /// from the syntax, never by looking back at the code already emitted.
     var lastOperandIsPercentage = false
+    /// Where the second factor of a product written side by side starts, when the operand
+    /// ``expression(_:)`` read last is one at its own level (`2x`, not `(2x)`): a warning
+    /// follows when it is the right operand of `/`.
+    var lastJuxtaposition: Int?
+    /// The session's functions, so that `f x` calls a one-argument user function defined by
+    /// then; nil when the line is read on its own.
+    var functions: FunctionTable?
+    /// How many calls' parentheses are open around the current token: between a call's
+    /// arguments a `,` separates them, elsewhere it may group digits (`1,234`).
+    var callDepth = 0
+    /// Warnings about the line (readings a user may not have meant), in the order found, and
+    /// where the next statement starts after a `;`.
+    var notes = ParseNotes()
 
     /// Parses the UTF-8 `bytes` of a line from byte `offset` as a statement: empty, expression,
     /// assignment or definition. The code is written into `spare`'s storage (emptied first),
     /// which it takes: an evaluator hands back the storage of the line before, so that an
     /// everyday line allocates none. The lexer reads the bytes for the length of the parse:
     /// nothing it returns points into them (names and long literals are copied out).
+    /// `functions` are the session's, for calls without parentheses of its one-argument
+    /// functions (`f 3`). The line's warnings, and where a statement after a `;` starts, are
+    /// left in `notes`.
     public static func parseStatement(
-        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction]
+        bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction],
+        functions: FunctionTable? = nil, notes: inout ParseNotes
     ) throws(Diagnostic) -> Statement {
         var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
+        parser.functions = functions
         if spare.capacity > 0 {
             swap(&parser.code.instructions, &spare)
             parser.code.instructions.removeAll(keepingCapacity: true)
@@ -52,15 +70,18 @@ public struct Parser {
             parser.code.instructions.reserveCapacity(16)
         }
         try parser.advance()
-        return try parser.statement()
+        let statement = try parser.statement()
+        notes = parser.notes
+        return statement
     }
 
-    /// ``parseStatement(bytes:startingAt:reusing:)`` on the bytes of `line`.
+    /// ``parseStatement(bytes:startingAt:reusing:functions:notes:)`` on the bytes of `line`.
     public static func parseStatement(_ line: String) throws(Diagnostic) -> Statement {
         var line = line
         var none: [Instruction] = []
+        var notes = ParseNotes()
         return try line.withUTF8 { bytes in
-            Result { () throws(Diagnostic) in try parseStatement(bytes: bytes, reusing: &none) }
+            Result { () throws(Diagnostic) in try parseStatement(bytes: bytes, reusing: &none, notes: &notes) }
         }.get()
     }
 
@@ -105,6 +126,7 @@ public struct Parser {
     mutating func advance() throws(Diagnostic) {
         if started { previous = current }
         started = true
+        lexer.readsGroupingCommas = callDepth == 0
         current = try lexer.next()
     }
 
@@ -134,98 +156,24 @@ public struct Parser {
         return .expression(code, conversion: conversion)
     }
 
-    /// Whether the tokens after a name and `(` close the parentheses and then read `=`: the
-    /// shape of a definition, `f(x, y) = …` (the parameters are checked as they are read).
-    static func isDefinition(after lexer: Lexer) -> Bool {
-        // No `=` byte, no definition: a call such as `powmod(a, b, m)` is not lexed twice.
-        guard lexer.containsByte(UInt8(ascii: "="), from: lexer.offset) else { return false }
-        var probe = lexer
-        var depth = 1
-        while true {
-            guard let token = try? probe.next() else { return false }
-            switch token.kind {
-            case .leftParenthesis: depth += 1
-            case .rightParenthesis:
-                depth -= 1
-                if depth == 0 {
-                    guard let after = try? probe.next(), case .equals = after.kind else { return false }
-                    return true
-                }
-            case .end: return false
-            default: break
-            }
-        }
-    }
-
-    /// `name(parameters) = body`, the current token being the name.
-    mutating func definition() throws(Diagnostic) -> FunctionDefinition {
-        let nameToken = current
-        let name = lexer.text(of: nameToken.span)
-        try advance()
-        let opening = current
-        try advance()
-        var names: [String] = []
-        var positions: [String: Int] = [:]
-        var spans: [SourceSpan] = []
-        if case .rightParenthesis = current.kind {
-            try advance()
-        } else {
-            while true {
-                let token = current
-                operandCount += 1
-                if operandCount > Parser.maximumOperands {
-                    throw Diagnostic(
-                        .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line",
-                        at: token.span)
-                }
-                guard case .name = token.kind else {
-                    throw Diagnostic(
-                        .expectedParameter, "expected a parameter name, found \(describe(token))", at: token.span)
-                }
-                let parameter = lexer.text(of: token.span)
-                if positions[parameter] != nil {
-                    throw Diagnostic(
-                        .repeatedParameter, "parameter '\(TerminalSafeText.excerpt(parameter))' is named twice",
-                        at: token.span)
-                }
-                positions[parameter] = names.count
-                names.append(parameter)
-                spans.append(token.span)
-                try advance()
-                if case .comma = current.kind {
-                    try advance()
-                    continue
-                }
-                _ = try expectClosing(opening: opening)
-                break
-            }
-        }
-        // The shape was probed: `=` follows.
-        try advance()
-        parameters = positions
-        let body = try wholeExpression()
-        if let conversion {
-            throw Diagnostic(
-                .misplacedConversion, "'to' says how to show a line's value, but a definition shows nothing",
-                at: conversion.span)
-        }
-        return FunctionDefinition(
-            name: name, nameSpan: nameToken.span, parameters: names, parameterSpans: spans, body: body,
-            span: nameToken.span.union(body.span))
-    }
-
     @inline(__always)
-    func expectEnd() throws(Diagnostic) {
+    mutating func expectEnd() throws(Diagnostic) {
         switch current.kind {
         case .end:
+            if lexer.offset < lexer.bytes.count, previous.map({ $0.span.end }) == current.span.start {
+                noteCommentAgainstNumber()
+            }
+            return
+        case .semicolon:
+            notes.nextStatement = current.span.end
             return
         case .rightParenthesis:
             throw Diagnostic(.unmatchedParenthesis, "unmatched ')'", at: current.span)
         case .equals:
             throw misplacedEquals(current)
         case .comma:
-            throw Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: current.span)
-        case .number, .name, .operator, .leftParenthesis:
+            throw commaOutsideCall()
+        case .number, .name, .operator, .leftParenthesis, .superscript:
             throw Diagnostic(.unexpectedToken, "unexpected \(describe(current))", at: current.span)
         }
     }
@@ -249,7 +197,12 @@ public struct Parser {
         // instruction waits, as a remainder follows that makes it one modular power.
         var isPercentage = false
         var powerAwaitingModulus: SourceSpan? = nil
-        defer { lastOperandIsPercentage = isPercentage }
+        var juxtaposedAt: Int? = nil
+        var lastWasPower = false
+        defer {
+            lastOperandIsPercentage = isPercentage
+            lastJuxtaposition = juxtaposedAt
+        }
         var postfixCount = 0
         while true {
             let token = current
@@ -259,26 +212,52 @@ public struct Parser {
                 guard let trailing = operators[OperatorTable.index(of: symbol, leading: false)] else { return span }
                 definition = symbol == .percent ? try percentOrRemainder(token, trailing) : trailing
             case .name:
-                guard let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) else {
-                    throw missingOperator(before: token)
+                if let keyword = OperatorTable.trailing(word: lexer.text(of: token.span)) {
+                    definition = keyword
+                    break
                 }
-                definition = keyword
-            case .number, .leftParenthesis:
+                // A name that is no operator word starts a factor, as `(` does.
+                fallthrough
+            case .leftParenthesis:
+                guard Precedence.juxtaposition >= minimum else { return span }
+                let start = token.span.start
+                span = try juxtaposition(after: span, afterPower: lastWasPower)
+                if juxtaposedAt == nil { juxtaposedAt = start }
+                isPercentage = false
+                lastWasPower = false
+                continue
+            case .number:
                 throw missingOperator(before: token)
-            case .rightParenthesis, .comma, .equals, .end:
+            case .superscript(let power):
+                // `x²`, `10⁻³`: a power written against its base, as tight as `^`.
+                guard Precedence.power >= minimum else { return span }
+                try advance()
+                code.instructions.append(.integer(power, token.span))
+                code.instructions.append(.binary(.power, operatorSpan: token.span))
+                span = span.union(token.span)
+                isPercentage = false
+                lastWasPower = false
+                continue
+            case .rightParenthesis, .comma, .semicolon, .equals, .end:
                 return span
             }
             guard definition.precedence >= minimum else { return span }
             switch definition.operation {
-            case .postfix(let operation):
+            case .postfix(var operation):
                 postfixCount += 1
                 if depth + postfixCount > Parser.maximumNesting {
                     throw nestingError(at: token.span)
                 }
                 try advance()
-                code.instructions.append(.postfix(operation, operatorSpan: token.span))
+                var operatorSpan = token.span
+                if operation == .factorial, case .operator(.bang) = current.kind {
+                    operatorSpan = try doubleFactorial(first: token)
+                    operation = .doubleFactorial
+                }
+                code.instructions.append(.postfix(operation, operatorSpan: operatorSpan))
                 isPercentage = operation == .percent
-                span = span.union(token.span)
+                lastWasPower = false
+                span = span.union(operatorSpan)
             case .binary(var operation):
                 try advance()
                 // A left-associative operator's right operand binds tighter, so `a - b - c` is
@@ -286,9 +265,16 @@ public struct Parser {
                 // `2^(3^2)`.
                 let operandLevel =
                     definition.associativity == .right ? definition.precedence : definition.precedence.tighter
+                let left = span
                 let right = try expression(operandLevel)
                 span = span.union(right)
                 isPercentage = false
+                lastWasPower = operation == .power
+                if let second = lastJuxtaposition,
+                    operation == .divide || operation == .floorDivide || operation == .modulo
+                {
+                    noteJuxtaposedDivisor(operator: token, left: left, right: right, secondFactor: second)
+                }
                 if let powerSpan = powerAwaitingModulus {
                     // `a^b % m`: one modular power, never the power itself.
                     precondition(operation == .modulo, "a power waits only for the remainder that follows it")
@@ -332,7 +318,7 @@ public struct Parser {
         }
     }
 
-    /// Two operands side by side: `2x`, `2(3)`, `2 3`. Tally never guesses a `*`.
+    /// Two operands side by side that do not multiply: a number after an operand (`2 3`, `x 2`).
     func missingOperator(before token: Token) -> Diagnostic {
         let before = previous.map(describe) ?? "the previous value"
         return Diagnostic(
@@ -362,7 +348,7 @@ public struct Parser {
             }
             return token.span
         case .name:
-            let meaning = Parser.builtInNames.value(for: lexer.bytes(of: token.span))
+            let meaning = builtInMeaning(of: token)
             if case .leadingOperator(let keyword)? = meaning {
                 return try prefixOperator(keyword, token: token)
             }
@@ -382,6 +368,7 @@ public struct Parser {
                 }
                 return span
             }
+            if let span = try bareCall(token, meaning: meaning) { return span }
             let name = lexer.text(of: token.span)
             if let parameters, let index = parameters[name] {
                 code.instructions.append(.parameter(index, token.span))
@@ -412,7 +399,7 @@ public struct Parser {
                 return try prefixOperator(definition, token: token)
             }
             throw expectedOperand(found: token)
-        case .end, .rightParenthesis, .comma, .equals:
+        case .end, .rightParenthesis, .comma, .semicolon, .equals, .superscript:
             throw expectedOperand(found: token)
         }
     }
@@ -426,20 +413,19 @@ public struct Parser {
             code.instructions.append(.integer(value, token.span))
         case .smallDecimal(let significand, let exponent):
             code.instructions.append(.smallDecimal(significand: significand, exponent: exponent, token.span))
+        case .unsignedWord(let word):
+            code.instructions.append(.unsigned(word, token.span))
         case .digits(let radix):
-            if radix == 10, let word = lexer.literalWord {
-                code.instructions.append(.unsigned(word, token.span))
-                return
-            }
-            code.literals.append(.digits(lexer.literalText, radix: radix))
+            code.literals.append(.digits(lexer.literalDigits(of: token), radix: radix))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
         case .decimal(let exponent):
-            code.literals.append(.decimal(significand: lexer.literalText, exponent: exponent))
+            code.literals.append(.decimal(significand: lexer.literalDigits(of: token), exponent: exponent))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
         case .repeating(let fractionDigits, let repeatingDigits, let exponent):
             code.literals.append(
                 .repeating(
-                    digits: lexer.literalText, fractionDigits: fractionDigits, repeatingDigits: repeatingDigits,
+                    digits: lexer.literalDigits(of: token), fractionDigits: fractionDigits,
+                    repeatingDigits: repeatingDigits,
                     exponent: exponent))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
         case .calendar(let value):

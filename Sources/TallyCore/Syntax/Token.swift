@@ -17,7 +17,7 @@ public struct Token: Sendable, Equatable {
 /// Kinds hold plain values only (text stays in the line), so tokens copy and vanish for free:
 /// the parser copies a token for every step it takes.
 public enum TokenKind: Sendable, Equatable {
-    /// A literal. Its long digit text, when it has one, is ``Lexer/literalText``.
+    /// A literal; the long forms' digits are ``Lexer/literalDigits(of:)``.
     case number(NumberToken)
     /// A name; its text is ``Lexer/text(of:)`` of the token's span.
     case name
@@ -26,6 +26,10 @@ public enum TokenKind: Sendable, Equatable {
     case leftParenthesis
     case rightParenthesis
     case comma
+    /// `;`: ends a statement, or separates a call's arguments as `,` does.
+    case semicolon
+    /// A power written in superscript digits after its base: `x²`, `10⁻³`.
+    case superscript(Int)
     case equals
     /// The end of the line, or the start of a `#` comment.
     case end
@@ -35,14 +39,17 @@ public enum TokenKind: Sendable, Equatable {
 public enum NumberToken: Sendable, Equatable {
     /// A decimal or prefixed integer that fits in a machine word.
     case integer(Int)
+    /// A decimal integer of 19 or 20 digits past `Int` but within `UInt` (no GMP to read it).
+    case unsignedWord(UInt)
     /// `significand × 10^exponent` with the significand in a machine word, exponent -18...0.
     case smallDecimal(significand: Int, exponent: Int)
-    /// An integer too long for a machine word, in `radix`; the digits are the lexer's
-    /// ``Lexer/literalText``.
+    /// An integer too long for a machine word, in `radix`; its digits are
+    /// ``Lexer/literalDigits(of:)``.
     case digits(radix: Int32)
-    /// `literalText × 10^exponent`, from a long literal with a point or an exponent.
+    /// `significand × 10^exponent`, from a long literal with a point or an exponent; the
+    /// significand's digits are ``Lexer/literalDigits(of:)``.
     case decimal(exponent: Int)
-    /// A decimal with a repeating part, `0.08(3)`: ``Lexer/literalText`` holds all its digits
+    /// A decimal with a repeating part, `0.08(3)`: ``Lexer/literalDigits(of:)`` gives all its digits
     /// (integer, fraction, repeating), the counts say where the fraction and the repeating part
     /// start, times `10^exponent`.
     case repeating(fractionDigits: Int, repeatingDigits: Int, exponent: Int)

@@ -55,7 +55,7 @@ struct ArgumentReader {
             var number: Number?
             // A date is read by `date()` from its characters, not as a number.
             if case .number(let literal) = token.kind, !literal.isCalendar {
-                number = Number(literal, digits: lexer.literalText)
+                number = Number(literal, digits: lexer.literalDigits(of: token))
             }
             if case .end = token.kind { endOffset = token.span.start }
             read = .success(ReadToken(token: token, number: number))
@@ -288,7 +288,7 @@ struct ArgumentReader {
         guard case .number(let kind) = token.kind else { preconditionFailure("digits, a point and digits") }
         let end = number.span.start + token.span.end
         restart(at: end)
-        return (Number(kind, digits: literal.literalText), comma, end)
+        return (Number(kind, digits: literal.literalDigits(of: token)), comma, end)
     }
 
     /// The unit right after a value that ends at folded `offset`: a foot or inch mark, or the

@@ -133,7 +133,7 @@ final class LivePreview: @unchecked Sendable {
                 return mark(evaluator.formatter.format(value), style: style)
             case .shown(_, let output):
                 return mark(output, style: style)
-            case .nothing, .assigned, .defined:
+            case .nothing, .assigned, .defined, .several:
                 return nil
             }
         } catch {

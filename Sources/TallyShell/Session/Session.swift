@@ -131,6 +131,16 @@ public struct Session {
     private static func outcome(
         style: Style, in evaluator: inout Evaluator, _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
     ) -> LineOutcome {
+        var outcome = outcome(of: run, style: style, in: &evaluator)
+        if !evaluator.lineWarnings.isEmpty && !outcome.failed { outcome.warnings = evaluator.lineWarnings }
+        return outcome
+    }
+
+    @inline(__always)
+    private static func outcome(
+        of run: (inout Evaluator) throws(EvaluationError) -> StatementResult, style: Style,
+        in evaluator: inout Evaluator
+    ) -> LineOutcome {
         do {
             switch try run(&evaluator) {
             case .nothing, .assigned, .defined:
@@ -144,10 +154,30 @@ public struct Session {
                 return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
             case .shown(_, let output):
                 return .showing(output, style: style)
+            case .several(let results):
+                return several(results, style: style, formatter: evaluator.formatter)
             }
         } catch {
             return .stopped(by: error)
         }
+    }
+
+    /// The outcome of a line of statements separated by `;`: each value on a line of its own.
+    private static func several(_ results: [StatementResult], style: Style, formatter: ValueFormatter) -> LineOutcome {
+        var lines: [String] = []
+        var isExact = true
+        for result in results {
+            let output: ValueFormatter.Output
+            switch result {
+            case .value(let value): output = formatter.format(value)
+            case .shown(_, let shown): output = shown
+            case .nothing, .assigned, .defined, .several: continue
+            }
+            lines.append(marked(output, style: style))
+            isExact = isExact && !output.isRounded
+        }
+        if lines.isEmpty { return .silent }
+        return LineOutcome(output: lines.joined(separator: "\n"), isExact: isExact)
     }
 
     /// Undoes the last line's changes to variables and `ans`: for a line whose printing Ctrl-C

@@ -1,0 +1,181 @@
+import TallyDiagnostics
+
+/// What the parser leaves beside a statement: warnings about readings a user may not have
+/// meant, and where the next statement starts after a `;`.
+public struct ParseNotes: Sendable {
+    /// Positioned warnings, in the order found; the line still runs.
+    public var warnings: [Diagnostic] = []
+    /// The byte offset just after the `;` that ended the statement, if one did.
+    public var nextStatement: Int?
+
+    public init() {}
+}
+
+/// The forms other calculators accept: products written side by side (`2x`, `2(3+4)`), calls
+/// without parentheses (`sqrt 2`), `!!`, and the warnings where another common reading of
+/// what was typed differs from Tally's.
+extension Parser {
+    /// The operand at the current token (a name, `(` or a call) times the operand before it,
+    /// which covers `left`: `2x`, `2 pi`, `2(3+4)`, `(a)(b)`, `3 sqrt(2)`, `kg m`. It binds
+    /// tighter than `*` and `/` and looser than `^` (``Precedence/juxtaposition``). After a power
+    /// as written (`x^2y`) a warning names the other reading.
+    mutating func juxtaposition(after left: SourceSpan, afterPower: Bool) throws(Diagnostic) -> SourceSpan {
+        let token = current
+        if case .name = token.kind, case .leadingOperator? = Parser.builtInNames.value(for: lexer.bytes(of: token.span))
+        {
+            throw missingOperator(before: token)
+        }
+        let right = try expression(Precedence.juxtaposition.tighter)
+        code.instructions.append(.binary(.multiply, operatorSpan: SourceSpan(at: token.span.start)))
+        if afterPower {
+            let written = lexer.text(of: left)
+            let factor = lexer.text(of: right)
+            if let caret = written.lastIndex(of: "^") {
+                let base = written[..<caret]
+                let exponent = written[written.index(after: caret)...].trimmingTrailingSpaces
+                notes.warnings.append(
+                    Diagnostic(
+                        .ambiguousJuxtaposition,
+                        "read as (\(written))*\(factor); write \(base)^(\(exponent)*\(factor)) for the other reading",
+                        at: left.union(right), severity: .warning))
+            }
+        }
+        return left.union(right)
+    }
+
+    /// `1/2x`, `6/2(1+2)`: a product written side by side as the right operand of `/` is read
+    /// whole, as other calculators differ on it: a warning names the other reading.
+    mutating func noteJuxtaposedDivisor(operator token: Token, left: SourceSpan, right: SourceSpan, secondFactor: Int) {
+        let dividend = lexer.text(of: left)
+        let divisor = lexer.text(of: right)
+        let first = lexer.text(of: SourceSpan(start: right.start, end: secondFactor)).trimmingTrailingSpaces
+        let rest = lexer.text(of: SourceSpan(start: secondFactor, end: right.end))
+        let symbol = lexer.text(of: token.span)
+        notes.warnings.append(
+            Diagnostic(
+                .ambiguousJuxtaposition,
+                "read as \(dividend)\(symbol)(\(divisor)); write (\(dividend)\(symbol)\(first))*\(rest) for the other reading",
+                at: right, severity: .warning))
+    }
+
+    /// `16#ff`: a `#` written against a number starts a comment, which is probably not what
+    /// was meant.
+    mutating func noteCommentAgainstNumber() {
+        guard case .number? = previous?.kind, lexer.bytes[current.span.start] == UInt8(ascii: "#"),
+            let previous
+        else { return }
+        let number = lexer.text(of: previous.span)
+        let comment = lexer.text(of: SourceSpan(start: current.span.start, end: lexer.bytes.count))
+        let digits = comment.dropFirst().prefix { $0.isLetter || $0.isNumber }
+        var advice = "put a space before '#' for a comment"
+        if !digits.isEmpty { advice = "write \(number)r\(digits) for a number in base \(number), or " + advice }
+        notes.warnings.append(
+            Diagnostic(
+                .commentAfterNumber, "'#' starts a comment, so this line is \(number); \(advice)",
+                at: SourceSpan(start: current.span.start, end: current.span.start + 1), severity: .warning))
+    }
+
+    /// `,` outside a call's parentheses: digits grouped some other way than in threes, or a
+    /// decimal comma (`1,5`).
+    func commaOutsideCall() -> Diagnostic {
+        let comma = current
+        var diagnostic = Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: comma.span)
+        if case .number? = previous?.kind, let previous, previous.span.end == comma.span.start,
+            comma.span.end < lexer.bytes.count, isDigit(lexer.bytes[comma.span.end])
+        {
+            var end = comma.span.end
+            while end < lexer.bytes.count && isDigit(lexer.bytes[end]) { end += 1 }
+            let before = lexer.text(of: previous.span)
+            let after = lexer.text(of: SourceSpan(start: comma.span.end, end: end))
+            diagnostic = diagnostic.noting(
+                "a decimal comma? write \(before).\(after); digits are grouped in threes (1,234,567) or with '_' (1_234_567)"
+            )
+        }
+        return diagnostic
+    }
+
+    /// `n!!`, the current token being the second `!` (the first is `first`): written against
+    /// the first it is the double factorial; `5! !` could mean either and is an error.
+    mutating func doubleFactorial(first: Token) throws(Diagnostic) -> SourceSpan {
+        let second = current
+        guard second.span.start == first.span.end else {
+            throw Diagnostic(
+                .ambiguousFactorial,
+                "'! !' could be a double factorial or a factorial of a factorial: write n!! for the double factorial, (n!)! for the other",
+                at: first.span.union(second.span))
+        }
+        try advance()
+        return first.span.union(second.span)
+    }
+
+    /// Whether the current token, after the name of a function written without `(`, starts its
+    /// argument: a number, a name that is no operator word, or a sign written against what it
+    /// signs after a space (`abs -3`, but not `abs - 3`).
+    func startsBareArgument(afterName name: SourceSpan) -> Bool {
+        switch current.kind {
+        case .number:
+            return true
+        case .name:
+            return OperatorTable.trailing(word: lexer.text(of: current.span)) == nil
+        case .operator(.minus), .operator(.plus):
+            guard current.span.start > name.end, current.span.end < lexer.bytes.count else { return false }
+            let next = lexer.bytes[current.span.end]
+            return isDigit(next) || isASCIILetter(next) || next == UInt8(ascii: "(") || next == UInt8(ascii: ".")
+                || next >= 0x80
+        default:
+            return false
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without the spaces at its end.
+    var trimmingTrailingSpaces: String {
+        var text = String(self)
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
+}
+
+extension Parser {
+    /// What a name means as a built-in, in any letter case (`SIN`, `Pi`): its own spelling
+    /// first, then in lower case.
+    func builtInMeaning(of token: Token) -> BuiltInName? {
+        let bytes = lexer.bytes(of: token.span)
+        if let meaning = Parser.builtInNames.value(for: bytes) { return meaning }
+        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return nil }
+        var lowered = Array(bytes)
+        for index in lowered.indices where lowered[index] >= UInt8(ascii: "A") && lowered[index] <= UInt8(ascii: "Z") {
+            lowered[index] |= 0x20
+        }
+        return lowered.withUnsafeBufferPointer { Parser.builtInNames.value(for: $0) }
+    }
+
+    /// A call without parentheses of the function named by `token` (the current token being
+    /// what follows the name), when the name is a function of one argument and an argument
+    /// follows: `sqrt 2`, `ln 10 + 1`, `f 3` for a user function defined by then. Nil when the
+    /// name is not called this way.
+    mutating func bareCall(_ token: Token, meaning: BuiltInName?) throws(Diagnostic) -> SourceSpan? {
+        guard startsBareArgument(afterName: token.span) else { return nil }
+        let span: SourceSpan
+        if case .function(let function, let arity, let evaluation)? = meaning {
+            guard evaluation != .conditional, arity.accepts(1), !arity.isVariadic else {
+                let name = lexer.text(of: token.span)
+                throw Diagnostic(
+                    .wrongArgumentCount,
+                    "\(name) takes \(arity.description) in parentheses: \(FunctionTable.builtIn.entries[function].usage)",
+                    at: token.span)
+            }
+            span = try builtInCall(function, arity: arity, nameSpan: token.span, list: .bare)
+        } else {
+            let name = lexer.text(of: token.span)
+            guard parameters?[name] == nil, let entry = functions?.entry(named: name),
+                case .user(let function) = entry.kind,
+                function.parameters.count == 1
+            else { return nil }
+            span = try call(name, nameSpan: token.span, list: .bare)
+        }
+        noteBareArgumentBeforeDivision(call: span, nameSpan: token.span)
+        return span
+    }
+}
