@@ -81,8 +81,7 @@ extension CalendarText {
             index += 1
             let day = digits()
             guard month.count == 2, day.count == 2 else { throw ambiguous(start: start, end: index) }
-            let date = try Reader.validDate(
-                year: year, month: month.value, day: day.value, text: text(start, index), start: start, end: index)
+            let date = try validDate(year: year, month: month.value, day: day.value, start: start, end: index)
             let dateEnd = index
             // A time of day: after `T`, or after spaces when it has two-digit hours and a colon.
             var timeStart: Int?
@@ -234,9 +233,13 @@ extension CalendarText {
                 start: start, end: end, isAmbiguous: true)
         }
 
-        static func validDate(year: Int, month: Int, day: Int, text: String, start: Int, end: Int)
-            throws(CalendarParseError) -> CivilDate
+        /// The date of a year, month and day read from `start` to `end`; the text is quoted only
+        /// for an error.
+        func validDate(year: Int, month: Int, day: Int, start: Int, end: Int) throws(CalendarParseError)
+            -> CivilDate
         {
+            if let date = CivilDate(year: year, month: month, day: day) { return date }
+            let text = self.text(start, end)
             guard year >= 1 else {
                 throw CalendarParseError(
                     "there is no year 0 in '\(text)'; years run from 0001 to 9999", start: start, end: end)
@@ -245,13 +248,10 @@ extension CalendarText {
                 throw CalendarParseError(
                     "there is no month \(month) in '\(text)'; months run from 01 to 12", start: start, end: end)
             }
-            guard let date = CivilDate(year: year, month: month, day: day) else {
-                let length = CivilDate.numberOfDays(inMonth: month, ofYear: year)
-                throw CalendarParseError(
-                    "there is no day '\(text)': \(CivilDate.monthNames[month - 1]) \(year) has \(length) days",
-                    start: start, end: end)
-            }
-            return date
+            let length = CivilDate.numberOfDays(inMonth: month, ofYear: year)
+            throw CalendarParseError(
+                "there is no day '\(text)': \(CivilDate.monthNames[month - 1]) \(year) has \(length) days",
+                start: start, end: end)
         }
 
         static func dateTime(

@@ -19,10 +19,15 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The day with this year, month (1–12) and day of the month, or nil when there is no such
     /// day (February 30th, month 13, year 0, a year past 9999).
     public init?(year: Int, month: Int, day: Int) {
-        guard CivilDate.supportedYears.contains(year), (1...12).contains(month), day >= 1,
-            day <= CivilDate.numberOfDays(inMonth: month, ofYear: year)
-        else { return nil }
-        self.init(daysSinceEpoch: CivilDate.days(year: year, month: month, day: day))
+        guard CivilDate.supportedYears.contains(year), (1...12).contains(month), (1...31).contains(day) else {
+            return nil
+        }
+        // One `timegm`: it moves a day past the end of its month into the next month, so a day
+        // that stays in its month is a real one.
+        var fields = CivilDate.fields(year: year, month: month, day: day)
+        let seconds = Int(timegm(&fields))
+        guard fields.tm_mon == Int32(month - 1) else { return nil }
+        self.init(daysSinceEpoch: seconds / 86_400)
     }
 
     /// The years a date may have: four digits, and no year 0.
@@ -73,11 +78,27 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// days of some years) and its number, 1 to 53, from the C library's `%G` and `%V`.
     public var isoWeek: (year: Int, week: Int) {
         var fields = self.fields
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = strftime(&buffer, buffer.count, "%G %V", &fields)
-        let text = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let parts = text.split(separator: " ")
-        return (Int(parts[0]) ?? year, Int(parts[1]) ?? 1)
+        // `%G %V`: the ISO year and week, read back from the C library's text.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+            let count = strftime(buffer.baseAddress!, 32, "%G %V", &fields)
+            var year = 0
+            var week = 0
+            var sign = 1
+            var readingWeek = false
+            for index in 0..<count {
+                let byte = UInt8(bitPattern: buffer[index])
+                if byte == UInt8(ascii: " ") {
+                    readingWeek = true
+                } else if byte == UInt8(ascii: "-") {
+                    sign = -1
+                } else if readingWeek {
+                    week = week * 10 + Int(byte - UInt8(ascii: "0"))
+                } else {
+                    year = year * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+            }
+            return (sign * year, week)
+        }
     }
 
     /// The day `count` days later (earlier when negative); nil past the supported years.
@@ -98,8 +119,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         let newYear = index >= 0 ? index / 12 : (index - 11) / 12
         let newMonth = index - newYear * 12 + 1
         guard CivilDate.supportedYears.contains(newYear) else { return nil }
-        return CivilDate(
-            year: newYear, month: newMonth, day: min(day, CivilDate.numberOfDays(inMonth: newMonth, ofYear: newYear)))
+        if let moved = CivilDate(year: newYear, month: newMonth, day: day) { return moved }
+        // Past the end of the shorter month: its last day, day 0 of the month after.
+        return CivilDate(daysSinceEpoch: CivilDate.days(year: newYear, month: newMonth + 1, day: 0))
     }
 
     /// Days from `other` to this day: positive when this day is later.
@@ -110,8 +132,28 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `YYYY-MM-DD`, the ISO 8601 form, which also sorts correctly as text.
     public var description: String {
         let (year, month, day) = components
-        return CivilDate.padded(year, to: 4) + "-" + CivilDate.padded(month, to: 2) + "-"
-            + CivilDate.padded(day, to: 2)
+        guard (0...9999).contains(year) else {
+            return CivilDate.padded(year, to: 4) + "-" + CivilDate.padded(month, to: 2) + "-"
+                + CivilDate.padded(day, to: 2)
+        }
+        // Ten bytes written in place: dates are printed on every line that shows one.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            CivilDate.write(year, digits: 4, into: buffer, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            CivilDate.write(month, digits: 2, into: buffer, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            CivilDate.write(day, digits: 2, into: buffer, at: 8)
+            return 10
+        }
+    }
+
+    /// Writes `value` as `digits` decimal digits, zero-padded, at `offset`.
+    static func write(_ value: Int, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     /// Whether `lhs` comes before `rhs`.
@@ -120,7 +162,10 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// How many days `month` (1–12) of `year` has: the distance to the first of the next month,
     /// as `timegm` counts it.
     public static func numberOfDays(inMonth month: Int, ofYear year: Int) -> Int {
-        days(year: year, month: month + 1, day: 1) - days(year: year, month: month, day: 1)
+        // Day 0 of the month after is the month's last day, as `timegm` normalises it.
+        var fields = CivilDate.fields(year: year, month: month + 1, day: 0)
+        _ = timegm(&fields)
+        return Int(fields.tm_mday)
     }
 
     /// Whether `year` has a February 29th.
@@ -140,12 +185,18 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Days since 1970-01-01 of a year, month and day that `timegm` normalises (month 13 is
     /// January of the next year, day 0 the last day of the month before).
     static func days(year: Int, month: Int, day: Int) -> Int {
+        var fields = CivilDate.fields(year: year, month: month, day: day)
+        // Midnight UTC: a whole number of days, so the division is exact.
+        return Int(timegm(&fields)) / 86_400
+    }
+
+    /// The C library's fields of midnight on a year, month (1-based) and day.
+    static func fields(year: Int, month: Int, day: Int) -> tm {
         var fields = tm()
         fields.tm_year = Int32(year - 1900)
         fields.tm_mon = Int32(month - 1)
         fields.tm_mday = Int32(day)
-        // Midnight UTC: a whole number of days, so the division is exact.
-        return Int(timegm(&fields)) / 86_400
+        return fields
     }
 
     static func padded(_ value: Int, to width: Int) -> String {

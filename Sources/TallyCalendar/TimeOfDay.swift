@@ -26,8 +26,14 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `HH:MM:SS`, the ISO 8601 form.
     public var description: String {
         let (hour, minute, second) = components
-        return CivilDate.padded(hour, to: 2) + ":" + CivilDate.padded(minute, to: 2) + ":"
-            + CivilDate.padded(second, to: 2)
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            CivilDate.write(hour, digits: 2, into: buffer, at: 0)
+            buffer[2] = UInt8(ascii: ":")
+            CivilDate.write(minute, digits: 2, into: buffer, at: 3)
+            buffer[5] = UInt8(ascii: ":")
+            CivilDate.write(second, digits: 2, into: buffer, at: 6)
+            return 8
+        }
     }
 
     /// Whether `lhs` is earlier in the day than `rhs`.
