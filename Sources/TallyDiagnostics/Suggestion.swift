@@ -32,7 +32,7 @@ public enum Suggestion {
     public static let maximumComparedLength = 64
 
     /// Levenshtein distance, with adjacent transpositions counting one.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -61,13 +61,18 @@ UNITS = {
     "volume": {
         "L": (D(1, 1000), "L"), "mL": (D(1, 10**6), "mL"), "m^3": (D(1), "m^3"), "gal": (GALLON, "gallon"),
         "qt": (GALLON / 4, "quart"), "pt": (GALLON / 8, "pint"), "cup": (GALLON / 16, "cup"),
-        "floz": (GALLON / 128, "floz"),
+        "floz": (GALLON / 128, "floz"), "tbsp": (GALLON / 256, "tbsp"), "tsp": (GALLON / 768, "tsp"),
     },
-    "area": {"ha": (D(10**4), "hectare"), "acre": (4840 * YARD**2, "acre"), "m^2": (D(1), "m^2")},
+    "area": {
+        "ha": (D(10**4), "hectare"), "acre": (4840 * YARD**2, "acre"), "m^2": (D(1), "m^2"),
+        "sqft": (FOOT**2, "ft^2"), "sqin": (INCH**2, "in^2"), "sqyd": (YARD**2, "yd^2"),
+        "sqmi": ((1760 * YARD) ** 2, "mi^2"), "sqkm": (D(10**6), "km^2"),
+    },
     "speed": {
         "km/h": (D(1000, 3600), "km/hr"), "mph": (1760 * YARD / 3600, "mph"), "kn": (D(1852, 3600), "knot"),
-        "m/s": (D(1), "m/s"),
+        "m/s": (D(1), "m/s"), "kph": (D(1000, 3600), "kph"),
     },
+    "fuel economy": {"mpg": (1760 * YARD / GALLON, "mpg"), "km/L": (D(10**6), "km/L")},
     "energy": {
         "J": (D(1), "J"), "kJ": (D(1000), "kJ"), "cal": (dec("4.184"), "cal"), "kcal": (D(4184), "kcal"),
         "Wh": (D(3600), "W hr"), "kWh": (D(3600000), "kW hr"),

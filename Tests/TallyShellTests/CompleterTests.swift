@@ -33,7 +33,7 @@ struct CompleterTests {
         ("habit undo ", "s", ["'Say \"hi\"'"]),
         ("habit add ", "w", []),
         // Unit names after a number, a ')' or 'to'; a name elsewhere is a function or variable.
-        ("5 ", "kW", ["kW", "kWh"]), ("", "5kW", ["5kW", "5kWh"]), ("(1 + 2) ", "mp", ["mph"]),
+        ("5 ", "kW", ["kW", "kWh"]), ("", "5kW", ["5kW", "5kWh"]), ("(1 + 2) ", "mp", ["mpg", "mph"]),
         ("5 km to ", "ya", ["yard", "yards"]), ("5 to ", "fr", ["fraction"]), ("", "mi", ["min("]),
         ("bmi 180cm ", "al", ["alpha"]),
         ("bmi 175 ", "centimet", ["centimeter", "centimeters", "centimetre", "centimetres"]),

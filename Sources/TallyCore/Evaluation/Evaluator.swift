@@ -88,7 +88,7 @@ public struct Evaluator: Sendable {
         }
         var notes = ParseNotes()
         let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes)
-        if !notes.warnings.isEmpty { lineWarnings = notes.warnings }
+        if let found = notes.found { lineWarnings = found }
         return result
     }
 
@@ -100,7 +100,9 @@ public struct Evaluator: Sendable {
         let statement: Statement
         do {
             statement = try Parser.parseStatement(
-                bytes: bytes, startingAt: offset, reusing: &spareInstructions, functions: functions, notes: &notes)
+                bytes: bytes, startingAt: offset, reusing: &spareInstructions,
+                functions: functions.hasDefinedEntries ? functions : nil,
+                notes: &notes)
         } catch {
             throw .failed(error)
         }

@@ -11,13 +11,19 @@ public struct FunctionTable: Sendable {
     /// The entries in the order `help functions` lists them.
     public private(set) var entries: [FunctionEntry]
     private var indexByName: [String: Int]
+    /// How many entries the table was made with: more now means functions were defined.
+    private var initialCount = 0
 
     /// A table of `entries`; a later entry with the same name replaces an earlier one.
     public init(_ entries: [FunctionEntry]) {
         self.entries = []
         indexByName = [:]
         for entry in entries { define(entry) }
+        initialCount = self.entries.count
     }
+
+    /// Whether entries were defined after the table was made (user functions).
+    public var hasDefinedEntries: Bool { entries.count > initialCount }
 
     /// The built-in functions and constants.
     public static let builtIn = FunctionTable(BuiltIns.all)

@@ -20,6 +20,51 @@ extension Lexer {
         let count = bytes.count
         var value = 0
         var index = Self.digits(base, from: start, to: count, into: &value)
+        let integerDigits = index &- start
+        let integerValue = value
+        var fractionDigits = -1
+        if index < count && base[index] == UInt8(ascii: ".") {
+            let fractionStart = index &+ 1
+            index = Self.digits(base, from: fractionStart, to: count, into: &value)
+            fractionDigits = index &- fractionStart
+        }
+        // The everyday literal ends here: nothing that continues it follows, no leading zero,
+        // and at most 18 digits (past them the value wrapped).
+        if (index == count || !Self.continuesLiteral(base[index], afterPoint: fractionDigits >= 0))
+            && (integerDigits == 1 || base[start] != UInt8(ascii: "0"))
+            && integerDigits &+ Swift.max(fractionDigits, 0) <= 18
+        {
+            offset = index
+            if fractionDigits < 0 { return Token(.number(.integer(value)), span(from: start)) }
+            return Token(.number(.smallDecimal(significand: value, exponent: -fractionDigits)), span(from: start))
+        }
+        return try literalTail(start: start, integerEnd: start &+ integerDigits, value: integerValue)
+    }
+
+    /// Whether `byte`, right after a literal's digits, continues it: `_`, `,` (digit groups),
+    /// `r` (a base), `e`/`E` (an exponent), `.` (a second point, an error) and, after a point,
+    /// `(` (a repeating part).
+    @inline(__always)
+    static func continuesLiteral(_ byte: UInt8, afterPoint: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: ","), UInt8(ascii: "r"), UInt8(ascii: "e"), UInt8(ascii: "E"),
+            UInt8(ascii: "."):
+            return true
+        case UInt8(ascii: "("): return afterPoint
+        default: return false
+        }
+    }
+
+    /// The rest of a literal that is not the everyday one, read on from the end of the first
+    /// run of digits at `integerEnd` (whose value, wrapping past 18 digits, is `value`):
+    /// separators, digit groups, a base, the fraction, a repeating part, an exponent, long
+    /// forms and the errors.
+    @inline(never)
+    mutating func literalTail(start: Int, integerEnd: Int, value: Int) throws(Diagnostic) -> Token {
+        guard let base = bytes.baseAddress else { preconditionFailure("a digit was seen") }
+        let count = bytes.count
+        var value = value
+        var index = integerEnd
         var integerDigits = index &- start
         // Digits apart from the ones the loops read: the value is read again from the text.
         var separated = false
@@ -44,6 +89,7 @@ extension Lexer {
             sawPoint = true
             index &+= 1
             let fractionStart = index
+            if separated { value = 0 }
             index = Self.digits(base, from: index, to: count, into: &value)
             fractionDigits = index &- fractionStart
             if index < count && base[index] == UInt8(ascii: "_") {
@@ -67,7 +113,7 @@ extension Lexer {
                 exponent = value
                 hasExponent = true
             }
-            if offset < count {
+            if offset < count && (base[offset] == UInt8(ascii: "_") || base[offset] == UInt8(ascii: ".")) {
                 try checkLiteralEnd(start: start, next: base[offset], sawPoint: sawPoint && !hasExponent)
             }
         }

@@ -21,6 +21,9 @@ public struct Lexer: @unchecked Sendable {
     /// Whether `1,234,567` is one number with its digits grouped (the parser's choice: at the
     /// top level and in operands, not between a call's arguments, where `,` separates them).
     public var readsGroupingCommas = false
+    /// Whether the foot and inch marks (`'`, `"`, `′`, `″`, `''`) are names, for the units they
+    /// stand for (`5'9"`): the parser's choice; a command that reads them itself leaves it off.
+    public var readsUnitMarks = false
     /// The digits of `UInt.max`, 18446744073709551615.
     static let largestWordDigits = Array(String(UInt.max).utf8)
 
@@ -127,6 +130,10 @@ public struct Lexer: @unchecked Sendable {
             offset += 1
             throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
         }
+        if readsUnitMarks && (byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"")) {
+            offset += byte == UInt8(ascii: "'") && peek(1) == UInt8(ascii: "'") ? 2 : 1
+            return Token(.name, span(from: start))
+        }
         if byte < 0x80 {
             offset += 1
             throw Diagnostic(.unexpectedCharacter, "unexpected character \(quoted(byte: byte))", at: span(from: start))
@@ -171,6 +178,9 @@ public struct Lexer: @unchecked Sendable {
         case "\u{2192}":  // → is a word: `to`
             offset += length
             return Token(.name, span(from: start))
+        case "\u{2032}" where readsUnitMarks, "\u{2033}" where readsUnitMarks:  // ′ and ″: feet and inches
+            offset += length
+            return Token(.name, span(from: start))
         case "\u{221A}", "\u{221B}":  // √ and ∛ are names of their own: `√2` is sqrt 2
             offset += length
             return Token(.name, span(from: start))
@@ -202,30 +212,14 @@ public struct Lexer: @unchecked Sendable {
     /// A power in superscript digits, `²` or `⁻³`: an optional `⁻` or `⁺`, then digits.
     mutating func superscript() throws(Diagnostic) -> Token {
         let start = offset
-        var negative = false
         var digits = 0
-        var value = 0
         while let (scalar, length) = decodeScalar(at: offset) {
-            let digit: Int
-            switch scalar {
-            case "\u{2070}": digit = 0
-            case "\u{00B9}": digit = 1
-            case "\u{00B2}": digit = 2
-            case "\u{00B3}": digit = 3
-            case "\u{2074}"..."\u{2079}": digit = Int(scalar.value - 0x2070)
-            case "\u{207B}", "\u{207A}":
-                guard digits == 0, offset == start else { digit = -1; break }
-                negative = scalar == "\u{207B}"
-                offset += length
-                continue
-            default: digit = -1
+            if Self.superscriptDigit(scalar) != nil {
+                digits += 1
+            } else if (scalar == "\u{207B}" || scalar == "\u{207A}") && offset == start {
+            } else {
+                break
             }
-            if digit < 0 { break }
-            guard value < 1_000_000 else {
-                throw Diagnostic(.exponentTooLarge, "this superscript power is too large", at: span(from: start))
-            }
-            value = value * 10 + digit
-            digits += 1
             offset += length
         }
         guard digits > 0 else {
@@ -233,7 +227,37 @@ public struct Lexer: @unchecked Sendable {
                 .unexpectedCharacter, "expected superscript digits after '\(slice(start, offset))'",
                 at: span(from: start))
         }
-        return Token(.superscript(negative ? -value : value), span(from: start))
+        guard digits <= 6 else {
+            throw Diagnostic(.exponentTooLarge, "this superscript power is too large", at: span(from: start))
+        }
+        return Token(.superscript, span(from: start))
+    }
+
+    /// The power a ``TokenKind/superscript`` token writes.
+    public func superscriptValue(of span: SourceSpan) -> Int {
+        var index = span.start
+        var negative = false
+        var value = 0
+        while index < span.end, let (scalar, length) = decodeScalar(at: index) {
+            if let digit = Self.superscriptDigit(scalar) {
+                value = value * 10 + digit
+            } else {
+                negative = scalar == "\u{207B}"
+            }
+            index += length
+        }
+        return negative ? -value : value
+    }
+
+    static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar {
+        case "\u{2070}": return 0
+        case "\u{00B9}": return 1
+        case "\u{00B2}": return 2
+        case "\u{00B3}": return 3
+        case "\u{2074}"..."\u{2079}": return Int(scalar.value - 0x2070)
+        default: return nil
+        }
     }
 
     func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {

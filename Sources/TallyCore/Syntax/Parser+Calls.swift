@@ -36,6 +36,7 @@ extension Parser {
         case .parenthesized:
             let opening = current
             callDepth += 1
+            lexer.readsGroupingCommas = false
             try advance()
             let (count, closing) = try arguments(opening: opening)
             return (count, closing.span)
@@ -58,7 +59,7 @@ extension Parser {
             lexer.text(of: SourceSpan(start: nameSpan.end, end: call.end)).drop { $0 == " " || $0 == "\t" })
         let divisor = lexer.text(of: next.span)
         let slash = lexer.text(of: current.span)
-        notes.warnings.append(
+        noted.notes.warn(
             Diagnostic(
                 .ambiguousCallArgument,
                 "read as \(name)(\(argument))\(slash)\(divisor); write \(name)(\(argument)\(slash)\(divisor)) for the other reading",
@@ -118,6 +119,7 @@ extension Parser {
         if case .rightParenthesis = current.kind {
             let closing = current
             callDepth -= 1
+            lexer.readsGroupingCommas = callDepth == 0
             try advance()
             return (0, closing)
         }
@@ -142,6 +144,7 @@ extension Parser {
                 continue
             }
             callDepth -= 1
+            lexer.readsGroupingCommas = callDepth == 0
             return (count, try expectClosing(opening: opening))
         }
     }
@@ -150,6 +153,7 @@ extension Parser {
     mutating func conditional(nameSpan: SourceSpan) throws(Diagnostic) -> SourceSpan {
         let opening = current
         callDepth += 1
+        lexer.readsGroupingCommas = false
         try advance()
         var branchJump = -1
         var endJump = -1
@@ -187,7 +191,7 @@ extension Parser {
         else { return }
         let before = lexer.text(of: previous.span)
         let after = lexer.text(of: SourceSpan(start: comma.end, end: comma.end + 3))
-        notes.warnings.append(
+        noted.notes.warn(
             Diagnostic(
                 .commaBetweenDigits,
                 "',' separates arguments in a call: this is \(before) and \(after); write \(before)_\(after) for one number, or put a space after ','",

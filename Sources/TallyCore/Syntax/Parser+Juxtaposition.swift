@@ -3,12 +3,20 @@ import TallyDiagnostics
 /// What the parser leaves beside a statement: warnings about readings a user may not have
 /// meant, and where the next statement starts after a `;`.
 public struct ParseNotes: Sendable {
-    /// Positioned warnings, in the order found; the line still runs.
-    public var warnings: [Diagnostic] = []
+    /// The warnings, nil while there are none: an everyday line makes no array.
+    var found: [Diagnostic]?
     /// The byte offset just after the `;` that ended the statement, if one did.
     public var nextStatement: Int?
 
     public init() {}
+
+    /// Positioned warnings, in the order found; the line still runs.
+    public var warnings: [Diagnostic] { found ?? [] }
+
+    /// Adds a warning.
+    mutating func warn(_ warning: Diagnostic) {
+        found = (found ?? []) + [warning]
+    }
 }
 
 /// The forms other calculators accept: products written side by side (`2x`, `2(3+4)`), calls
@@ -19,28 +27,66 @@ extension Parser {
     /// which covers `left`: `2x`, `2 pi`, `2(3+4)`, `(a)(b)`, `3 sqrt(2)`, `kg m`. It binds
     /// tighter than `*` and `/` and looser than `^` (``Precedence/juxtaposition``). After a power
     /// as written (`x^2y`) a warning names the other reading.
-    mutating func juxtaposition(after left: SourceSpan, afterPower: Bool) throws(Diagnostic) -> SourceSpan {
+    mutating func juxtaposition(after left: SourceSpan) throws(Diagnostic) -> SourceSpan {
         let token = current
         if case .name = token.kind, case .leadingOperator? = Parser.builtInNames.value(for: lexer.bytes(of: token.span))
         {
             throw missingOperator(before: token)
         }
+        // The first product at this depth within this operand is the one a warning names.
+        if juxtaposed.depth != Int32(depth) || Int(juxtaposed.at) < left.start {
+            juxtaposed = (Int32(depth), Int32(token.span.start))
+        }
         let right = try expression(Precedence.juxtaposition.tighter)
         code.instructions.append(.binary(.multiply, operatorSpan: SourceSpan(at: token.span.start)))
-        if afterPower {
-            let written = lexer.text(of: left)
-            let factor = lexer.text(of: right)
-            if let caret = written.lastIndex(of: "^") {
-                let base = written[..<caret]
-                let exponent = written[written.index(after: caret)...].trimmingTrailingSpaces
-                notes.warnings.append(
-                    Diagnostic(
-                        .ambiguousJuxtaposition,
-                        "read as (\(written))*\(factor); write \(base)^(\(exponent)*\(factor)) for the other reading",
-                        at: left.union(right), severity: .warning))
-            }
-        }
         return left.union(right)
+    }
+
+    /// After `left operator right`: `1/2x` and `6/2(1+2)` (a product written side by side as the
+    /// divisor) are read whole, and `x^2y` as `(x^2)y`, where other calculators differ: a
+    /// warning names the other reading.
+    @inline(never)
+    mutating func noteJuxtaposition(
+        after operation: BinaryOperator, operator token: Token, left: SourceSpan, right: SourceSpan
+    ) {
+        if operation == .power {
+            // `x^2y`: the exponent is followed by a factor at the level of the power's base.
+            guard Parser.startsFactor(current, in: lexer) else { return }
+            var probe = lexer
+            let factorStart = current.span.start
+            var factorEnd = current.span.end
+            if case .leftParenthesis = current.kind {
+                var nesting = 1
+                while nesting > 0, let next = try? probe.next() {
+                    if case .leftParenthesis = next.kind { nesting += 1 }
+                    if case .rightParenthesis = next.kind { nesting -= 1 }
+                    if case .end = next.kind { break }
+                    factorEnd = next.span.end
+                }
+            }
+            let base = lexer.text(of: left)
+            let exponent = lexer.text(of: right)
+            let factor = lexer.text(of: SourceSpan(start: factorStart, end: factorEnd))
+            noted.notes.warn(
+                Diagnostic(
+                    .ambiguousJuxtaposition,
+                    "read as (\(base)^\(exponent))*\(factor); write \(base)^(\(exponent)*\(factor)) for the other reading",
+                    at: left.union(SourceSpan(start: factorStart, end: factorEnd)), severity: .warning))
+            return
+        }
+        guard juxtaposed.depth == Int32(depth + 1), Int(juxtaposed.at) > right.start, Int(juxtaposed.at) < right.end
+        else { return }
+        noteJuxtaposedDivisor(operator: token, left: left, right: right, secondFactor: Int(juxtaposed.at))
+    }
+
+    /// Whether a token of `kind` starts a factor written side by side: a name that is no
+    /// operator word, or `(`.
+    static func startsFactor(_ token: Token, in lexer: Lexer) -> Bool {
+        switch token.kind {
+        case .leftParenthesis: return true
+        case .name: return OperatorTable.trailing(word: lexer.text(of: token.span)) == nil
+        default: return false
+        }
     }
 
     /// `1/2x`, `6/2(1+2)`: a product written side by side as the right operand of `/` is read
@@ -51,7 +97,7 @@ extension Parser {
         let first = lexer.text(of: SourceSpan(start: right.start, end: secondFactor)).trimmingTrailingSpaces
         let rest = lexer.text(of: SourceSpan(start: secondFactor, end: right.end))
         let symbol = lexer.text(of: token.span)
-        notes.warnings.append(
+        noted.notes.warn(
             Diagnostic(
                 .ambiguousJuxtaposition,
                 "read as \(dividend)\(symbol)(\(divisor)); write (\(dividend)\(symbol)\(first))*\(rest) for the other reading",
@@ -69,7 +115,7 @@ extension Parser {
         let digits = comment.dropFirst().prefix { $0.isLetter || $0.isNumber }
         var advice = "put a space before '#' for a comment"
         if !digits.isEmpty { advice = "write \(number)r\(digits) for a number in base \(number), or " + advice }
-        notes.warnings.append(
+        noted.notes.warn(
             Diagnostic(
                 .commentAfterNumber, "'#' starts a comment, so this line is \(number); \(advice)",
                 at: SourceSpan(start: current.span.start, end: current.span.start + 1), severity: .warning))
@@ -137,7 +183,38 @@ extension StringProtocol {
     }
 }
 
+/// What a parse needs only now and then, kept apart so that an everyday line's parser stays
+/// small: the session's functions (for `f 3`) and the notes the parse leaves.
+final class ParseExtras {
+    let functions: FunctionTable?
+    var notes = ParseNotes()
+
+    init(functions: FunctionTable?) {
+        self.functions = functions
+    }
+}
+
 extension Parser {
+    /// The extras, made when first needed, for writing notes.
+    var noted: ParseExtras {
+        mutating get {
+            if let extras { return extras }
+            let made = ParseExtras(functions: nil)
+            extras = made
+            return made
+        }
+    }
+
+    /// A foot or inch mark stands only after a number (`5'9"`): anywhere else it is the
+    /// character it always was.
+    @inline(never)
+    func checkNotMark(_ token: Token) throws(Diagnostic) {
+        let text = lexer.text(of: token.span)
+        if UnitTable.marks[text] != nil {
+            throw Diagnostic(.unexpectedCharacter, "unexpected character '\(text)'", at: token.span)
+        }
+    }
+
     /// What a name means as a built-in, in any letter case (`SIN`, `Pi`): its own spelling
     /// first, then in lower case.
     func builtInMeaning(of token: Token) -> BuiltInName? {
@@ -169,7 +246,7 @@ extension Parser {
             span = try builtInCall(function, arity: arity, nameSpan: token.span, list: .bare)
         } else {
             let name = lexer.text(of: token.span)
-            guard parameters?[name] == nil, let entry = functions?.entry(named: name),
+            guard parameters?[name] == nil, let entry = extras?.functions?.entry(named: name),
                 case .user(let function) = entry.kind,
                 function.parameters.count == 1
             else { return nil }

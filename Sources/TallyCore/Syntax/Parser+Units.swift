@@ -19,7 +19,7 @@ extension Parser {
         switch current.kind {
         case .name:
             let name = lexer.text(of: current.span)
-            return UnitTable.unit(named: name) != nil || (name == "Δ" && temperatureScale() != nil)
+            return UnitTable.unit(inExpression: name) != nil || (name == "Δ" && temperatureScale() != nil)
         case .operator(.degree):
             return temperatureScale() != nil
         default:
@@ -36,7 +36,7 @@ extension Parser {
         switch next.kind {
         case .name:
             let name = probe.text(of: next.span)
-            return UnitTable.unit(named: name) != nil
+            return UnitTable.unit(inExpression: name) != nil
                 || (name == "Δ" && Parser.scale(after: next, in: probe, delta: true) != nil)
         case .operator(.degree):
             return Parser.scale(after: next, in: probe, delta: false) != nil
@@ -80,7 +80,7 @@ extension Parser {
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
         let span = current.span
-        if case .name = current.kind, let unit = UnitTable.unit(named: lexer.text(of: span)) {
+        if case .name = current.kind, let unit = UnitTable.unit(inExpression: lexer.text(of: span)) {
             try advance()
             return (unit, span)
         }

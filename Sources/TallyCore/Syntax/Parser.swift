@@ -35,19 +35,16 @@ public struct Parser {
     /// `(15%)`): on the right of `+` or `-` it is then a percentage of the left operand. Read
     /// from the syntax, never by looking back at the code already emitted.
     var lastOperandIsPercentage = false
-    /// Where the second factor of a product written side by side starts, when the operand
-    /// ``expression(_:)`` read last is one at its own level (`2x`, not `(2x)`): a warning
-    /// follows when it is the right operand of `/`.
-    var lastJuxtaposition: Int?
-    /// The session's functions, so that `f x` calls a one-argument user function defined by
-    /// then; nil when the line is read on its own.
-    var functions: FunctionTable?
+    /// The first product written side by side (`2x`) at the nesting depth of the latest one:
+    /// that depth and where its second factor starts (-1, -1 before any). A divisor read at
+    /// that depth (`1/2x`, not `1/(2x)`) is one, and gets a warning.
+    var juxtaposed: (depth: Int32, at: Int32) = (-1, -1)
     /// How many calls' parentheses are open around the current token: between a call's
     /// arguments a `,` separates them, elsewhere it may group digits (`1,234`).
-    var callDepth = 0
-    /// Warnings about the line (readings a user may not have meant), in the order found, and
-    /// where the next statement starts after a `;`.
-    var notes = ParseNotes()
+    var callDepth: Int32 = 0
+    /// What a parse needs only now and then: the session's functions and the notes it leaves
+    /// (``ParseExtras``). Nil for an everyday line, which so copies and frees nothing more.
+    var extras: ParseExtras?
 
     /// Parses the UTF-8 `bytes` of a line from byte `offset` as a statement: empty, expression,
     /// assignment or definition. The code is written into `spare`'s storage (emptied first),
@@ -62,7 +59,9 @@ public struct Parser {
         functions: FunctionTable? = nil, notes: inout ParseNotes
     ) throws(Diagnostic) -> Statement {
         var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
-        parser.functions = functions
+        if let functions { parser.extras = ParseExtras(functions: functions) }
+        parser.lexer.readsUnitMarks = true
+        parser.lexer.readsGroupingCommas = true
         if spare.capacity > 0 {
             swap(&parser.code.instructions, &spare)
             parser.code.instructions.removeAll(keepingCapacity: true)
@@ -71,7 +70,7 @@ public struct Parser {
         }
         try parser.advance()
         let statement = try parser.statement()
-        notes = parser.notes
+        if let extras = parser.extras { notes = extras.notes }
         return statement
     }
 
@@ -89,6 +88,7 @@ public struct Parser {
     /// fill it.
     public static func parseExpression(_ line: String, in span: SourceSpan? = nil) throws(Diagnostic) -> Code {
         var parser = Parser(lexer: Lexer(line, startingAt: span?.start ?? 0, endingAt: span?.end))
+        parser.lexer.readsUnitMarks = true
         try parser.advance()
         let code = try parser.wholeExpression()
         if let conversion = parser.conversion {
@@ -126,7 +126,6 @@ public struct Parser {
     mutating func advance() throws(Diagnostic) {
         if started { previous = current }
         started = true
-        lexer.readsGroupingCommas = callDepth == 0
         current = try lexer.next()
     }
 
@@ -165,7 +164,7 @@ public struct Parser {
             }
             return
         case .semicolon:
-            notes.nextStatement = current.span.end
+            noted.notes.nextStatement = current.span.end
             return
         case .rightParenthesis:
             throw Diagnostic(.unmatchedParenthesis, "unmatched ')'", at: current.span)
@@ -197,12 +196,7 @@ public struct Parser {
         // instruction waits, as a remainder follows that makes it one modular power.
         var isPercentage = false
         var powerAwaitingModulus: SourceSpan? = nil
-        var juxtaposedAt: Int? = nil
-        var lastWasPower = false
-        defer {
-            lastOperandIsPercentage = isPercentage
-            lastJuxtaposition = juxtaposedAt
-        }
+        defer { lastOperandIsPercentage = isPercentage }
         var postfixCount = 0
         while true {
             let token = current
@@ -220,23 +214,19 @@ public struct Parser {
                 fallthrough
             case .leftParenthesis:
                 guard Precedence.juxtaposition >= minimum else { return span }
-                let start = token.span.start
-                span = try juxtaposition(after: span, afterPower: lastWasPower)
-                if juxtaposedAt == nil { juxtaposedAt = start }
+                span = try juxtaposition(after: span)
                 isPercentage = false
-                lastWasPower = false
                 continue
             case .number:
                 throw missingOperator(before: token)
-            case .superscript(let power):
+            case .superscript:
                 // `x²`, `10⁻³`: a power written against its base, as tight as `^`.
                 guard Precedence.power >= minimum else { return span }
                 try advance()
-                code.instructions.append(.integer(power, token.span))
+                code.instructions.append(.integer(lexer.superscriptValue(of: token.span), token.span))
                 code.instructions.append(.binary(.power, operatorSpan: token.span))
                 span = span.union(token.span)
                 isPercentage = false
-                lastWasPower = false
                 continue
             case .rightParenthesis, .comma, .semicolon, .equals, .end:
                 return span
@@ -256,7 +246,6 @@ public struct Parser {
                 }
                 code.instructions.append(.postfix(operation, operatorSpan: operatorSpan))
                 isPercentage = operation == .percent
-                lastWasPower = false
                 span = span.union(operatorSpan)
             case .binary(var operation):
                 try advance()
@@ -269,11 +258,10 @@ public struct Parser {
                 let right = try expression(operandLevel)
                 span = span.union(right)
                 isPercentage = false
-                lastWasPower = operation == .power
-                if let second = lastJuxtaposition,
-                    operation == .divide || operation == .floorDivide || operation == .modulo
+                if operation == .divide || operation == .floorDivide || operation == .modulo
+                    || operation == .power
                 {
-                    noteJuxtaposedDivisor(operator: token, left: left, right: right, secondFactor: second)
+                    noteJuxtaposition(after: operation, operator: token, left: left, right: right)
                 }
                 if let powerSpan = powerAwaitingModulus {
                     // `a^b % m`: one modular power, never the power itself.
@@ -369,6 +357,10 @@ public struct Parser {
                 return span
             }
             if let span = try bareCall(token, meaning: meaning) { return span }
+            let first = lexer.bytes[token.span.start]
+            if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") || first == 0xE2 {
+                try checkNotMark(token)
+            }
             let name = lexer.text(of: token.span)
             if let parameters, let index = parameters[name] {
                 code.instructions.append(.parameter(index, token.span))

@@ -28,8 +28,9 @@ public enum TokenKind: Sendable, Equatable {
     case comma
     /// `;`: ends a statement, or separates a call's arguments as `,` does.
     case semicolon
-    /// A power written in superscript digits after its base: `x²`, `10⁻³`.
-    case superscript(Int)
+    /// A power written in superscript digits after its base: `x²`, `10⁻³`; its value is
+    /// ``Lexer/superscriptValue(of:)``.
+    case superscript
     case equals
     /// The end of the line, or the start of a `#` comment.
     case end

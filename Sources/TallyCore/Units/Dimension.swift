@@ -82,6 +82,7 @@ public struct Dimension: Sendable, Hashable {
             make([(.length, 2)]): "an area",
             make([(.length, 3)]): "a volume",
             make([(.length, 1), (.time, -1)]): "a speed",
+            make([(.length, -2)]): "a fuel economy",
             make([(.length, 1), (.time, -2)]): "an acceleration",
             make([(.mass, 1), (.length, 1), (.time, -2)]): "a force",
             make([(.mass, 1), (.length, 2), (.time, -2)]): "an energy",

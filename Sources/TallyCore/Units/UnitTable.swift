@@ -28,6 +28,11 @@ public enum UnitTable {
         return byName[folded] ?? marks[folded].flatMap { byName[$0] }
     }
 
+    /// The unit written `name` in an expression: its name, or a foot or inch mark (`5'9"`).
+    public static func unit(inExpression name: String) -> PhysicalUnit? {
+        byName[name] ?? marks[name].flatMap { byName[$0] }
+    }
+
     /// The foot and inch marks.
     public static let marks: [String: String] = ["'": "ft", "\u{2032}": "ft", "\"": "in", "\u{2033}": "in", "''": "in"]
 
@@ -159,18 +164,21 @@ public enum UnitTable {
 
         // Length
         add("m", one, length, "metre (SI)", metric("metre"))
-        add("km", tenTo(3), length, "kilometre", metric("kilometre"))
+        add("km", tenTo(3), length, "kilometre", ["kms"] + metric("kilometre"))
         add("cm", tenTo(-2), length, "centimetre", ["cms"] + metric("centimetre"))
         add("mm", tenTo(-3), length, "millimetre", metric("millimetre"))
         add("µm", tenTo(-6), length, "micrometre", ["um", "μm"] + metric("micrometre") + names("micron"))
         add("nm", tenTo(-9), length, "nanometre", metric("nanometre"))
         add("in", inch, length, "inch (international)", ["inch", "inches", "ins"])
         add("ft", foot, length, "foot (international)", ["foot", "feet"])
-        add("yd", yard, length, "yard (international)", names("yard"))
+        add("yd", yard, length, "yard (international)", ["yds"] + names("yard"))
         add("mi", Number(1760) * yard, length, "mile (international)", names("mile"))
-        add("nmi", Number(1852), length, "nautical mile", [])
+        // NM as numbat and fend write it; nm stays the nanometre.
+        add("nmi", Number(1852), length, "nautical mile", ["NM"] + names("nautical_mile"))
         // Mass
-        add("kg", one, mass, "kilogram (SI)", ["kgs"] + names("kilogram") + names("kilogramme") + ["kilo", "kilos"])
+        add(
+            "kg", one, mass, "kilogram (SI)",
+            ["kgs"] + names("kilogram") + names("kilogramme") + ["kilo", "kilos"])
         add("g", tenTo(-3), mass, "gram", names("gram") + names("gramme"))
         add("mg", tenTo(-6), mass, "milligram", names("milligram"))
         add("µg", tenTo(-9), mass, "microgram", ["ug", "μg"] + names("microgram"))
@@ -199,13 +207,28 @@ public enum UnitTable {
         add("qt", gallon / Number(4), volume, "US quart (1/4 gal)", names("quart"))
         add("pt", gallon / Number(8), volume, "US pint (1/8 gal)", names("pint"))
         add("cup", gallon / Number(16), volume, "US cup (1/16 gal)", ["cups"])
-        add("floz", gallon / Number(128), volume, "US fluid ounce (1/128 gal)", [])
+        add("floz", gallon / Number(128), volume, "US fluid ounce (1/128 gal)", ["fl_oz"] + names("fluid_ounce"))
+        // The US customary spoons of NIST SP 811 (B.8: tablespoon 1.478 676 E-05 m^3, teaspoon
+        // 4.928 922 E-06 m^3) and GNU units (tbsp, tsp): exactly 1/2 and 1/6 of the fluid ounce.
+        add("tbsp", gallon / Number(256), volume, "US tablespoon (1/2 floz)", ["tbsps", "tbs"] + names("tablespoon"))
+        add("tsp", gallon / Number(768), volume, "US teaspoon (1/6 floz)", ["tsps"] + names("teaspoon"))
         // Area
         add("ha", tenTo(4), area, "hectare", names("hectare"))
         add("acre", Number(4840) * yard * yard, area, "acre (4,840 international yd^2)", ["acres"])
+        // Square units as one word (GNU units' sqft, sqmi, …): exact squares of their lengths.
+        add("sqm", one, area, "square metre (m^2)", [])
+        add("sqkm", tenTo(6), area, "square kilometre (km^2)", [])
+        add("sqin", inch * inch, area, "square inch (in^2)", [])
+        add("sqft", foot * foot, area, "square foot (ft^2)", [])
+        add("sqyd", yard * yard, area, "square yard (yd^2)", [])
+        add("sqmi", Number(1760 * 1760) * yard * yard, area, "square mile (mi^2)", [])
         // Speed
         add("mph", Number(1760) * yard / Number(3600), speed, "mile per hour", [])
+        add("kph", tenTo(3) / Number(3600), speed, "kilometre per hour (km/h)", ["kmh", "kmph"])
         add("kn", Number(1852) / Number(3600), speed, "knot (nautical mile per hour)", ["kt"] + names("knot"))
+        // Fuel economy: a length per volume (NIST SP 811 B.8: mpg = 4.251 437 E-01 km/L; GNU units'
+        // mpg). L/100km, its reciprocal, needs the conversion code.
+        add("mpg", Number(1760) * yard / gallon, length * volume.raised(to: -1)!, "mile per US gallon", [])
         // Force
         add("N", one, force, "newton (SI)", names("newton"))
         add("lbf", pound * gravity, force, "pound-force", [])
@@ -260,13 +283,15 @@ public enum UnitTable {
             Entry(
                 unit: PhysicalUnit(
                     symbol: "°C", factor: .number(one), offset: decimal("273.15"), dimension: temperature),
-                aliases: ["celsius", "Celsius"], description: "degree Celsius (K − 273.15)"))
+                aliases: ["celsius", "Celsius", "C"],
+                description: "degree Celsius (K − 273.15)"))
         entries.append(
             Entry(
                 unit: PhysicalUnit(
                     symbol: "°F", factor: .number(Number(numerator: 5, denominator: 9)),
                     offset: decimal("459.67") * Number(numerator: 5, denominator: 9), dimension: temperature),
-                aliases: ["fahrenheit", "Fahrenheit"], description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
+                aliases: ["fahrenheit", "Fahrenheit", "F"],
+                description: "degree Fahrenheit ((°F + 459.67) × 5/9 K)"))
         entries.append(
             Entry(
                 unit: PhysicalUnit(

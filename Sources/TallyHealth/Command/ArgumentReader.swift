@@ -5,7 +5,7 @@ import TallyDiagnostics
 /// words (tokens written together) and parts (a value and the unit right after it).
 ///
 /// One ``Lexer`` reads the line from the arguments to the end or a `#` comment, once, over the
-/// text with full-width forms folded (``ArgumentText``), so a literal means what it means in an
+/// text with full-width forms folded (``FullWidthText``), so a literal means what it means in an
 /// expression (`1_750`, `0xAF`, `1.75e2`) and a malformed one gets the same error. Whitespace is
 /// the lexer's (Unicode spaces included): two tokens belong to one word when the second starts
 /// where the first ends. Units are looked up in the calculator's ``UnitTable``.
@@ -22,7 +22,7 @@ import TallyDiagnostics
 /// decided by ``BMICommandParser`` and ``MeasurementArgument``. Offsets handed out are 0-based
 /// UTF-8 byte offsets into the whole line as typed.
 struct ArgumentReader {
-    private let text: ArgumentText
+    private let text: FullWidthText
     private var lexer: Lexer
     /// The next token (or the lexer's error there), read ahead.
     private var buffered: Result<ReadToken, Diagnostic>?
@@ -40,7 +40,7 @@ struct ArgumentReader {
     /// Prepares to read `line` from the byte offset `argumentsStart`, which normally stands
     /// right after the word `bmi`.
     init(line: String, argumentsStart: Int) throws(Diagnostic) {
-        text = ArgumentText(line)
+        text = FullWidthText(line)
         lexer = Lexer(text.folded, startingAt: text.foldedOffset(min(argumentsStart, text.bytes.count)))
     }
 

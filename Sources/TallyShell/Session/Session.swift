@@ -68,11 +68,30 @@ public struct Session {
     public mutating func handle(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         -> LineOutcome
     {
-        if !bytes.isASCII, String(validating: bytes, as: UTF8.self) == nil {
-            var repaired = String(decoding: bytes, as: UTF8.self)
-            return repaired.withUTF8 { handle(validLine: $0, origin: origin) }
+        if !bytes.isASCII {
+            if String(validating: bytes, as: UTF8.self) == nil {
+                var repaired = String(decoding: bytes, as: UTF8.self)
+                return repaired.withUTF8 { handle(lineBytes: $0, origin: origin) }
+            }
+            if FullWidthText.mayHoldFullWidth(bytes) { return handle(fullWidth: bytes, origin: origin) }
         }
         return handle(validLine: bytes, origin: origin)
+    }
+
+    /// A line that may hold full-width forms (`（１＋２）×３`): an expression is read with them
+    /// folded to ASCII, and its diagnostics point into the line as typed. A command's line
+    /// (`bmi`, `habit`) goes to the command as typed: a note keeps its own characters.
+    @inline(never)
+    private mutating func handle(fullWidth bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
+        let text = FullWidthText(String(decoding: bytes, as: UTF8.self))
+        guard text.isFolded, !Session.mayStartWithCommandWord(bytes) else {
+            return handle(validLine: bytes, origin: origin)
+        }
+        var folded = text.folded
+        var outcome = folded.withUTF8 { handle(validLine: $0, origin: origin) }
+        outcome.diagnostic = outcome.diagnostic.map(text.lineDiagnostic)
+        outcome.warnings = outcome.warnings.map(text.lineDiagnostic)
+        return outcome
     }
 
     /// ``handle(lineBytes:origin:)`` on the bytes of `line`.
@@ -131,8 +150,15 @@ public struct Session {
     private static func outcome(
         style: Style, in evaluator: inout Evaluator, _ run: (inout Evaluator) throws(EvaluationError) -> StatementResult
     ) -> LineOutcome {
-        var outcome = outcome(of: run, style: style, in: &evaluator)
-        if !evaluator.lineWarnings.isEmpty && !outcome.failed { outcome.warnings = evaluator.lineWarnings }
+        let outcome = outcome(of: run, style: style, in: &evaluator)
+        if evaluator.lineWarnings.isEmpty { return outcome }
+        return withWarnings(outcome, evaluator.lineWarnings)
+    }
+
+    /// `outcome` with the line's `warnings`, unless it failed.
+    @inline(never)
+    private static func withWarnings(_ outcome: consuming LineOutcome, _ warnings: [Diagnostic]) -> LineOutcome {
+        if !outcome.failed { outcome.warnings = warnings }
         return outcome
     }
 

@@ -1,22 +1,20 @@
-import TallyCore
-import TallyDiagnostics
-
-/// The text of a `bmi` line as its arguments are read: the line with full-width ASCII forms
-/// (U+FF01…U+FF5E: `１７５ｃｍ`) folded to ASCII, so that the calculator's ``Lexer`` reads them
-/// as digits and letters, and the way back from an offset of the folded text to the line.
+/// A line with its full-width ASCII forms (U+FF01…U+FF5E: `１７５ｃｍ`, `（１＋２）×３`) folded
+/// to ASCII, so that the calculator's lexer reads them as digits, letters and operators, and
+/// the way back from an offset of the folded text to the line as typed. `bmi` reads its
+/// arguments through it, and a session its expression lines.
 ///
-/// This is a normalisation, not a tokenizer: every token still comes from the ``Lexer``. Spans
-/// handed out of the reader are always offsets into the line as typed (0-based UTF-8 bytes).
-struct ArgumentText {
+/// This is a normalisation, not a tokenizer. Offsets are 0-based UTF-8 bytes; spans handed
+/// back to the user are always of the line as typed.
+public struct FullWidthText: Sendable {
     /// The line as typed.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// The line with full-width forms folded; the line itself when it has none.
-    let folded: String
+    public let folded: String
     /// For a line with full-width forms, the line offset of each folded offset (one more than
     /// the folded length); nil when the two are the same.
     private let lineOffsets: [Int]?
 
-    init(_ line: String) {
+    public init(_ line: String) {
         bytes = Array(line.utf8)
         guard bytes.contains(0xEF) else {
             folded = line
@@ -50,13 +48,21 @@ struct ArgumentText {
         lineOffsets = changed ? offsets : nil
     }
 
+    /// Whether the line has full-width forms to fold (any folding was done).
+    public var isFolded: Bool { lineOffsets != nil }
+
+    /// Whether `bytes` may hold a full-width form: the one byte test a line pays.
+    public static func mayHoldFullWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains(0xEF)
+    }
+
     /// The offset of the folded text's `offset` in the line.
-    func lineOffset(_ offset: Int) -> Int {
+    public func lineOffset(_ offset: Int) -> Int {
         lineOffsets?[offset] ?? offset
     }
 
     /// The folded offset of a line offset: the first folded offset at or after it.
-    func foldedOffset(_ offset: Int) -> Int {
+    public func foldedOffset(_ offset: Int) -> Int {
         guard let lineOffsets else { return offset }
         var low = 0
         var high = lineOffsets.count - 1
@@ -68,13 +74,13 @@ struct ArgumentText {
     }
 
     /// A span of the folded text as a span of the line.
-    func lineSpan(_ span: SourceSpan) -> SourceSpan {
+    public func lineSpan(_ span: SourceSpan) -> SourceSpan {
         guard lineOffsets != nil else { return span }
         return SourceSpan(start: lineOffset(span.start), end: lineOffset(span.end))
     }
 
     /// A diagnostic about the folded text, about the line instead.
-    func lineDiagnostic(_ diagnostic: Diagnostic) -> Diagnostic {
+    public func lineDiagnostic(_ diagnostic: Diagnostic) -> Diagnostic {
         guard lineOffsets != nil else { return diagnostic }
         var mapped = diagnostic
         mapped.span = lineSpan(diagnostic.span)
@@ -87,7 +93,7 @@ struct ArgumentText {
     }
 
     /// The text of the line under a span of the folded text, as typed.
-    func text(_ span: SourceSpan) -> String {
+    public func text(_ span: SourceSpan) -> String {
         let line = lineSpan(span)
         return String(decoding: bytes[line.start..<line.end], as: UTF8.self)
     }
