@@ -8,7 +8,7 @@
 # package; `make deps` installs those that are missing with apt-get (through sudo when not
 # root) and says which.
 
-PACKAGES := libgmp-dev libmpfr-dev libmpfi-dev libreadline-dev libsqlite3-dev
+PACKAGES := libgmp-dev libmpfr-dev libmpfi-dev libreadline-dev libsqlite3-dev tzdata
 ARGS ?=
 
 .PHONY: run test build deps install install-files uninstall

@@ -44,17 +44,24 @@ let package = Package(
         // terminal-safe text, display width, "did you mean" and the word splitter commands share.
         // No C library: a module that needs only these links neither GMP nor MPFI.
         .target(name: "TallyDiagnostics"),
+        // The calendar: dates, times of day, date-times in time zones, ages, ISO text. The C
+        // library does the calendar arithmetic and reads the system's tz database (tzdata); one
+        // type owns its process-wide time-zone state (ZoneRules).
+        .target(name: "TallyCalendar"),
         // The language: lexer, Pratt parser, exact numbers, evaluator.
         .target(
-            name: "TallyCore", dependencies: ["CGMP", "CMPFI", "TallyDiagnostics"], swiftSettings: releaseSettings),
+            name: "TallyCore", dependencies: ["CGMP", "CMPFI", "TallyCalendar", "TallyDiagnostics"],
+            swiftSettings: releaseSettings),
         // BMI: units, standards, classification.
-        .target(name: "TallyHealth", dependencies: ["TallyCore", "TallyDiagnostics"]),
+        .target(name: "TallyHealth", dependencies: ["TallyCalendar", "TallyCore", "TallyDiagnostics"]),
         // Habit domain, use cases and stores: diagnostics, not the language.
-        .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyDiagnostics"]),
+        .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyCalendar", "TallyDiagnostics"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
         .target(
             name: "TallyShell",
-            dependencies: ["TallyCore", "TallyDiagnostics", "TallyHealth", "TallyHabits", "CReadline"],
+            dependencies: [
+                "TallyCalendar", "TallyCore", "TallyDiagnostics", "TallyHealth", "TallyHabits", "CReadline",
+            ],
             swiftSettings: releaseSettings),
         // Thin executable: parses the command line and hands over. The release build is one
         // static file: with no shared libraries to load and relocate it starts as fast as `bc`
@@ -65,6 +72,7 @@ let package = Package(
 
         // What every test target shares: the span-marker helper and the runner of the binary.
         .target(name: "TallyTestSupport", dependencies: ["TallyDiagnostics"], path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallyCalendarTests", dependencies: ["TallyCalendar", "TallyTestSupport"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
         .testTarget(
             name: "TallyHealthTests",

@@ -12,7 +12,8 @@ import Testing
 ///   with `tally` on the `PATH`, and the lines after it are its standard output and standard
 ///   error, interleaved as a terminal shows them.
 ///
-/// Every example of one page runs in the page's order, with `TALLY_TODAY=2026-11-29`, in one
+/// Every example of one page runs in the page's order, with `TALLY_TODAY=2026-11-29` (and
+/// `TALLY_NOW=2026-11-29T09:30:00Z`, `TZ=Europe/Paris`), in one
 /// fresh data directory (the working directory of `$` commands), as the pages say. A session
 /// block starts a new session; a `$` block shares the page's directory.
 @Suite(.serialized, .timeLimit(.minutes(5)))
@@ -51,6 +52,8 @@ struct DocExampleTests {
             "HOME": sandbox.path, "XDG_STATE_HOME": sandbox.path + "/state",
             "XDG_CONFIG_HOME": sandbox.path + "/config",
             "TALLY_DATA_DIR": sandbox.path + "/data", "TALLY_TODAY": "2026-11-29",
+            // The clock and the local zone, pinned so that `now` reads the same everywhere.
+            "TALLY_NOW": "2026-11-29T09:30:00Z", "TZ": "Europe/Paris",
         ]
     }
 

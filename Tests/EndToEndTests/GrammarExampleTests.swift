@@ -24,7 +24,8 @@ import Testing
         let dataDirectory = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let result = try TallyUnderTest.run(
-            ["--data-dir", dataDirectory.path, path], environment: ["TALLY_TODAY": "2026-11-29"])
+            ["--data-dir", dataDirectory.path, path],
+            environment: ["TALLY_TODAY": "2026-11-29", "TALLY_NOW": "2026-11-29T09:30:00Z", "TZ": "Europe/Paris"])
 
         let outputLines = result.outputText.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
             String.init)

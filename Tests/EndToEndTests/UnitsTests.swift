@@ -17,7 +17,7 @@ import Testing
         "kg": "1000 g", "g": "1 kg / 1000", "mg": "0.001 g", "µg": "0.001 mg", "t": "1000 kg",
         "lb": "0.45359237 kg", "oz": "(1/16) lb", "st": "14 lb",
         "s": "1 s", "ms": "0.001 s", "µs": "0.001 ms", "ns": "0.001 µs", "min": "60 s", "h": "60 min",
-        "day": "24 h", "week": "7 day",
+        "day": "24 h", "week": "7 day", "month": "30.436875 day", "year": "365.2425 day",
         "L": "0.001 m^3", "mL": "1 cm^3", "gal": "231 in^3", "qt": "(1/4) gal", "pt": "(1/2) qt", "cup": "(1/2) pt",
         "floz": "(1/8) cup", "tbsp": "(1/2) floz", "tsp": "(1/3) tbsp", "ha": "10000 m^2", "acre": "43560 ft^2",
         "sqm": "1 m^2", "sqkm": "1 km^2", "sqin": "1 in^2", "sqft": "1 ft^2", "sqyd": "1 yd^2", "sqmi": "1 mi^2",

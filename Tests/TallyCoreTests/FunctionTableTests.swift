@@ -30,7 +30,10 @@ import Testing
             return
         }
         #expect(value.number?.intValue == 85)
-        #expect(table.constantNames == ["pi", "e", "tau", "phi", "true", "false", "answer"])
+        #expect(
+            table.constantNames == [
+                "pi", "e", "tau", "phi", "true", "false", "today", "yesterday", "tomorrow", "now", "answer",
+            ])
         // A constant cannot be assigned or called.
         #expect(throws: Diagnostic.self) { _ = try run("answer = 1", in: &evaluator) }
         let called = diagnostic(of: "answer(1)", in: &evaluator)

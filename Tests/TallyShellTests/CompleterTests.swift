@@ -19,7 +19,7 @@ struct CompleterTests {
         ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]),
         ("x = ", "p", ["perm(", "phi", "pi", "powmod(", "product(", "pstdev(", "pvariance("]),
         ("help ", "f", ["functions"]),
-        ("help ", "", ["syntax", "functions", "units", "bmi", "habit"]),
+        ("help ", "", ["syntax", "functions", "units", "dates", "bmi", "habit"]),
         ("help functions ", "", []),
         ("set ", "d", ["digits"]),
         ("set ", "m", ["maxdigits", "maxwork"]),

@@ -61,11 +61,14 @@ import Testing
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
         ("set standard mars", "standard must be who, asia or cdc"),
-        ("help fun", "no help on 'fun' (topics: syntax, functions, units, bmi, habit); did you mean 'functions'?"),
-        ("help xyz", "no help on 'xyz' (topics: syntax, functions, units, bmi, habit)"),
+        (
+            "help fun",
+            "no help on 'fun' (topics: syntax, functions, units, dates, bmi, habit); did you mean 'functions'?"
+        ),
+        ("help xyz", "no help on 'xyz' (topics: syntax, functions, units, dates, bmi, habit)"),
         (
             "help functionz",
-            "no help on 'functionz' (topics: syntax, functions, units, bmi, habit); did you mean 'functions'?"
+            "no help on 'functionz' (topics: syntax, functions, units, dates, bmi, habit); did you mean 'functions'?"
         ),
         ("exit now", "unexpected argument: 'exit' takes no more"),
     ])

@@ -36,7 +36,7 @@ extension BuiltIns {
                     index = realIndex[ObjectIdentifier(real)]
                     if index == nil { realIndex[ObjectIdentifier(real)] = groups.count }
                 }
-            case .truth, .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .truth, .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
             if let index {
                 groups[index].count += 1
@@ -69,7 +69,7 @@ extension BuiltIns {
             switch groups[index].value.kind {
             case .number(let number): interval = Interval(number, precision: 64)
             case .real(let real): interval = real.interval(precision: 64)
-            case .truth, .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .truth, .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
             groups[index].interval = interval
             if interval.isFinite { bounded.append(index) } else { unbounded.append(index) }
@@ -135,7 +135,7 @@ extension BuiltIns {
                     at: call.span)
             }
             return false
-        case .truth, .quantity: preconditionFailure(FunctionCall.plainArguments)
+        case .truth, .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
         }
     }
 }

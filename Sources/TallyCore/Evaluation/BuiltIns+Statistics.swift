@@ -117,7 +117,7 @@ extension BuiltIns {
                     return false
                 }
                 return sign < 0
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         if let failure { throw failure }

@@ -8,7 +8,7 @@ import TallyDiagnostics
 /// (``Real``); domain questions about approximate arguments (is it negative? is it 1?) are
 /// decided from their bounds, and an error says so when the precision budget cannot.
 enum BuiltIns {
-    static let all: [FunctionEntry] = elementary + numberTheory + statistics + everyday
+    static let all: [FunctionEntry] = elementary + numberTheory + statistics + everyday + calendar
 
     /// Where ``FunctionTable/builtIn`` lists `factor`: a line that is one call of it shows the
     /// factors.
@@ -65,7 +65,7 @@ enum BuiltIns {
                 return .real(sign < 0 ? -x : x)
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
         },
         function("sqrt", .exactly(1), "sqrt(x)", "square root; exact when x is a perfect square", aliases: ["√"]) {
@@ -232,7 +232,7 @@ enum BuiltIns {
                 return .number(try call.settings.rounded(x, toPlaces: places, at: call.span))
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
         },
         function("floor", .exactly(1), "floor(x)", "largest integer not above x") { call throws(Diagnostic) in
@@ -371,7 +371,7 @@ enum BuiltIns {
             return Number(floor)
         case .truth:
             preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
-        case .quantity: preconditionFailure(FunctionCall.plainArguments)
+        case .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
         }
     }
 
@@ -394,7 +394,7 @@ enum BuiltIns {
                 }
             case .truth:
                 preconditionFailure("a truth value reached a function of numbers: calls check their arguments")
-            case .quantity: preconditionFailure(FunctionCall.plainArguments)
+            case .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)
             }
         }
         return best

@@ -16,6 +16,14 @@ public struct ConversionFormatter: Sendable {
         -> ValueFormatter.Output
     {
         if value.isTruth { throw Diagnostic.expectedNumber(at: valueSpan) }
+        if case .calendar(let calendar) = value.kind {
+            return try formatCalendar(calendar, as: target, valueSpan: valueSpan)
+        }
+        if target == .weekday || target == .unix {
+            throw Diagnostic(
+                .calendarMismatch, "only a date or date-time has a \(target == .weekday ? "weekday" : "Unix time")",
+                at: valueSpan)
+        }
         if case .quantity(let quantity) = value.kind {
             // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.
             var output = try format(quantity.magnitude, as: target, valueSpan: valueSpan)
@@ -23,8 +31,10 @@ public struct ConversionFormatter: Sendable {
             return output
         }
         switch target {
-        case .unit, .mixedUnits, .si:
-            preconditionFailure("the evaluator converts units (Evaluator.convert)")
+        case .unit, .mixedUnits, .si, .zone:
+            preconditionFailure("the evaluator converts units and zones (Evaluator.convert)")
+        case .weekday, .unix:
+            preconditionFailure("calendar forms are written above")
         case .hexadecimal: return exact(try radixText(value, 16, prefix: "0x", name: "hex", at: valueSpan))
         case .binary: return exact(try radixText(value, 2, prefix: "0b", name: "binary", at: valueSpan))
         case .octal: return exact(try radixText(value, 8, prefix: "0o", name: "octal", at: valueSpan))
@@ -50,7 +60,7 @@ public struct ConversionFormatter: Sendable {
         case .scientific:
             switch value.kind {
             case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .calendar: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x, at: valueSpan).scientific)
             case .real(let real):
@@ -61,7 +71,7 @@ public struct ConversionFormatter: Sendable {
             let hundred = Value.number(Number(100))
             switch value.kind {
             case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .calendar: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(try expansion(of: x * Number(100), at: valueSpan).text + "%")
             case .real:
@@ -73,7 +83,7 @@ public struct ConversionFormatter: Sendable {
             try settings.checkSize(Double(count), at: valueSpan)
             switch value.kind {
             case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .calendar: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 if x.isInteger && x.decimalSize <= count { return exact(x.numerator.description()) }
                 if !x.isInteger {
@@ -92,7 +102,7 @@ public struct ConversionFormatter: Sendable {
             let isRounded: Bool
             switch value.kind {
             case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .calendar: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 try settings.checkSize(Double(x.decimalSize + places), at: valueSpan)
                 rounded = x.rounded(toPlaces: places)
@@ -107,7 +117,7 @@ public struct ConversionFormatter: Sendable {
             // value as it is shown, rounded.
             switch value.kind {
             case .truth: throw Diagnostic.expectedNumber(at: valueSpan)
-            case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+            case .quantity, .calendar: preconditionFailure(ConversionFormatter.formattedAbove)
             case .number(let x):
                 return exact(ValueFormatter.grouped(try expansion(of: x, at: valueSpan).text))
             case .real:
@@ -158,7 +168,7 @@ public struct ConversionFormatter: Sendable {
     private func rational(_ value: Value, for form: String, at span: SourceSpan) throws(Diagnostic) -> Number {
         switch value.kind {
         case .truth: throw Diagnostic.expectedNumber(at: span)
-        case .quantity: preconditionFailure(ConversionFormatter.formattedAbove)
+        case .quantity, .calendar: preconditionFailure(ConversionFormatter.formattedAbove)
         case .number(let x): return x
         case .real:
             throw Diagnostic.notKnownRational(settings.briefly(value), form: form, at: span)

@@ -25,6 +25,8 @@ extension EvaluationSettings {
             throw Diagnostic.expectedPlainNumber(quantity, at: span, purpose: purpose())
         case .truth:
             throw Diagnostic.expectedNumber(at: span)
+        case .calendar(let calendar):
+            throw Value.expectedNumber(at: span, found: calendar)
         }
     }
 
@@ -75,7 +77,7 @@ extension EvaluationSettings {
             }
             return budgetText
         case .quantity(let quantity): return distanceText(quantity.magnitude)
-        case .number, .truth: return budgetText
+        case .number, .truth, .calendar: return budgetText
         }
     }
 
@@ -112,6 +114,8 @@ extension EvaluationSettings {
             throw Diagnostic.expectedPlainNumber(quantity, at: span)
         case .truth:
             throw Diagnostic.expectedNumber(at: span)
+        case .calendar(let calendar):
+            throw Value.expectedNumber(at: span, found: calendar)
         }
     }
 

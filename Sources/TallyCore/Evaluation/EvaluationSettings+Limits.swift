@@ -88,6 +88,8 @@ extension EvaluationSettings {
             return briefly(quantity.magnitude) + " " + quantity.unit.text
         case .truth(let value):
             return value ? "true" : "false"
+        case .calendar(let calendar):
+            return calendar.text
         }
     }
 

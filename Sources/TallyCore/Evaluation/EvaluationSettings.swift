@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// The settings an evaluation depends on (`set digits`, `set maxdigits`, `set angle`).
@@ -14,6 +15,9 @@ public struct EvaluationSettings: Sendable, Equatable {
     /// How results group their integer digits in threes: not at all, by `_` (`set grouping
     /// on`: `1_234_567`) or by `,` (`set grouping ,`: `1,234,567`); each reads back.
     public var grouping = DigitGrouping.off
+    /// Where `today` and `now` come from: the system clock, or the values `TALLY_TODAY` and
+    /// `TALLY_NOW` pin.
+    public var clock: Clock = .system
 
     /// The largest `maxwork` accepted: about three hours of work.
     public static let maxWorkLimit = 1_000_000_000_000

@@ -210,6 +210,11 @@ extension Evaluator {
                 if !number.isMachineWord { try settings.chargeWork(25 * Double(number.decimalSize), at: span) }
             case .real, .truth:
                 break
+            case .calendar(let value):
+                // Only the calendar's own functions (`weekday`, `age`, …) take dates.
+                if !BuiltIns.takesCalendarValues(name) {
+                    throw Value.expectedNumber(at: stack[index].span, found: value)
+                }
             case .quantity(let quantity):
                 if acceptsTruth { break }
                 // `sin(30 deg)`: the angle in radians, in its place, for settings that read it so.

@@ -10,7 +10,7 @@ extension Evaluator {
         switch value.kind {
         case .real: break
         case .quantity(let quantity): if case .real = quantity.magnitude.kind { break } else { return }
-        case .number, .truth: return
+        case .number, .truth, .calendar: return
         }
         let shown = formatter.format(value)
         guard LineWork.mustStop, shown.text.contains("?") else { return }

@@ -20,6 +20,9 @@ extension Evaluator {
         case (.negate, .truth), (.plus, .truth), (.complement, .truth): throw Diagnostic.expectedNumber(at: operandSpan)
         case (.not, .truth(let value)): return .truth(!value)
         case (.not, .number), (.not, .real), (.not, .quantity): throw Diagnostic.expectedTruth(at: operandSpan)
+        case (_, .calendar(let calendar)):
+            throw Diagnostic(
+                .calendarMismatch, "'\(operation.rawValue)' has no meaning for \(calendar.described)", at: operandSpan)
         }
     }
 
@@ -36,6 +39,8 @@ extension Evaluator {
         case (.truth(let x), .truth(let y)):
             guard comparison.isEquality else { throw Diagnostic.expectedNumber(at: lhs.span) }
             return comparison.holds(forOrder: x == y ? 0 : 1)
+        case (.calendar, _), (_, .calendar):
+            return try compareCalendar(comparison, lhs, rhs)
         case (.truth, _):
             throw Diagnostic.expectedNumber(at: lhs.span)
         case (_, .truth):
@@ -203,6 +208,8 @@ extension Evaluator {
             }
         case .truth:
             throw Diagnostic.expectedNumber(at: operand.span)
+        case .calendar(let calendar):
+            throw Value.expectedNumber(at: operand.span, found: calendar)
         }
     }
 
@@ -350,6 +357,8 @@ extension Value {
         case (.quantity, _), (_, .quantity):
             preconditionFailure("quantities are combined by the evaluator's quantity arithmetic")
         case (.truth, _), (_, .truth): preconditionFailure("arithmetic on a truth value: operands are checked first")
+        case (.calendar, _), (_, .calendar):
+            preconditionFailure("dates are combined by the evaluator's calendar arithmetic")
         }
     }
 }

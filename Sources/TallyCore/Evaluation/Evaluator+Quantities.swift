@@ -182,6 +182,9 @@ extension Evaluator {
     func convert(_ value: Value, valueSpan: SourceSpan, to conversion: Conversion, units: [CompoundUnit])
         throws(Diagnostic) -> (Value, ValueFormatter.Output?)
     {
+        if case .zone(let zone) = conversion.target {
+            return (try convertCalendar(value, valueSpan: valueSpan, to: zone, conversion: conversion), nil)
+        }
         let target = TargetUnits(conversion.target, units)
         guard case .quantity(let quantity) = value.kind else {
             if case .si = conversion.target { return (value, nil) }
@@ -317,7 +320,7 @@ extension Evaluator {
                         at: span)
                 }
                 whole = Number(floor)
-            case .quantity, .truth: preconditionFailure("a magnitude is a plain number")
+            case .quantity, .truth, .calendar: preconditionFailure("a magnitude is a plain number")
             }
             wholes.append(whole)
             remaining = try settings.checked(remaining - .number(whole) * unit.factor, at: span)

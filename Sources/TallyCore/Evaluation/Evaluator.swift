@@ -400,6 +400,8 @@ public struct Evaluator: Sendable {
             try executeTableInstruction(instruction, of: code, on: &stack)
         case .checkCall(let site):
             try checkCall(site, in: code, calls: &calls)
+        case .calendar(let value, let span):
+            stack.append(Operand(value: .calendar(value), span: span))
         case .group(let span), .setSpan(let span):
             stack.setTopSpan(span)
         case .prefix(let operation, let operatorSpan):
@@ -424,6 +426,8 @@ public struct Evaluator: Sendable {
             if case .number(let x) = lhs.value.kind, case .number(let y) = rhs.value.kind {
                 value = try apply(
                     operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan, span: span)
+            } else if lhs.value.isCalendar || rhs.value.isCalendar {
+                value = try applyCalendar(operation, lhs, rhs, operatorSpan: operatorSpan)
             } else if lhs.value.isQuantity || rhs.value.isQuantity {
                 value = try applyQuantity(operation, lhs, rhs, operatorSpan: operatorSpan)
             } else {

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// What an expression evaluates to, what a variable holds and what `ans` remembers.
@@ -21,6 +22,7 @@ public struct Value: Sendable {
         case real(Real)
         case quantity(Quantity)
         case truth(Bool)
+        case calendar(CalendarValue)
     }
 
     let storage: Storage
@@ -35,6 +37,8 @@ public struct Value: Sendable {
         case quantity(Quantity)
         /// `true` or `false`.
         case truth(Bool)
+        /// A date, time of day, date-time or calendar period (TallyCalendar).
+        case calendar(CalendarValue)
     }
 
     /// An exact rational.
@@ -82,6 +86,18 @@ public struct Value: Sendable {
         Value(storage: .truth(value))
     }
 
+    /// A date, time of day, date-time or calendar period.
+    public static func calendar(_ value: CalendarValue) -> Value {
+        Value(storage: .calendar(value))
+    }
+
+    /// Whether the value is a date, time of day, date-time or calendar period.
+    @inline(__always)
+    public var isCalendar: Bool {
+        if case .calendar = storage { return true }
+        return false
+    }
+
     /// `real` as a value: an exact rational when the real turned out to be one.
     static func from(_ real: Real) -> Value {
         if let rational = real.rational { return .number(rational) }
@@ -100,6 +116,7 @@ public struct Value: Sendable {
         case .real(let real): return .real(real)
         case .quantity(let quantity): return .quantity(quantity)
         case .truth(let value): return .truth(value)
+        case .calendar(let value): return .calendar(value)
         }
     }
 
@@ -125,7 +142,13 @@ public struct Value: Sendable {
         case .real(let real): return real
         case .quantity(let quantity): throw Diagnostic.expectedPlainNumber(quantity, at: span)
         case .truth: throw Diagnostic.expectedNumber(at: span)
+        case .calendar(let value): throw Value.expectedNumber(at: span, found: value)
         }
+    }
+
+    /// The error for a date or time where a number is needed.
+    public static func expectedNumber(at span: SourceSpan, found value: CalendarValue) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a number, found \(value.described)", at: span)
     }
 }
 
@@ -137,7 +160,8 @@ extension Value.Kind {
         case .number(let number): return number.signum
         case .real(let real): return real.sign(within: budget)
         case .quantity(let quantity): return quantity.magnitude.kind.sign(within: budget)
-        case .truth: preconditionFailure("the sign of a truth value: arguments are checked to be numbers first")
+        case .truth, .calendar:
+            preconditionFailure("the sign of a truth value or date: arguments are checked to be numbers first")
         }
     }
 }

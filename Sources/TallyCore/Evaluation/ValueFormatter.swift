@@ -53,6 +53,8 @@ public struct ValueFormatter: Sendable {
             return output
         case (.truth(let value), _):
             output = Output(text: value ? "true" : "false", isRounded: false)
+        case (.calendar(let value), _):
+            return Output(text: value.text, isRounded: false)
         }
         if grouping != .off {
             output.text = ValueFormatter.grouped(

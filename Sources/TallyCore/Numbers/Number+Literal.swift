@@ -54,6 +54,8 @@ extension Number {
                     exponent: clamped)
             else { preconditionFailure("digits the lexer read") }
             self = value
+        case .calendar:
+            preconditionFailure("a calendar literal is not a number: the parser emits it as one")
         }
     }
 }

@@ -20,6 +20,8 @@ extension Code {
         case .smallDecimal(let significand, let exponent, _):
             return Number(significand: significand, decimalPlaces: -exponent)
                 .formatted(significantDigits: 40).text
+        case .calendar(let value, _):
+            return value.text
         case .literal(let index, _):
             switch literals[index] {
             case .digits(let digits, let radix):

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// A request at the end of a line to show its value another way: `255 to hex`, `1/7 to exact`.
@@ -55,12 +56,19 @@ public enum ConversionTarget: Sendable, Equatable {
     case mixedUnits(first: Int)
     /// A quantity in SI base units: `to si`.
     case si
+    /// The day of the week of a date, `Friday`; for reading.
+    case weekday
+    /// A date-time (or a date, at 00:00 UTC) as seconds since 1970-01-01T00:00:00Z.
+    case unix
+    /// A date-time in another time zone: `to UTC`, `to Asia/Seoul`, `to local`.
+    case zone(Zone)
 
     /// The targets written as one word after `to`. A target with an argument (`base N`,
     /// `N digits`, `N places`) is read by the parser; new kinds of target (units) join here.
     public static let words: [String: ConversionTarget] = [
         "hex": .hexadecimal, "bin": .binary, "oct": .octal, "fraction": .fraction, "mixed": .mixed,
         "sci": .scientific, "exact": .exact, "grouped": .grouped, "factors": .factors, "si": .si,
+        "weekday": .weekday, "unix": .unix, "local": .zone(.local),
         // Other calculators' words for the same forms.
         "hexadecimal": .hexadecimal, "binary": .binary, "octal": .octal, "scientific": .scientific,
         "decimal": .decimal, "dec": .decimal, "float": .decimal,
@@ -68,13 +76,13 @@ public enum ConversionTarget: Sendable, Equatable {
 
     /// How the targets are written, for messages and help.
     public static let summary =
-        "hex, bin, oct, decimal, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si"
+        "hex, bin, oct, decimal, base N, fraction, mixed, sci, N digits, N places, %, exact, grouped, factors, a unit, si, weekday, unix, a time zone"
 
-    /// Whether the conversion changes the unit of a quantity rather than how its number is
-    /// written.
+    /// Whether the conversion changes the value (the unit of a quantity, the zone of a
+    /// date-time) rather than how it is written.
     public var isUnitConversion: Bool {
         switch self {
-        case .unit, .mixedUnits, .si: return true
+        case .unit, .mixedUnits, .si, .zone: return true
         default: return false
         }
     }
@@ -82,7 +90,7 @@ public enum ConversionTarget: Sendable, Equatable {
     /// Whether the text of this form, read back, is the value itself.
     public var readsBack: Bool {
         switch self {
-        case .digits, .places, .mixed, .mixedUnits: return false
+        case .digits, .places, .mixed, .mixedUnits, .weekday: return false
         default: return true
         }
     }

@@ -30,7 +30,8 @@ extension Lexer {
         }
         // The everyday literal ends here: nothing that continues it follows, no leading zero,
         // and at most 18 digits (past them the value wrapped).
-        if (index == count || !Self.continuesLiteral(base[index], afterPoint: fractionDigits >= 0))
+        if (index == count
+            || !Self.continuesLiteral(base[index], afterPoint: fractionDigits >= 0, integerDigits: integerDigits))
             && (integerDigits == 1 || base[start] != UInt8(ascii: "0"))
             && integerDigits &+ Swift.max(fractionDigits, 0) <= 18
         {
@@ -43,14 +44,17 @@ extension Lexer {
 
     /// Whether `byte`, right after a literal's digits, continues it: `_`, `,` (digit groups),
     /// `r` (a base), `e`/`E` (an exponent), `.` (a second point, an error) and, after a point,
-    /// `(` (a repeating part).
+    /// `(` (a repeating part); `-` after four digits and `:` after one or two, which may make a
+    /// date or a time of day (`2026-12-25`, `14:30`: Lexer+Dates.swift).
     @inline(__always)
-    static func continuesLiteral(_ byte: UInt8, afterPoint: Bool) -> Bool {
+    static func continuesLiteral(_ byte: UInt8, afterPoint: Bool, integerDigits: Int) -> Bool {
         switch byte {
         case UInt8(ascii: "_"), UInt8(ascii: ","), UInt8(ascii: "r"), UInt8(ascii: "e"), UInt8(ascii: "E"),
             UInt8(ascii: "."):
             return true
         case UInt8(ascii: "("): return afterPoint
+        case UInt8(ascii: "-"): return !afterPoint && integerDigits == 4
+        case UInt8(ascii: ":"): return !afterPoint && integerDigits <= 2
         default: return false
         }
     }
@@ -70,6 +74,10 @@ extension Lexer {
         var separated = false
         if index < count {
             let next = base[index]
+            // `2026-12-25`, `14:30`: a date or time is read whole (Lexer+Dates.swift).
+            if next == UInt8(ascii: "-") || next == UInt8(ascii: ":"), let calendar = try calendarLiteral(from: start) {
+                return calendar
+            }
             if next == UInt8(ascii: "r") {
                 offset = index
                 return try baseLiteral(start: start, base: Array(bytes[start..<index]))

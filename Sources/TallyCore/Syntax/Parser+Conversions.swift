@@ -14,6 +14,7 @@ extension Parser {
                 "expected what to convert to after '\(lexer.text(of: word.span))': \(ConversionTarget.summary)",
                 at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
         }
+        if let zone = try zoneConversion(word: word) { return zone }
         if startsUnit() { return try unitConversion(word: word) }
         switch first.kind {
         case .operator(.percent):
@@ -61,14 +62,7 @@ extension Parser {
         }
         let end = current.span.end
         try advance()
-        switch current.kind {
-        case .end, .semicolon:
-            break
-        default:
-            throw Diagnostic(
-                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
-                at: current.span)
-        }
+        try expectEndAfterConversion()
         return Conversion(target: target, span: SourceSpan(start: word.span.start, end: end))
     }
 
@@ -106,15 +100,19 @@ extension Parser {
             code.units += units
             target = .mixedUnits(first: code.units.count - units.count)
         }
-        switch current.kind {
-        case .end, .semicolon:
-            break
-        default:
-            throw Diagnostic(
-                .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
-                at: current.span)
-        }
+        try expectEndAfterConversion()
         return Conversion(target: target, span: span)
+    }
+
+    /// Fails unless the line ends here, after a conversion's target: `to` ends the line.
+    mutating func expectEndAfterConversion() throws(Diagnostic) {
+        switch current.kind {
+        case .end, .semicolon: return
+        default: break
+        }
+        throw Diagnostic(
+            .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
+            at: current.span)
     }
 
     /// Mixed units go from the largest to the smallest, each once (`to ft in`, `to h min s`):

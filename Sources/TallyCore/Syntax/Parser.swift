@@ -424,6 +424,8 @@ public struct Parser {
                     repeatingDigits: repeatingDigits,
                     exponent: exponent))
             code.instructions.append(.literal(code.literals.count - 1, token.span))
+        case .calendar(let value):
+            code.instructions.append(.calendar(value, token.span))
         }
     }
 

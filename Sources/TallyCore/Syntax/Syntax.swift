@@ -75,6 +75,8 @@ public enum Instruction: Sendable {
     case unsigned(UInt, SourceSpan)
     /// Pushes `significand × 10^exponent`, exponent in -18...0.
     case smallDecimal(significand: Int, exponent: Int, SourceSpan)
+    /// Pushes a date, time of day or date-time written as a literal.
+    case calendar(CalendarValue, SourceSpan)
     /// Pushes ``Code/literals``[index].
     case literal(Int, SourceSpan)
     /// Pushes the value of the variable or constant named ``Code/names``[index].

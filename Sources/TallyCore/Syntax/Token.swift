@@ -54,6 +54,17 @@ public enum NumberToken: Sendable, Equatable {
     /// (integer, fraction, repeating), the counts say where the fraction and the repeating part
     /// start, times `10^exponent`.
     case repeating(fractionDigits: Int, repeatingDigits: Int, exponent: Int)
+    /// A date, time of day or date-time written in ISO form (`2026-12-25`, `14:30`,
+    /// `2026-12-25T09:00 Europe/Paris`), read whole by the lexer (``Lexer/calendarLiteral(from:)``).
+    case calendar(CalendarValue)
+}
+
+extension NumberToken {
+    /// Whether the literal is a date, time of day or date-time rather than a number.
+    public var isCalendar: Bool {
+        if case .calendar = self { return true }
+        return false
+    }
 }
 
 /// A literal too long for a machine word, as written; the evaluator converts it after checking

@@ -41,7 +41,7 @@ public struct PhysicalUnit: Sendable {
         switch ratio.kind {
         case .number(let number): return Number.compare(number, Number(1)) > 0
         case .real(let real): return (real.compare(with: Number(1), within: Real.Budget(digits: 20)) ?? 0) > 0
-        case .quantity, .truth: return false
+        case .quantity, .truth, .calendar: return false
         }
     }
 }

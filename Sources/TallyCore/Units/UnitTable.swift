@@ -195,6 +195,11 @@ public enum UnitTable {
         add("h", Number(3600), time, "hour", ["hr", "hrs"] + names("hour"))
         add("day", Number(86400), time, "day (86,400 s)", ["days", "d"])
         add("week", Number(604800), time, "week (7 days)", ["weeks", "wk"])
+        // The Gregorian mean month and year; on a date they add by the calendar instead.
+        add("month", Number(2_629_746), time, "month (1/12 Gregorian year; calendar months on dates)", ["months"])
+        add(
+            "year", Number(31_556_952), time, "year (Gregorian, 365.2425 days; calendar years on dates)",
+            ["years", "yr"])
         // Volume
         add("L", tenTo(-3), volume, "litre", ["l"] + metric("litre"))
         add("mL", tenTo(-6), volume, "millilitre", ["ml"] + metric("millilitre"))

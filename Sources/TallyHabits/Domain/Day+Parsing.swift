@@ -1,3 +1,5 @@
+import TallyCalendar
+
 extension Day {
     /// The day written as `YYYY-MM-DD`, checked against the real calendar.
     ///
@@ -81,5 +83,10 @@ extension Day {
     public static func today(pinnedTo pinned: String?) throws(DayParseError) -> Day {
         guard let pinned else { return currentLocal() }
         return try parse(pinned)
+    }
+
+    /// Today as `clock` says: its pinned day, or the local date of its (pinned or real) now.
+    public static func today(on clock: Clock) -> Day {
+        Day(clock.today())
     }
 }

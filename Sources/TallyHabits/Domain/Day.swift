@@ -1,9 +1,10 @@
-import Glibc
+import TallyCalendar
 
 /// A calendar day in the proleptic Gregorian calendar, with no time of day and no time zone.
 ///
 /// Stored as a count of days since 1970-01-01 so that comparison, differences and adding days
-/// are plain integer arithmetic; the year, month and day are derived when needed. Days written
+/// are plain integer arithmetic; the year, month and day come from TallyCalendar's
+/// ``CivilDate``, the calendar the calculator's dates use. Days written
 /// by people (`YYYY-MM-DD`) are limited to the years 1 to 9999.
 public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
     /// Days since 1970-01-01 (which is day 0); negative before it.
@@ -46,18 +47,18 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
 
-    /// The year, month (1–12) and day of the month.
+    /// The year, month (1–12) and day of the month, from the calendar the calculator's dates
+    /// use (TallyCalendar).
     public var components: (year: Int, month: Int, day: Int) {
-        // Howard Hinnant's civil_from_days: eras of 400 years repeat exactly.
-        let shifted = daysSinceEpoch + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let marchBasedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * marchBasedMonth + 2) / 5 + 1
-        let month = marchBasedMonth < 10 ? marchBasedMonth + 3 : marchBasedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        civilDate.components
+    }
+
+    /// The same day as the calculator's date type.
+    public var civilDate: CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch) }
+
+    /// The day the calculator's date `date` is.
+    public init(_ date: CivilDate) {
+        self.init(daysSinceEpoch: date.daysSinceEpoch)
     }
 
     /// The year.
@@ -97,15 +98,7 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
     ///
     /// Only the shell calls this; everything else is given `today` so that it can be pinned.
     public static func currentLocal() -> Day {
-        var now = time(nil)
-        var local = tm()
-        guard localtime_r(&now, &local) != nil else {
-            // localtime_r fails only for times far outside any calendar: fall back to UTC days.
-            return Day(daysSinceEpoch: now / 86_400)
-        }
-        return Day(
-            daysSinceEpoch: daysSinceEpoch(
-                year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday)))
+        Day(Clock.system.today())
     }
 
     // MARK: Strideable
@@ -123,26 +116,17 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
 
     /// Whether `year` has a February 29th.
     public static func isLeapYear(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        CivilDate.isLeapYear(year)
     }
 
     /// How many days `month` (1–12) of `year` has.
     public static func numberOfDays(inMonth month: Int, ofYear year: Int) -> Int {
-        switch month {
-        case 2: return isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        CivilDate.numberOfDays(inMonth: month, ofYear: year)
     }
 
-    /// Howard Hinnant's days_from_civil; the inputs must already be a valid day.
+    /// Days since 1970-01-01 of a valid day.
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let marchBasedYear = month <= 2 ? year - 1 : year
-        let era = (marchBasedYear >= 0 ? marchBasedYear : marchBasedYear - 399) / 400
-        let yearOfEra = marchBasedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDate(year: year, month: month, day: day)!.daysSinceEpoch
     }
 
     private static func padded(_ value: Int, to width: Int) -> String {

@@ -53,7 +53,8 @@ struct ArgumentReader {
         do throws(Diagnostic) {
             let token = try lexer.next()
             var number: Number?
-            if case .number(let literal) = token.kind {
+            // A date is read by `date()` from its characters, not as a number.
+            if case .number(let literal) = token.kind, !literal.isCalendar {
                 number = Number(literal, digits: lexer.literalDigits(of: token))
             }
             if case .end = token.kind { endOffset = token.span.start }
@@ -357,8 +358,16 @@ struct ArgumentReader {
     /// The lexer would read its month `04` as a malformed literal, so the shape is checked on
     /// the word's characters (ten at most) before any token is taken.
     private mutating func date() throws(Diagnostic) -> ArgumentWord? {
-        guard case .success(let read) = peek(), case .number = read.token.kind else { return nil }
-        let start = read.token.span.start
+        let start: Int
+        switch peek() {
+        case .success(let read):
+            guard case .number = read.token.kind else { return nil }
+            start = read.token.span.start
+        case .failure(let error):
+            // The language's reader refuses `2015-02-30`; `bmi` says so in its own words.
+            guard error.id == .invalidDate || error.id == .ambiguousDate else { return nil }
+            start = error.span.start
+        }
         let bytes = text.folded.utf8
         var fields: [Int] = []
         var digits = 0

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 import TallyDiagnostics
 
@@ -29,12 +30,11 @@ public enum ChildAge: Sendable, Equatable {
         switch self {
         case .written(let age): return age
         case .born(let date):
-            guard date <= today else { return nil }
-            let months = date.completedMonths(until: today)
-            let anniversary = date.adding(months: months)
+            // The calculator's `age` rule (TallyCalendar): whole months, then days.
+            guard let age = CalendarPeriod.age(of: date.civilDate, on: today.civilDate) else { return nil }
             return ExactAge(
-                months: months, daysPastMonths: today.dayNumber - anniversary.dayNumber,
-                days: today.dayNumber - date.dayNumber)
+                months: age.totalMonths, daysPastMonths: Int(age.days),
+                days: today.civilDate.days(since: date.civilDate))
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import TallyCalendar
 import TallyCore
 import TallyDiagnostics
 import TallyHabits
@@ -49,10 +50,22 @@ public enum Application {
                 return 2
             }
         }
-        let environment = SessionEnvironment(
+        let pinnedNow = variables["TALLY_NOW"].flatMap { $0.isEmpty ? nil : $0 }
+        if let pinnedNow {
+            do {
+                _ = try CalendarText.instant(pinnedNow)
+            } catch {
+                errors.write(
+                    "tally: the environment variable TALLY_NOW is not a usable time: "
+                        + TerminalSafeText.escaped(error.message) + " (unset it, or set it to YYYY-MM-DDTHH:MM:SSZ)\n")
+                return 2
+            }
+        }
+        var environment = SessionEnvironment(
             dataDirectory: HabitDataDirectory.resolve(option: options.dataDirectory, environment: variables),
             pinnedToday: pinnedToday, useColour: colourEnabled(options.colour, for: output),
             glyphs: options.ascii ? .ascii : .unicode)
+        environment.pinnedNow = pinnedNow
 
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1 && !options.json
         if interactive {

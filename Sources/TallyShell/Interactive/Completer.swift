@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 import TallyDiagnostics
 import TallyHabits
@@ -7,7 +8,7 @@ import TallyHealth
 /// setting names after `set`, subcommands after `habit`, habit names after the subcommands that
 /// take one, and otherwise function names, variables and (at the start of a line) command words;
 /// on a `bmi` line also its unit words, standards, `age` and `sex`; unit names after a number,
-/// a `)` or `to`.
+/// a `)` or `to`; time-zone names after `to` and after a time of day (`2026-12-25T09:00 Eu`).
 ///
 /// Pure: the line reader hands over the text and inserts the result.
 public struct Completer {
@@ -55,9 +56,12 @@ public struct Completer {
             }
             var completion = expressionCompletion(word, atLineStart: words.isEmpty)
             if words.first == CommandWord.bmi.rawValue {
-                // A bmi argument may also be a unit word, a standard, age or sex.
-                completion.matches = (completion.matches + Self.starting(with: word, in: BMICommand.vocabulary))
-                    .sorted()
+                // A bmi argument may also be a unit word, a standard, age or sex (the word, not the
+                // calculator's function of the same name).
+                let vocabulary = Self.starting(with: word, in: BMICommand.vocabulary)
+                completion.matches =
+                    (completion.matches.filter { !vocabulary.contains(String($0.dropLast())) }
+                    + vocabulary).sorted()
             }
             return completion
         }
@@ -94,8 +98,14 @@ public struct Completer {
             return Completion(matches: Self.starting(with: rest, in: UnitTable.names).map { digits + $0 })
         }
         if lastWord == "to" {
-            let words = Array(ConversionTarget.words.keys) + ["base", "si"]
-            return Completion(matches: Self.starting(with: word, in: UnitTable.names + words).sorted())
+            let words = Array(ConversionTarget.words.keys) + ["base", "si", "UTC"]
+            var matches = Self.starting(with: word, in: UnitTable.names + words)
+            // Zone names once the word is capitalised: `to Eu` → `Europe/…`.
+            if word.first?.isUppercase == true { matches += Self.starting(with: word, in: ZoneRules.allNames) }
+            return Completion(matches: Array(Set(matches)).sorted())
+        }
+        if let lastWord, Self.endsWithTimeOfDay(lastWord), word.first?.isUppercase == true {
+            return Completion(matches: Self.starting(with: word, in: ZoneRules.allNames))
         }
         let before = prefix.reversed().first { !$0.isWhitespace }
         guard let before, before == ")" || (before.isASCII && before.isNumber) else { return nil }
@@ -123,6 +133,15 @@ public struct Completer {
             return names.filter { !$0.contains(quote) }.sorted()
         }
         return names.compactMap(HabitCommandLine.quotedForInput).sorted()
+    }
+
+    /// Whether `word` ends with a time of day, `HH:MM` or `HH:MM:SS` (a zone may follow it).
+    static func endsWithTimeOfDay(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count >= 5 else { return false }
+        let tail = bytes.suffix(5)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        return tail.enumerated().allSatisfy { index, byte in index == 2 ? byte == UInt8(ascii: ":") : isDigit(byte) }
     }
 
     private static func starting(with word: String, in candidates: [String]) -> [String] {

@@ -31,8 +31,8 @@ public enum HelpText {
           help syntax      numbers, operators, precedence, percent, 'to' formats
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
           help units       units and their exact factors: 5 ft 9 in to cm
-          help bmi         body mass index
-          help habit       habit tracker
+          help dates       dates, times, zones: 2026-12-25 - today, now to UTC
+          help bmi, help habit   body mass index; habit tracker
           vars             list variables and functions
           unset NAME       remove a variable or a function
           set              show or change settings (set digits 50, set angle deg,

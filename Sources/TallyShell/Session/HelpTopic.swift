@@ -1,7 +1,7 @@
 /// The topics of `help`, as typed after it: the one list that `help`, its overview and
 /// completion read.
 public enum HelpTopic: String, CaseIterable, Sendable {
-    case syntax, functions, units, bmi, habit
+    case syntax, functions, units, dates, bmi, habit
 
     /// The text of the topic.
     public var text: String {
@@ -9,6 +9,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
         case .syntax: return HelpText.syntax
         case .functions: return HelpText.functions
         case .units: return HelpText.units
+        case .dates: return HelpText.dates
         case .bmi: return HelpText.bmi
         case .habit: return HelpText.habit
         }

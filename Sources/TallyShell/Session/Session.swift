@@ -35,6 +35,8 @@ public struct Session {
     ) {
         self.style = style
         self.environment = environment
+        var settings = settings
+        settings.clock = environment.clock
         evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords)
     }
 
@@ -296,7 +298,7 @@ public struct Session {
         let evaluator = self.evaluator
         let result: BMIResult
         // Only a birth date needs today; an unusable TALLY_TODAY matters only then.
-        let today = (try? Day.today(pinnedTo: environment.pinnedToday)).flatMap {
+        let today = (try? environment.today()).flatMap {
             CalendarDate(year: $0.year, month: $0.month, day: $0.dayOfMonth)
         }
         do {
@@ -330,7 +332,7 @@ public struct Session {
         let wordSpan = SourceSpan(start: argumentsStart - "habit".utf8.count, end: argumentsStart)
         let today: Day
         do {
-            today = try Day.today(pinnedTo: environment.pinnedToday)
+            today = try environment.today()
         } catch {
             throw Diagnostic.unusableToday(error.message, at: wordSpan)
         }

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyHabits
 
 /// What a session needs from the world outside the language: where habit data lives, the
@@ -5,8 +6,10 @@ import TallyHabits
 public struct SessionEnvironment {
     /// The habit data directory (`--data-dir`, `TALLY_DATA_DIR`, XDG), or nil if none.
     public var dataDirectory: String?
-    /// `TALLY_TODAY` when set: pins "today" for habits.
+    /// `TALLY_TODAY` when set: pins "today" for habits and the calculator.
     public var pinnedToday: String?
+    /// `TALLY_NOW` when set: pins the clock (`now`), and today when `TALLY_TODAY` is unset.
+    public var pinnedNow: String?
     /// Whether tables and heatmaps may use colour.
     public var useColour: Bool
     /// The marks habit tables draw with (`--ascii`, `set glyphs`).
@@ -16,6 +19,21 @@ public struct SessionEnvironment {
     /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
     /// tests use an in-memory store); nil for the database.
     public var openHabitRepository: (() throws -> any HabitRepository)?
+    /// The clock the pinned values give (the system clock for any value that is not usable:
+    /// the application refuses such values before a session starts).
+    public var clock: Clock {
+        var clock = Clock()
+        if let pinnedToday { clock.pinnedToday = try? CalendarText.date(pinnedToday) }
+        if let pinnedNow { clock.pinnedNow = (try? CalendarText.instant(pinnedNow))?.seconds }
+        return clock
+    }
+
+    /// Today for habits and `bmi`: `TALLY_TODAY`, or the date of the clock.
+    func today() throws(DayParseError) -> Day {
+        if let pinnedToday { return try Day.today(pinnedTo: pinnedToday) }
+        return Day.today(on: clock)
+    }
+
     /// Whether the prompt suggests from history as you type (`set suggest`).
     public var suggests = true
     /// Whether the prompt previews the value as you type (`set preview`).

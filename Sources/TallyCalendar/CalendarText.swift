@@ -1,0 +1,65 @@
+/// Reads dates and times written in ISO 8601 form, byte by byte, as the calculator's lexer and
+/// the environment's `TALLY_TODAY`/`TALLY_NOW` give them.
+///
+/// What it reads (docs/language.md, "Dates and times"):
+/// - a date `YYYY-MM-DD`, four digits for the year and two each for month and day;
+/// - a time of day `H:MM`, `HH:MM` or `HH:MM:SS` (whole seconds);
+/// - a date-time: a date, then `T` or spaces, then a time of day (two-digit hours), then
+///   optionally an offset (`Z`, `+01:00`) and optionally, after spaces, a zone of the tz
+///   database (`Europe/Paris`, `UTC`).
+/// A shape that is almost a date — `2026-1-5`, `2026-12 - 25` — is an error naming the two
+/// readings rather than silent subtraction.
+public enum CalendarText {
+    /// Reads a calendar literal starting at `start`, a digit. Returns nil, reading nothing, when
+    /// the bytes are not of a calendar shape (an ordinary number); the literal and where it
+    /// ends otherwise.
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(CalendarParseError)
+        -> (literal: CalendarLiteral, end: Int)?
+    {
+        var reader = Reader(bytes: bytes, index: start)
+        let first = reader.digits()
+        let byte = reader.peek()
+        if first.count == 4 && byte == UInt8(ascii: "-") && reader.isDigit(at: reader.index + 1) {
+            return try reader.dateOrDateTime(start: start, year: first.value)
+        }
+        if (1...2).contains(first.count) && byte == UInt8(ascii: ":") && reader.isDigit(at: reader.index + 1) {
+            let time = try reader.time(start: start, hour: first.value, hourDigits: first.count)
+            try reader.requireEnd(of: "time", start: start)
+            return (.time(time), reader.index)
+        }
+        return nil
+    }
+
+    /// `text`, which must be a date and nothing else.
+    public static func date(_ text: String) throws(CalendarParseError) -> CivilDate {
+        guard case .date(let date) = try whole(text) else {
+            throw CalendarParseError(
+                "'\(text)' is not a date; expected YYYY-MM-DD", start: 0, end: text.utf8.count)
+        }
+        return date
+    }
+
+    /// `text` as an instant: a date-time, or whole seconds since 1970-01-01 UTC.
+    public static func instant(_ text: String) throws(CalendarParseError) -> DateTime {
+        if let seconds = Int(text), DateTime.supportedSeconds.contains(seconds) {
+            return DateTime(seconds: seconds, zone: .utc)
+        }
+        guard case .dateTime(let dateTime) = try whole(text) else {
+            throw CalendarParseError(
+                "'\(text)' is not a date-time; expected YYYY-MM-DDTHH:MM:SS with Z or an offset, or seconds since 1970",
+                start: 0, end: text.utf8.count)
+        }
+        return dateTime
+    }
+
+    /// The literal `text` holds, all of it.
+    static func whole(_ text: String) throws(CalendarParseError) -> CalendarLiteral? {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(CalendarParseError) -> CalendarLiteral? in
+                guard let (literal, end) = try scan(bytes, from: 0), end == bytes.count else { return nil }
+                return literal
+            }
+        }.get()
+    }
+}

@@ -1,0 +1,85 @@
+/// An instant with the zone its wall clock is read in: `2026-12-25T14:30:00+01:00`.
+///
+/// The instant is whole seconds since 1970-01-01 UTC (Unix time, leap seconds not counted);
+/// the zone decides only how it is shown and how calendar days and months are added.
+public struct DateTime: Sendable, Hashable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let seconds: Int
+    /// Where its wall clock is read.
+    public let zone: Zone
+
+    public init(seconds: Int, zone: Zone) {
+        self.seconds = seconds
+        self.zone = zone
+    }
+
+    /// The instants from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z (a zone far from UTC may
+    /// show the first or last of them in the year 0 or 10000).
+    public static let supportedSeconds: ClosedRange<Int> =
+        (CivilDate.supportedDays.lowerBound * 86_400)...(CivilDate.supportedDays.upperBound * 86_400 + 86_399)
+
+    /// Whether the instant lies where every zone shows a supported date.
+    public var isSupported: Bool { DateTime.supportedSeconds.contains(seconds) }
+
+    /// The offset from UTC in force at this instant in its zone, in seconds east.
+    public var offset: Int {
+        ZoneRules.withRules(of: zone) { $0.offset(at: seconds) }
+    }
+
+    /// The date and time of day its zone's wall clock shows, and the offset in force.
+    public var wall: (date: CivilDate, time: TimeOfDay, offset: Int) {
+        let offset = self.offset
+        let local = seconds + offset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (CivilDate(daysSinceEpoch: days), TimeOfDay(secondsSinceMidnight: local - days * 86_400), offset)
+    }
+
+    /// The same instant, read in `zone`.
+    public func converted(to zone: Zone) -> DateTime {
+        DateTime(seconds: seconds, zone: zone)
+    }
+
+    /// The instant whose wall clock in `zone` shows `date` at `time`.
+    ///
+    /// Where the clock jumps forward (a daylight-saving gap: 02:30 does not happen on the night
+    /// it goes from 02:00 to 03:00) the time is read with the offset in force before the jump,
+    /// which lands as far past the jump as it was written past its start (03:30); where the
+    /// clock goes back (an overlap: 02:30 happens twice) the earlier of the two is meant. This is
+    /// Python's `zoneinfo` with `fold=0`, java.time's `ZonedDateTime.of`, and the "compatible"
+    /// choice of JavaScript's Temporal and RFC 5545.
+    public static func resolving(_ date: CivilDate, _ time: TimeOfDay, in zone: Zone) -> DateTime {
+        let wall = date.daysSinceEpoch * 86_400 + time.secondsSinceMidnight
+        if let fixed = zone.fixedOffset { return DateTime(seconds: wall - fixed, zone: zone) }
+        if zone == .utc { return DateTime(seconds: wall, zone: zone) }
+        let seconds = ZoneRules.withRules(of: zone) { rules in
+            // The offsets a day either side: every zone changes its offset at most once in two
+            // days, so the instant is `wall − o` for one of them that is in force then.
+            let before = rules.offset(at: wall - 86_400)
+            let after = rules.offset(at: wall + 86_400)
+            var candidates: [Int] = []
+            for offset in [before, after] where rules.offset(at: wall - offset) == offset {
+                candidates.append(wall - offset)
+            }
+            // No candidate: a gap, read with the offset before it.
+            return candidates.min() ?? (wall - before)
+        }
+        return DateTime(seconds: seconds, zone: zone)
+    }
+
+    /// `2026-12-25T14:30:00+01:00`: ISO 8601 with the offset, `Z` for UTC, reads back as the
+    /// same instant.
+    public var description: String {
+        let (date, time, offset) = wall
+        return date.description + "T" + time.description + DateTime.offsetText(offset, isUTC: zone.isUTC)
+    }
+
+    /// `+01:00`, `-03:30`, `+05:45:30` (a few zones had seconds before 1972), or `Z`.
+    static func offsetText(_ offset: Int, isUTC: Bool) -> String {
+        if isUTC && offset == 0 { return "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let size = abs(offset)
+        var text = sign + CivilDate.padded(size / 3600, to: 2) + ":" + CivilDate.padded(size / 60 % 60, to: 2)
+        if size % 60 != 0 { text += ":" + CivilDate.padded(size % 60, to: 2) }
+        return text
+    }
+}

@@ -1,0 +1,110 @@
+import TallyCalendar
+import TallyDiagnostics
+
+/// The calendar's functions and constants: `today`, `now`, `date(y, m, d)`, `weekday(d)`, …
+/// (docs/language.md, "Dates and times").
+extension BuiltIns {
+    /// The functions that take dates and times as arguments (every other built-in refuses them
+    /// before it is called).
+    static let calendarFunctionNames: Set<String> = ["weekday", "week", "dayofyear", "age"]
+
+    /// Whether the built-in function `name` takes dates and times.
+    static func takesCalendarValues(_ name: String) -> Bool {
+        calendarFunctionNames.contains(name)
+    }
+
+    static let calendar: [FunctionEntry] = [
+        calendarConstant("today", "today's date in the local time zone (TALLY_TODAY pins it)") { settings in
+            .calendar(.date(settings.clock.today()))
+        },
+        calendarConstant("yesterday", "the day before today") { settings in
+            .calendar(.date(CivilDate(daysSinceEpoch: settings.clock.today().daysSinceEpoch - 1)))
+        },
+        calendarConstant("tomorrow", "the day after today") { settings in
+            .calendar(.date(CivilDate(daysSinceEpoch: settings.clock.today().daysSinceEpoch + 1)))
+        },
+        calendarConstant("now", "the current date and time in the local time zone (TALLY_NOW pins it)") { settings in
+            .calendar(.dateTime(settings.clock.now()))
+        },
+        function("date", .exactly(3), "date(y, m, d)", "the date of year y, month m, day d: date(2026, 12, 25)") {
+            call throws(Diagnostic) in
+            var parts: [Int] = []
+            for index in 0..<3 {
+                let number = try call.settings.integer(
+                    call.arguments[index], at: call.argumentSpans[index], purpose: "date needs whole numbers")
+                parts.append(number.intValue ?? Int.max)
+            }
+            let text = "date(\(parts.map(String.init).joined(separator: ", ")))"
+            guard CivilDate.supportedYears.contains(parts[0]) else {
+                throw Diagnostic(
+                    .invalidDate, "there is no year \(parts[0]) in \(text); years run from 1 to 9999",
+                    at: call.argumentSpans[0])
+            }
+            guard (1...12).contains(parts[1]) else {
+                throw Diagnostic(
+                    .invalidDate, "there is no month \(parts[1]) in \(text); months run from 1 to 12",
+                    at: call.argumentSpans[1])
+            }
+            guard let date = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {
+                let length = CivilDate.numberOfDays(inMonth: parts[1], ofYear: parts[0])
+                throw Diagnostic(
+                    .invalidDate,
+                    "there is no day \(parts[2]) in \(CivilDate.monthNames[parts[1] - 1]) \(parts[0]): it has \(length) days",
+                    at: call.argumentSpans[2])
+            }
+            return .calendar(.date(date))
+        },
+        function("weekday", .exactly(1), "weekday(d)", "day of the week of a date, 1 for Monday to 7 for Sunday (ISO)")
+        {
+            call throws(Diagnostic) in .number(Number(try calendarDate(call).isoWeekday))
+        },
+        function("week", .exactly(1), "week(d)", "ISO 8601 week number of a date, 1 to 53") { call throws(Diagnostic) in
+            .number(Number(try calendarDate(call).isoWeek.week))
+        },
+        function("dayofyear", .exactly(1), "dayofyear(d)", "day of the year of a date, 1 for January 1st") {
+            call throws(Diagnostic) in .number(Number(try calendarDate(call).dayOfYear))
+        },
+        function("unix", .exactly(1), "unix(t)", "the date-time t seconds after 1970-01-01T00:00:00Z (UTC)") {
+            call throws(Diagnostic) in
+            let seconds = try call.settings.integer(
+                call.arguments[0], at: call.argumentSpans[0], purpose: "unix needs whole seconds")
+            guard let whole = seconds.intValue, DateTime.supportedSeconds.contains(whole) else {
+                throw Diagnostic(.dateOutOfRange, "the result is outside the years 0001 to 9999", at: call.span)
+            }
+            return .calendar(.dateTime(DateTime(seconds: whole, zone: .utc)))
+        },
+        function(
+            "age", .range(1...2), "age(born), age(born, on)",
+            "years, months and days from a birth date to today (or to the date on)"
+        ) { call throws(Diagnostic) in
+            let birth = try calendarDate(call, 0)
+            let later = call.arguments.count > 1 ? try calendarDate(call, 1) : call.settings.clock.today()
+            guard let period = CalendarPeriod.age(of: birth, on: later) else {
+                throw Diagnostic(
+                    .calendarMismatch, "the birth date \(birth) is after \(later)", at: call.argumentSpans[0])
+            }
+            return .calendar(.period(period))
+        },
+    ]
+
+    /// The date argument `index` of `call`: a date, or the date a date-time's wall clock shows.
+    private static func calendarDate(_ call: FunctionCall, _ index: Int = 0) throws(Diagnostic) -> CivilDate {
+        switch call.arguments[index].kind {
+        case .calendar(.date(let date)): return date
+        case .calendar(.dateTime(let dateTime)): return dateTime.wall.date
+        default:
+            throw Diagnostic(
+                .calendarMismatch,
+                "\(call.name) needs a date, as in \(call.name)(2026-12-25); this is \(Evaluator.described(call.arguments[index]))",
+                at: call.argumentSpans[index])
+        }
+    }
+
+    private static func calendarConstant(
+        _ name: String, _ summary: String, _ value: @escaping @Sendable (EvaluationSettings) -> Value
+    ) -> FunctionEntry {
+        FunctionEntry(
+            name: name, usage: name, summary: summary,
+            kind: .constant({ settings throws(Diagnostic) in value(settings) }))
+    }
+}

@@ -1,0 +1,207 @@
+import TallyCalendar
+import TallyDiagnostics
+
+/// Arithmetic and comparison with dates and times (docs/language.md, "Dates and times").
+///
+/// A duration is a quantity of time. `day` and `week` (whole numbers of them) and `month` and
+/// `year` (whole numbers only) move along the calendar: a date-time keeps its wall-clock time
+/// across a daylight-saving change, and a month keeps the day of the month or falls back to the
+/// month's last day. Every other duration (`3 h`, `90 min`, `1.5 day`) is elapsed time, to the
+/// whole second. This is the rule of JavaScript's Temporal and of java.time's `plusDays` and
+/// `plusHours`.
+extension Evaluator {
+    /// How a duration moves a date or date-time.
+    enum CalendarStep {
+        case months(Int)
+        case days(Int)
+        case seconds(Int)
+    }
+
+    /// A binary operation with at least one calendar operand.
+    @inline(never)
+    func applyCalendar(_ operation: BinaryOperator, _ lhs: Operand, _ rhs: Operand, operatorSpan: SourceSpan)
+        throws(Diagnostic) -> Value
+    {
+        let span = lhs.span.union(rhs.span)
+        switch (operation, lhs.value.kind, rhs.value.kind) {
+        case (.add, .calendar(let value), .quantity), (.subtract, .calendar(let value), .quantity):
+            let step = try calendarStep(rhs, negated: operation == .subtract)
+            return .calendar(try shifted(value, by: step, at: span, valueSpan: lhs.span, stepSpan: rhs.span))
+        case (.add, .quantity, .calendar(let value)):
+            let step = try calendarStep(lhs, negated: false)
+            return .calendar(try shifted(value, by: step, at: span, valueSpan: rhs.span, stepSpan: lhs.span))
+        case (.add, .calendar(.date(let date)), .calendar(.time(let time))),
+            (.add, .calendar(.time(let time)), .calendar(.date(let date))):
+            let dateTime = DateTime.resolving(date, time, in: .local)
+            guard dateTime.isSupported else { throw outOfRange(at: span) }
+            return .calendar(.dateTime(dateTime))
+        case (.add, .calendar(let value), .calendar(.period(let period))),
+            (.add, .calendar(.period(let period)), .calendar(let value)):
+            return .calendar(try shifted(value, by: period, sign: 1, at: span))
+        case (.subtract, .calendar(let value), .calendar(.period(let period))):
+            return .calendar(try shifted(value, by: period, sign: -1, at: span))
+        case (.subtract, .calendar(.date(let later)), .calendar(.date(let earlier))):
+            return .quantity(.number(Number(later.days(since: earlier))), Evaluator.dayUnit)
+        case (.subtract, .calendar(.dateTime(let later)), .calendar(.dateTime(let earlier))):
+            return Evaluator.duration(seconds: later.seconds - earlier.seconds)
+        case (.subtract, .calendar(.time(let later)), .calendar(.time(let earlier))):
+            return Evaluator.duration(seconds: later.secondsSinceMidnight - earlier.secondsSinceMidnight)
+        case (.add, .calendar(let value), .number), (.subtract, .calendar(let value), .number),
+            (.add, .calendar(let value), .real), (.subtract, .calendar(let value), .real):
+            throw Diagnostic(
+                .calendarMismatch,
+                "cannot \(operation == .add ? "add" : "subtract") a plain number \(operation == .add ? "to" : "from") \(value.described): give it a unit, as in + 30 days or + 2 h",
+                at: rhs.span)
+        default:
+            throw Diagnostic(
+                .calendarMismatch,
+                "'\(operation.rawValue)' has no meaning for \(Evaluator.described(lhs.value)) and \(Evaluator.described(rhs.value)); dates take + and - with a duration, and - with another date",
+                at: operatorSpan)
+        }
+    }
+
+    /// Whether `lhs comparison rhs` holds for two values of the same calendar kind: dates by
+    /// day, date-times by instant (whatever their zones), times of day by the clock.
+    func compareCalendar(_ comparison: Comparison, _ lhs: Operand, _ rhs: Operand) throws(Diagnostic) -> Bool {
+        let order: Int
+        switch (lhs.value.kind, rhs.value.kind) {
+        case (.calendar(.date(let x)), .calendar(.date(let y))):
+            order = x.daysSinceEpoch < y.daysSinceEpoch ? -1 : (x == y ? 0 : 1)
+        case (.calendar(.dateTime(let x)), .calendar(.dateTime(let y))):
+            order = x.seconds < y.seconds ? -1 : (x.seconds == y.seconds ? 0 : 1)
+        case (.calendar(.time(let x)), .calendar(.time(let y))):
+            order = x < y ? -1 : (x == y ? 0 : 1)
+        default:
+            throw Diagnostic(
+                .calendarMismatch,
+                "cannot compare \(Evaluator.described(lhs.value)) with \(Evaluator.described(rhs.value)): compare dates with dates, date-times with date-times, times with times",
+                at: lhs.span.union(rhs.span))
+        }
+        return comparison.holds(forOrder: order)
+    }
+
+    /// How the quantity `operand` moves a date (negated for subtraction).
+    func calendarStep(_ operand: Operand, negated: Bool) throws(Diagnostic) -> CalendarStep {
+        guard case .quantity(let quantity) = operand.value.kind, quantity.dimension == Evaluator.dayUnit.dimension
+        else {
+            throw Diagnostic(
+                .calendarMismatch,
+                "a date moves by a duration, as in 30 days, 2 weeks, 1 month or 3 h; this is \(Evaluator.described(operand.value))",
+                at: operand.span)
+        }
+        let sign = negated ? -1 : 1
+        let symbol = quantity.unit.isSingle ? quantity.unit.factors[0].unit.symbol : ""
+        let count = quantity.magnitude.number.flatMap { $0.isInteger ? $0.intValue : nil }
+        switch symbol {
+        case "month", "year":
+            guard let count, abs(count) <= 120_000 else {
+                throw Diagnostic(
+                    .calendarMismatch,
+                    "calendar \(symbol)s add whole: write a whole number of them, and days for the rest (1 \(symbol) + 15 days)",
+                    at: operand.span)
+            }
+            return .months(sign * count * (symbol == "year" ? 12 : 1))
+        case "day", "week":
+            if let count, abs(count) <= 4_000_000 { return .days(sign * count * (symbol == "week" ? 7 : 1)) }
+        default:
+            break
+        }
+        // Elapsed time, to the whole second.
+        let seconds = try converted(quantity.magnitude, from: quantity.unit, to: Evaluator.secondUnit, at: operand.span)
+        guard let exact = seconds.number, exact.isInteger, let whole = exact.intValue, abs(whole) <= 400_000_000_000
+        else {
+            throw Diagnostic(
+                .calendarMismatch,
+                "dates and times move by whole seconds; \(formatter.format(operand.value).text) is \(formatter.format(seconds).text) s",
+                at: operand.span)
+        }
+        return .seconds(sign * whole)
+    }
+
+    /// `value` moved by `step`.
+    func shifted(
+        _ value: CalendarValue, by step: CalendarStep, at span: SourceSpan, valueSpan: SourceSpan, stepSpan: SourceSpan
+    )
+        throws(Diagnostic) -> CalendarValue
+    {
+        switch (value, step) {
+        case (.date(let date), .days(let days)):
+            guard let moved = date.adding(days: days) else { throw outOfRange(at: span) }
+            return .date(moved)
+        case (.date(let date), .months(let months)):
+            guard let moved = date.adding(months: months) else { throw outOfRange(at: span) }
+            return .date(moved)
+        case (.date(let date), .seconds):
+            throw Diagnostic(
+                .calendarMismatch,
+                "\(CalendarValue.date(date).described) has no time of day: add whole days, or start from \(date) 00:00",
+                at: stepSpan)
+        case (.dateTime(let dateTime), .seconds(let seconds)):
+            let moved = DateTime(seconds: dateTime.seconds + seconds, zone: dateTime.zone)
+            guard moved.isSupported else { throw outOfRange(at: span) }
+            return .dateTime(moved)
+        case (.dateTime(let dateTime), .days(let days)):
+            let wall = dateTime.wall
+            guard let date = wall.date.adding(days: days) else { throw outOfRange(at: span) }
+            return .dateTime(try supported(DateTime.resolving(date, wall.time, in: dateTime.zone), at: span))
+        case (.dateTime(let dateTime), .months(let months)):
+            let wall = dateTime.wall
+            guard let date = wall.date.adding(months: months) else { throw outOfRange(at: span) }
+            return .dateTime(try supported(DateTime.resolving(date, wall.time, in: dateTime.zone), at: span))
+        case (.time(let time), .seconds(let seconds)):
+            // A clock face: past midnight it goes round (23:00 + 2 h is 01:00).
+            let moved = ((time.secondsSinceMidnight + seconds) % 86_400 + 86_400) % 86_400
+            return .time(TimeOfDay(secondsSinceMidnight: moved))
+        case (.time, _):
+            throw Diagnostic(
+                .calendarMismatch, "a time of day moves by hours, minutes and seconds; add days to a date", at: stepSpan
+            )
+        case (.period, _):
+            throw Diagnostic(
+                .calendarMismatch, "a calendar period (an age) does not add to durations; add it to a date",
+                at: valueSpan)
+        }
+    }
+
+    /// `value` moved by whole years and months, then days, as `relativedelta` adds.
+    func shifted(_ value: CalendarValue, by period: CalendarPeriod, sign: Int, at span: SourceSpan) throws(Diagnostic)
+        -> CalendarValue
+    {
+        var moved = try shifted(
+            value, by: .months(sign * period.totalMonths), at: span, valueSpan: span, stepSpan: span)
+        moved = try shifted(moved, by: .days(sign * Int(period.days)), at: span, valueSpan: span, stepSpan: span)
+        return moved
+    }
+
+    func supported(_ dateTime: DateTime, at span: SourceSpan) throws(Diagnostic) -> DateTime {
+        guard dateTime.isSupported else { throw outOfRange(at: span) }
+        return dateTime
+    }
+
+    func outOfRange(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.dateOutOfRange, "the result is outside the years 0001 to 9999", at: span)
+    }
+
+    /// An exact duration in the largest of day, h, min and s that counts it whole.
+    static func duration(seconds: Int) -> Value {
+        for unit in [dayUnit, hourUnit, minuteUnit] {
+            guard let factor = unit.factor.number?.intValue, seconds % factor == 0 else { continue }
+            return .quantity(.number(Number(seconds / factor)), unit)
+        }
+        return .quantity(.number(Number(seconds)), secondUnit)
+    }
+
+    static func described(_ value: Value) -> String {
+        switch value.kind {
+        case .calendar(let calendar): return calendar.described
+        case .quantity(let quantity): return quantity.described
+        case .truth: return "a truth value"
+        case .number, .real: return "a plain number"
+        }
+    }
+
+    static let dayUnit = CompoundUnit(UnitTable.unit(named: "day")!)
+    static let hourUnit = CompoundUnit(UnitTable.unit(named: "h")!)
+    static let minuteUnit = CompoundUnit(UnitTable.unit(named: "min")!)
+    static let secondUnit = CompoundUnit(UnitTable.unit(named: "s")!)
+}
