@@ -112,6 +112,19 @@ public final class HabitCommandRunner {
                 name: name.value, start: start.value, today: today, target: target)
             let targetText = target == .daily ? "" : ", \(target)"
             return "added \(quoted(habit.name)) (since \(habit.start)\(targetText))"
+        case .addMeasured(let name, let measure, let period, let start):
+            let habit = try AddHabit(repository: repository).execute(
+                name: name.value, start: start.value, today: today, target: period, measure: measure)
+            return "added \(quoted(habit.name)) (since \(habit.start), \(measure.targetText(period)))"
+        case .enter(let name, let amount, let replacing, let day):
+            let (habit, change, movedStart) = try EnterAmount(repository: repository).execute(
+                name: name.value, amount: amount.value, replacing: replacing, day: day.value, today: today)
+            guard let measure = habit.measure else { return "" }
+            let was = change.old.map { " (was \(HabitMeasure.amountText($0)))" } ?? ""
+            let streak = habit.target.count(habit.currentStreak(today: today))
+            let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
+            return "\(quoted(habit.name)) on \(day.value): \(measure.amount(change.new))\(was) of "
+                + "\(measure.targetText(habit.target)) (current streak: \(streak))\(moved)"
         case .today:
             let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
             guard habits.isEmpty else {
@@ -305,6 +318,10 @@ public final class HabitCommandRunner {
                 span = command.daySpan ?? fallback
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
                 if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }
+            case .invalidMeasure, .amountOverLimit, .notMeasured:
+                if case .enter(_, let amount, _, _) = command.action { span = amount.span } else { span = fallback }
+            case .amountNeeded:
+                span = fallback
             }
             return Diagnostic(error.diagnosticID, error.message, at: span)
         case let error as HabitImportError:

@@ -160,7 +160,7 @@ import Testing
             ),
             (
                 "habit done Read today ⟨again⟩", .unexpectedHabitArgument,
-                "unexpected 'again'; the form is habit done NAME... [DATE]"
+                "unexpected 'again'; the form is habit done NAME... [AMOUNT] [DATE]"
             ),
             ("habit done ⟨\"⟩Read 20 pages", .unclosedQuote, "this quote is never closed; end the name with \""),
             ("habit done ⟨'⟩물 마시기", .unclosedQuote, "this quote is never closed; end the name with '"),

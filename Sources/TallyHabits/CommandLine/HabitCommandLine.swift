@@ -87,6 +87,9 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add:
                 let name = try readName("habit name")
+                if let (measure, period) = try readOptionalMeasure() {
+                    return .addMeasured(name: name, measure: measure, period: period, start: try readSince(after: name))
+                }
                 let target = try readOptionalTarget() ?? .daily
                 return .add(name: name, target: target, start: try readSince(after: name))
             case .list:
@@ -208,16 +211,80 @@ public enum HabitCommandLine {
             return Spanned(word.text, at: word.span)
         }
 
-        /// `NAME... [DATE]`: names up to the first word written like a date (or a mistyped one).
+        /// `NAME... [DATE]`: names up to the first word written like a date (or a mistyped one);
+        /// or `NAME AMOUNT [DATE]` and `NAME =AMOUNT [DATE]` for a measurable habit.
         private mutating func readDone() throws(Diagnostic) -> HabitCommand.Action {
             let first = try readName("habit name")
             var names = [first]
             while let word = next {
-                if !word.isQuoted, HabitCommandLine.looksLikeDate(word.text) { break }
+                if !word.isQuoted, HabitCommandLine.looksLikeDate(word.text) || word.text.hasPrefix("=") { break }
                 names.append(Spanned(word.text, at: word.span))
                 position += 1
             }
+            if let word = next, !word.isQuoted {
+                let replacing = word.text.hasPrefix("=")
+                let text = replacing ? String(word.text.dropFirst()) : word.text
+                let amount: Int?
+                do throws(HabitError) {
+                    amount = try HabitMeasure.parseAmount(text)
+                } catch {
+                    throw Diagnostic(error.diagnosticID, error.message, at: word.span)
+                }
+                if replacing && amount == nil {
+                    throw Diagnostic(
+                        .invalidHabitMeasure, "expected an amount after '=' (such as =2.5)", at: word.span)
+                }
+                // `Read 20 pages` is a name split at its spaces, not an amount: an amount is
+                // followed by a date or nothing.
+                let followedByDate =
+                    position + 1 >= words.count || HabitCommandLine.looksLikeDate(words[position + 1].text)
+                if let amount, followedByDate {
+                    guard names.count == 1 else {
+                        throw Diagnostic(
+                            .unexpectedHabitArgument, "an amount is entered for one habit at a time",
+                            at: word.span)
+                    }
+                    position += 1
+                    return .enter(
+                        name: first, amount: Spanned(amount, at: word.span), replacing: replacing,
+                        day: try readOptionalDate(after: first))
+                }
+            }
             return .done(names: names, day: try readOptionalDate(after: first))
+        }
+
+        /// `[at least|at most] AMOUNT [UNIT] per PERIOD`, up to `since` or the end, when the next
+        /// words start like one (`at`, or an amount).
+        private mutating func readOptionalMeasure() throws(Diagnostic) -> (HabitMeasure, HabitTarget)? {
+            guard let word = next, !word.isQuoted else { return nil }
+            // An amount out of range is still written as one: its error is the measure's.
+            let amountLike: Bool
+            do throws(HabitError) {
+                amountLike = try HabitMeasure.parseAmount(word.text) != nil
+            } catch {
+                amountLike = true
+            }
+            let startsLikeMeasure = word.text.lowercased() == "at" || amountLike
+            let following = position + 1 < words.count ? words[position + 1].text.lowercased() : ""
+            guard startsLikeMeasure, !["times", "time", "x"].contains(following) else { return nil }
+            var end = position
+            while end < words.count, words[end].isQuoted || words[end].text.lowercased() != "since" { end += 1 }
+            let chosen = words[position..<end]
+            let span = chosen.first!.span.union(chosen.last!.span)
+            let parsed: (HabitMeasure, HabitTarget)?
+            do throws(HabitError) {
+                parsed = try HabitMeasure.parse(chosen.map(\.text))
+            } catch {
+                throw Diagnostic(error.diagnosticID, error.message, at: span)
+            }
+            guard let parsed else {
+                throw Diagnostic(
+                    .invalidHabitMeasure,
+                    "expected a measure: [at least|at most] AMOUNT [UNIT] per day, week, month or N days",
+                    at: span)
+            }
+            position = end
+            return parsed
         }
 
         /// A target (`daily`, `N/week`, `N/month`, `every N days`) when the next words are one.

@@ -10,7 +10,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case add
     /// `habit list [all]`.
     case list
-    /// `habit done NAME... [DATE]`.
+    /// `habit done NAME... [AMOUNT] [DATE]`.
     case done
     /// `habit skip NAME [DATE]`.
     case skip
@@ -66,7 +66,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .today: return "habit [today]"
         case .add: return "habit add NAME [TARGET] [since DATE]"
         case .list: return "habit list [all]"
-        case .done: return "habit done NAME... [DATE]"
+        case .done: return "habit done NAME... [AMOUNT] [DATE]"
         case .skip: return "habit skip NAME [DATE]"
         case .target: return "habit target NAME TARGET"
         case .note: return "habit note NAME [DATE] TEXT"
@@ -94,7 +94,11 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .today: return ["today's state, each period's progress"]
         case .add: return ["start tracking (from today unless", "since DATE); TARGET defaults to daily"]
         case .list: return ["each habit's streak, last 7 days,", "strength and total (all: archived too)"]
-        case .done: return ["record that you did it (today unless", "DATE is given); several names at once"]
+        case .done:
+            return [
+                "record that you did it (today unless", "DATE is given); several names at once;",
+                "AMOUNT adds to a measured day, =AMOUNT", "replaces it",
+            ]
         case .skip: return ["a rest day: neither done nor missed"]
         case .note: return ["keep a note for a day (\"\" removes it)"]
         case .target: return ["change how often it is meant to be done"]

@@ -80,6 +80,12 @@ extension DiagnosticID {
     public static let alreadySkipped = DiagnosticID("already-skipped")
     /// A target such as `9/week` that asks for more than the period holds.
     public static let invalidHabitTarget = DiagnosticID("invalid-habit-target")
+    /// A unit, goal, amount or period of a measurable habit out of range.
+    public static let invalidHabitMeasure = DiagnosticID("invalid-habit-measure")
+    /// `habit done` without the amount a measurable habit needs.
+    public static let habitAmountNeeded = DiagnosticID("habit-amount-needed")
+    /// An amount for a habit that measures nothing.
+    public static let habitNotMeasured = DiagnosticID("habit-not-measured")
     /// A note that is empty, too long or holds a control character.
     public static let invalidNote = DiagnosticID("invalid-note")
     /// A start moved after a day done.

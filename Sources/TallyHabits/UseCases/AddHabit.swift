@@ -8,9 +8,12 @@ public struct AddHabit {
 
     /// Adds a habit called `name` starting on `start`, meant to be done as `target` says, and
     /// returns it.
-    public func execute(name: String, start: Day, today: Day, target: HabitTarget = .daily) throws -> Habit {
+    /// A measurable habit has a `measure`, and `target` is its period.
+    public func execute(
+        name: String, start: Day, today: Day, target: HabitTarget = .daily, measure: HabitMeasure? = nil
+    ) throws -> Habit {
         try repository.transaction {
-            let habit = try Habit(name: name, start: start, today: today, target: target)
+            let habit = try Habit(name: name, start: start, today: today, target: target, measure: measure)
             try habit.checkNameIsDistinct(from: repository.habit(withNameKey: habit.nameKey))
             try repository.insert(habit)
             return habit

@@ -81,7 +81,8 @@ public struct HabitDetailView {
     private func render(_ habit: Habit, calendar: [String]) -> String {
         let rate = habit.completionRate(today: today)
         let target = habit.target
-        var facts: [(String, String)] = [("since", habit.start.description), ("target", target.description)]
+        var facts: [(String, String)] = [("since", habit.start.description), ("target", habit.targetText)]
+        if let progress = habit.measuredProgress(today: today, met: glyphs.met) { facts.append(("progress", progress)) }
         if let archiveDay = habit.archiveDay { facts.append(("archived", archiveDay.description)) }
         if !habit.pauses.isEmpty {
             let pauses = habit.pauses.map { "\($0.lowerBound) to \($0.upperBound)" }
