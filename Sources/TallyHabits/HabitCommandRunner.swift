@@ -166,7 +166,12 @@ public final class HabitCommandRunner {
             return "note for \(quoted(habit.name)) on \(day.value): \(TerminalSafeText.escaped(note))"
         case .target(let name, let target):
             let (old, habit) = try ChangeTarget(repository: repository).execute(name: name.value, target: target.value)
-            return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
+            let was = habit.measure.map { $0.targetText(old) } ?? old.description
+            return "\(quoted(habit.name)) is now \(habit.targetText) (was \(was))"
+        case .measure(let name, let measure, let period):
+            let (old, habit) = try ChangeTarget(repository: repository).execute(
+                name: name.value, measure: measure, period: period.value)
+            return "\(quoted(habit.name)) is now \(habit.targetText) (was \(old))"
         case .undo(let name, let day):
             let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
             switch undone {
@@ -319,7 +324,11 @@ public final class HabitCommandRunner {
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
                 if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }
             case .invalidMeasure, .amountOverLimit, .notMeasured:
-                if case .enter(_, let amount, _, _) = command.action { span = amount.span } else { span = fallback }
+                if case .enter(_, let amount, _, _) = command.action {
+                    span = amount.span
+                } else {
+                    span = command.daySpan ?? fallback
+                }
             case .amountNeeded:
                 span = fallback
             }

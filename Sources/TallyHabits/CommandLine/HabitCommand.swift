@@ -14,6 +14,8 @@ public struct HabitCommand: Sendable, Equatable {
         /// `habit done NAME AMOUNT [DATE]` adds AMOUNT (thousandths) to the day's amount;
         /// `habit done NAME =AMOUNT [DATE]` puts it in its place (`replacing`).
         case enter(name: Spanned<String>, amount: Spanned<Int>, replacing: Bool, day: Spanned<Day>)
+        /// `habit target NAME MEASURE`: a new measure and period for a measurable habit.
+        case measure(name: Spanned<String>, measure: HabitMeasure, period: Spanned<HabitTarget>)
         /// `habit list [all]`.
         case list(includeArchived: Bool)
         /// `habit today`, or `habit` alone.
@@ -73,7 +75,7 @@ extension HabitCommand.Action {
         case .today: return .today
         case .done: return .done
         case .skip: return .skip
-        case .target: return .target
+        case .target, .measure: return .target
         case .note: return .note
         case .start: return .start
         case .undo: return .undo
@@ -92,7 +94,7 @@ extension HabitCommand {
     /// Where the habit's name is, for errors about the habit.
     var nameSpan: SourceSpan? {
         switch action {
-        case .addMeasured(let name, _, _, _), .enter(let name, _, _, _):
+        case .addMeasured(let name, _, _, _), .enter(let name, _, _, _), .measure(let name, _, _):
             return name.span
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .start(let name, _),
@@ -114,7 +116,7 @@ extension HabitCommand {
         case .add(_, _, let day), .done(_, let day), .skip(_, let day), .undo(_, let day), .archive(_, let day),
             .note(_, let day, _), .start(_, let day):
             return day.span
-        case .target(_, let target):
+        case .target(_, let target), .measure(_, _, let target):
             return target.span
         default:
             return nil

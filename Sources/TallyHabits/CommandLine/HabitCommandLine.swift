@@ -135,6 +135,10 @@ public enum HabitCommandLine {
             case .target:
                 let name = try readName("habit name")
                 let start = position
+                if let (measure, period) = try readOptionalMeasure() {
+                    let span = words[start].span.union(words[position - 1].span)
+                    return .measure(name: name, measure: measure, period: Spanned(period, at: span))
+                }
                 guard let target = try readOptionalTarget() else {
                     if let word = next { throw notATarget(word) }
                     throw Diagnostic(

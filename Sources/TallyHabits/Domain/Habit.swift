@@ -409,15 +409,30 @@ public struct Habit: Sendable, Equatable {
     }
 
     /// Changes how often the habit is meant to be done; the history is judged by the new target.
-    public mutating func setTarget(_ newTarget: HabitTarget) {
+    /// A measurable habit's target is its period: once a day, a week, a month or N days.
+    public mutating func setTarget(_ newTarget: HabitTarget) throws(HabitError) {
+        if measure != nil {
+            guard newTarget.times == 1 else {
+                throw .invalidMeasure(
+                    text: newTarget.description,
+                    reason: "the period of a measurable habit is daily, 1/week, 1/month or every N days")
+            }
+            target = newTarget
+            deriveDaysDone()
+            return
+        }
         target = newTarget
-        if measure != nil { deriveDaysDone() }
     }
 
     /// Changes what a measurable habit measures and its period (a habit done or not becomes
     /// measurable only while it has no day done); its days done are judged anew.
     public mutating func setMeasure(_ newMeasure: HabitMeasure, period: HabitTarget) throws(HabitError) {
-        if measure == nil, let first = daysDone.first { throw .alreadyDone(habit: name, day: first) }
+        if measure == nil, let first = daysDone.first {
+            throw .invalidMeasure(
+                text: newMeasure.targetText(period),
+                reason: "\(MessageText.quoted(name)) was done on \(first) with no amount; a habit becomes measurable "
+                    + "only before its first day done (add a new one, or undo its days)")
+        }
         measure = newMeasure
         target = period
         deriveDaysDone()

@@ -5,6 +5,9 @@ public struct HabitDetailView {
     /// The most notes `show` lists, the latest ones.
     public static let notesShown = 10
 
+    /// The most amounts of a measurable habit `show` lists, the latest ones.
+    public static let amountsShown = 7
+
     /// The most best streaks `show` lists.
     public static let bestStreaksShown = 3
 
@@ -99,6 +102,12 @@ public struct HabitDetailView {
         for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
             let span = streak.count == 1 ? "\(streak.lowerBound)" : "\(streak.lowerBound) to \(streak.upperBound)"
             facts.append((index == 0 ? "best streaks" : "", "\(HabitDetailView.days(streak.count)), \(span)"))
+        }
+        if let measure = habit.measure {
+            let recent = habit.amounts.sorted { $0.key > $1.key }.prefix(HabitDetailView.amountsShown).reversed()
+            for (index, entry) in recent.enumerated() {
+                facts.append((index == 0 ? "amounts" : "", "\(entry.key)  \(measure.amount(entry.value))"))
+            }
         }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }
