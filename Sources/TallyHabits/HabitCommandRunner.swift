@@ -121,7 +121,7 @@ public final class HabitCommandRunner {
                 name: name.value, amount: amount.value, replacing: replacing, day: day.value, today: today)
             guard let measure = habit.measure else { return "" }
             let was = change.old.map { " (was \(HabitMeasure.amountText($0)))" } ?? ""
-            let streak = habit.target.count(habit.currentStreak(today: today))
+            let streak = HabitDetailView.days(habit.currentStreak(today: today))
             let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
             return "\(quoted(habit.name)) on \(day.value): \(measure.amount(change.new))\(was) of "
                 + "\(measure.targetText(habit.target)) (current streak: \(streak))\(moved)"
@@ -142,7 +142,7 @@ public final class HabitCommandRunner {
             let results = try RecordCompletion(repository: repository).execute(
                 names: names.map(\.value), day: day.value, today: today)
             return results.map { habit, isNew, movedStart in
-                let streak = habit.target.count(habit.currentStreak(today: today))
+                let streak = HabitDetailView.days(habit.currentStreak(today: today))
                 let verb = isNew ? "done on" : "was already done on"
                 let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
                 return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))\(moved)"
@@ -154,7 +154,7 @@ public final class HabitCommandRunner {
         case .skip(let name, let day):
             let (habit, isNew) = try SkipDay(repository: repository).execute(
                 name: name.value, day: day.value, today: today)
-            let streak = habit.target.count(habit.currentStreak(today: today))
+            let streak = HabitDetailView.days(habit.currentStreak(today: today))
             let verb = isNew ? "skipped on" : "was already skipped on"
             return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
         case .note(let name, let day, let text):

@@ -89,9 +89,12 @@ extension TrackedHabit {
         return today <= end ? .pending : .failed
     }
 
-    /// The periods met in a row up to today: the current period counts once met and breaks
-    /// nothing while it is still open; skipped and paused periods neither count nor break.
+    /// The current streak in days. For a daily habit, the days done in a row up to today (today
+    /// counts once done and breaks nothing while still open; skipped and paused days neither
+    /// count nor break); for any other target, and any measurable habit, Loop's streak
+    /// (``loopStreaks(today:)``) reaching today or yesterday.
     public func currentStreak(today: Day) -> Int {
+        if countsLoopStreaks { return currentLoopStreak(today: today) }
         var period = target.period(containing: lastTrackedDay(today: today), start: start)
         var streak = 0
         while period.upperBound >= start {
@@ -128,9 +131,11 @@ extension TrackedHabit {
         return result
     }
 
-    /// The most periods met in a row, ever (skipped and paused periods do not break a run).
+    /// The longest streak ever, in days: days done in a row for a daily habit (skipped and paused
+    /// days do not break a run), Loop's longest streak for any other.
     public func longestStreak(today: Day) -> Int {
-        history(today: today).longest
+        if countsLoopStreaks { return loopStreaks(today: today).map(\.count).max() ?? 0 }
+        return history(today: today).longest
     }
 
     /// Periods met out of the periods that are over and were not excused (the current period

@@ -92,8 +92,8 @@ public struct HabitDetailView {
             facts.append(("paused", pauses.joined(separator: ", ")))
         }
         facts += [
-            ("current streak", target.count(habit.currentStreak(today: today))),
-            ("longest streak", target.count(habit.longestStreak(today: today))),
+            ("current streak", HabitDetailView.days(habit.currentStreak(today: today))),
+            ("longest streak", HabitDetailView.days(habit.longestStreak(today: today))),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
             ("strength", strengthWithToday(habit)),
             ("change", strengthChange(habit)),

@@ -39,7 +39,7 @@ public struct HabitListView {
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(habit.targetText),
                 TextTable.Cell(habit.start.description),
-                TextTable.Cell(habit.target.count(habit.currentStreak(today: today))),
+                TextTable.Cell(HabitDetailView.days(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
                 TextTable.Cell(
                     styled: week.map { $0.symbol(useColour: useColour, glyphs: glyphs) }.joined(), width: week.count),
