@@ -125,6 +125,14 @@ public final class HabitCommandRunner {
             let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
             return "\(quoted(habit.name)) on \(day.value): \(measure.amount(change.new))\(was) of "
                 + "\(measure.targetText(habit.target)) (current streak: \(streak))\(moved)"
+        case .describe(let name, let text):
+            let habit = try DescribeHabit(repository: repository).execute(name: name.value, text: text.value)
+            guard let description = habit.habitDescription else { return "no description for \(quoted(habit.name))" }
+            return "description of \(quoted(habit.name)): \(TerminalSafeText.escaped(description))"
+        case .move(let name, let position):
+            let (habit, place) = try MoveHabit(repository: repository).execute(
+                name: name.value, position: position.value, today: today)
+            return "moved \(quoted(habit.name)) to place \(place)"
         case .today:
             let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
             guard habits.isEmpty else {
@@ -322,7 +330,12 @@ public final class HabitCommandRunner {
                 .startAfterDone:
                 span = command.daySpan ?? fallback
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
-                if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }
+                switch command.action {
+                case .note(_, _, let text), .describe(_, let text): span = text.span
+                default: span = fallback
+                }
+            case .invalidPosition:
+                if case .move(_, let position) = command.action { span = position.span } else { span = fallback }
             case .invalidMeasure, .amountOverLimit, .notMeasured:
                 if case .enter(_, let amount, _, _) = command.action {
                     span = amount.span

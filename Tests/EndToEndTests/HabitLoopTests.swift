@@ -152,7 +152,7 @@ import Testing
                 renamed 'Vegan' to 'Vegan (2)': the name was taken
                 renamed 'Sport' to 'Sport (2)': the name was taken
                 renamed 'I love you' to 'I love you (2)': the name was taken
-                not carried: \(file.path): the question or description of 7 habits (Tally keeps none), and colours and reminders
+                not carried: \(file.path): the habits' colours, reminders and order
                 habit           target        since        streak  TWTFSSM  strength  total
                 brush teeth     3/week        2016-01-06  38 days  ○■■○■○·       72%     21
                 I love you      daily         2016-02-22   0 days  ·■·■■··       35%     13

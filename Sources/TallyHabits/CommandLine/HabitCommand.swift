@@ -16,6 +16,10 @@ public struct HabitCommand: Sendable, Equatable {
         case enter(name: Spanned<String>, amount: Spanned<Int>, replacing: Bool, day: Spanned<Day>)
         /// `habit target NAME MEASURE`: a new measure and period for a measurable habit.
         case measure(name: Spanned<String>, measure: HabitMeasure, period: Spanned<HabitTarget>)
+        /// `habit describe NAME TEXT`; empty text removes the description.
+        case describe(name: Spanned<String>, text: Spanned<String>)
+        /// `habit move NAME POSITION`.
+        case move(name: Spanned<String>, position: Spanned<Int>)
         /// `habit list [all]`.
         case list(includeArchived: Bool)
         /// `habit today`, or `habit` alone.
@@ -76,6 +80,8 @@ extension HabitCommand.Action {
         case .done: return .done
         case .skip: return .skip
         case .target, .measure: return .target
+        case .describe: return .describe
+        case .move: return .move
         case .note: return .note
         case .start: return .start
         case .undo: return .undo
@@ -94,7 +100,8 @@ extension HabitCommand {
     /// Where the habit's name is, for errors about the habit.
     var nameSpan: SourceSpan? {
         switch action {
-        case .addMeasured(let name, _, _, _), .enter(let name, _, _, _), .measure(let name, _, _):
+        case .addMeasured(let name, _, _, _), .enter(let name, _, _, _), .measure(let name, _, _),
+            .describe(let name, _), .move(let name, _):
             return name.span
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .start(let name, _),

@@ -2,8 +2,8 @@ extension HabitCommandLine {
     /// The order `help habit` lists the subcommands in: the daily ones first, as a person
     /// meets them, rather than the order of ``HabitSubcommand/allCases``.
     static let helpOrder: [HabitSubcommand] = [
-        .today, .add, .done, .skip, .undo, .note, .list, .show, .target, .start, .archive, .restore, .rename, .delete,
-        .export, .import,
+        .today, .add, .done, .skip, .undo, .note, .list, .show, .target, .describe, .move, .start, .archive, .restore,
+        .rename, .delete, .export, .import,
     ]
 
     /// The text of `help habit`, for a person: what each subcommand does, what NAME and DATE

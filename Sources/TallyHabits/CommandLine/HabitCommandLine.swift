@@ -108,6 +108,28 @@ public enum HabitCommandLine {
                 }
                 position += 1
                 return .start(name: name, day: try resolveDate(word))
+            case .describe:
+                let name = try readName("habit name")
+                guard next != nil else {
+                    throw Diagnostic(
+                        .missingNoteText, "missing the description after the name", at: SourceSpan(at: end))
+                }
+                return .describe(name: name, text: readRestOfLine())
+            case .move:
+                let name = try readName("habit name")
+                guard let word = next else {
+                    throw Diagnostic(
+                        .missingHabitPosition, "missing the position after the name", at: SourceSpan(at: end))
+                }
+                position += 1
+                guard !word.isQuoted, word.text.utf8.allSatisfy({ (48...57).contains($0) }), word.text.utf8.count <= 6,
+                    let place = Int(word.text), place >= 1
+                else {
+                    throw Diagnostic(
+                        .invalidHabitPosition, "\(MessageText.quoted(word.text)) is not a position; expected 1, 2, 3…",
+                        at: word.span)
+                }
+                return .move(name: name, position: Spanned(place, at: word.span))
             case .note:
                 let name = try readName("habit name")
                 var day = Spanned(today, at: name.span)
@@ -122,16 +144,8 @@ public enum HabitCommandLine {
                         .missingNoteText, "missing the note's text after the \(position > 1 ? "date" : "name")",
                         at: SourceSpan(at: end))
                 }
-                let last = words[words.count - 1]
-                position = words.count
-                // One quoted string is its inside; anything else is the text exactly as typed,
-                // quotes and runs of spaces kept.
-                let span = first.span.union(last.span)
-                let text =
-                    first == last && first.isQuoted
-                    ? first.text
-                    : String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
-                return .note(name: name, day: day, text: Spanned(text, at: span))
+                _ = first
+                return .note(name: name, day: day, text: readRestOfLine())
             case .target:
                 let name = try readName("habit name")
                 let start = position
@@ -189,6 +203,20 @@ public enum HabitCommandLine {
                 position += 1
                 return .import(file: Spanned(word.text, at: word.span))
             }
+        }
+
+        /// The words left, as one text: one quoted string is its inside; anything else is the
+        /// text exactly as typed, quotes and runs of spaces kept. There is at least one word.
+        private mutating func readRestOfLine() -> Spanned<String> {
+            let first = words[position]
+            let last = words[words.count - 1]
+            position = words.count
+            let span = first.span.union(last.span)
+            let text =
+                first == last && first.isQuoted
+                ? first.text
+                : String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
+            return Spanned(text, at: span)
         }
 
         /// Throws at the first word nobody read.
@@ -415,7 +443,7 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add, .restore, .delete, .show: wordsNeeded = 2
             case .done, .skip, .undo, .archive: wordsNeeded = 3
-            case .target, .rename, .list, .export, .today, .note, .import, .start: return ""
+            case .target, .rename, .list, .export, .today, .note, .import, .start, .describe, .move: return ""
             }
             guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),

@@ -86,6 +86,10 @@ extension DiagnosticID {
     public static let habitAmountNeeded = DiagnosticID("habit-amount-needed")
     /// An amount for a habit that measures nothing.
     public static let habitNotMeasured = DiagnosticID("habit-not-measured")
+    /// `habit move NAME` with no position.
+    public static let missingHabitPosition = DiagnosticID("missing-habit-position")
+    /// `habit move` to a place below 1, or a stored place below 1.
+    public static let invalidHabitPosition = DiagnosticID("invalid-habit-position")
     /// A note that is empty, too long or holds a control character.
     public static let invalidNote = DiagnosticID("invalid-note")
     /// A start moved after a day done.

@@ -32,6 +32,7 @@ extension HabitError {
         case .amountNeeded: return .habitAmountNeeded
         case .notMeasured: return .habitNotMeasured
         case .amountOverLimit: return .invalidHabitMeasure
+        case .invalidPosition: return .invalidHabitPosition
         }
     }
 }

@@ -25,6 +25,12 @@ public struct Habit: Sendable, Equatable {
     public internal(set) var daysDone: [Day]
     /// What a measurable habit measures; nil for a habit that is done or not.
     public private(set) var measure: HabitMeasure?
+    /// The habit's question or description (`Did you read 20 pages?`), valid as a note is; nil
+    /// for none.
+    public private(set) var habitDescription: String?
+    /// The habit's place in `list` and `today` (from 1) once habits were put in order; nil
+    /// while ordered by name.
+    public internal(set) var position: Int?
     /// A measurable habit's amount for each day one was entered, in thousandths of its unit.
     public internal(set) var amounts: [Day: Int]
     /// How often it is meant to be done.
@@ -59,6 +65,8 @@ public struct Habit: Sendable, Equatable {
         self.notes = [:]
         self.measure = measure
         self.amounts = [:]
+        self.habitDescription = nil
+        self.position = nil
     }
 
     /// A habit as it was stored, checked against every rule that does not depend on today.
@@ -70,7 +78,8 @@ public struct Habit: Sendable, Equatable {
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day],
         target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = [],
-        notes: [Day: String] = [:], measure: HabitMeasure? = nil, amounts: [Day: Int] = [:]
+        notes: [Day: String] = [:], measure: HabitMeasure? = nil, amounts: [Day: Int] = [:],
+        description: String? = nil, position: Int? = nil
     ) throws(HabitError) {
         let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
         let sorted = ascending ? daysDone : daysDone.sorted()
@@ -98,7 +107,20 @@ public struct Habit: Sendable, Equatable {
             isDone: { day in Habit.position(of: day, in: sorted).found })
         self.measure = measure
         self.amounts = [:]
+        self.habitDescription = try description.map { text throws(HabitError) in try Habit.validatedNote(text) }
+        guard position.map({ $0 >= 1 }) ?? true else { throw .invalidPosition(habit: self.name, position: position!) }
+        self.position = position
         try restoreAmounts(amounts)
+    }
+
+    /// Keeps `text` (valid as a note is) as the habit's question or description; empty text
+    /// removes it. Returns the one there before.
+    @discardableResult
+    public mutating func describe(_ text: String) throws(HabitError) -> String? {
+        let previous = habitDescription
+        let trimmedText = Habit.trimmed(text)
+        habitDescription = trimmedText.isEmpty ? nil : try Habit.validatedNote(trimmedText)
+        return previous
     }
 
     /// The rules on stored skips and pauses: a skip on or after the start, not on a day done

@@ -62,6 +62,8 @@ public enum HabitError: Error, Sendable, Equatable {
     case notMeasured(habit: String)
     /// A day's total would pass ``HabitMeasure/maximumAmount``.
     case amountOverLimit(habit: String, day: Day)
+    /// A place in the order that is not 1 or more.
+    case invalidPosition(habit: String, position: Int)
 
     /// One sentence for a person, lower-case first word, no final period.
     public var message: String {
@@ -129,6 +131,8 @@ public enum HabitError: Error, Sendable, Equatable {
         case .notMeasured(let habit):
             return "\(MessageText.quoted(habit)) is done or not, with no amount; "
                 + "a habit with an amount is added as: habit add NAME 8 glasses per day"
+        case .invalidPosition(let habit, let position):
+            return "\(MessageText.quoted(habit)) cannot move to place \(position); places start at 1"
         case .amountOverLimit(let habit, let day):
             return "\(MessageText.quoted(habit)) would hold more than \(HabitMeasure.maximumAmount) on \(day)"
         }

@@ -28,13 +28,15 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     /// The amounts of a measurable habit the views need (those of the days its strength looks
     /// at, or all), in thousandths.
     public let amounts: [Day: Int]
+    /// The place in the order (from 1), nil while ordered by name.
+    public let position: Int?
 
     /// A summary read from a store, checked against every rule ``Habit`` checks on a stored
     /// habit; whether `runs` agree with the days done is the store's to check.
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, target: HabitTarget, completionCount: Int,
         runs: [ClosedRange<Day>], skippedDays: [Day], pauses: [ClosedRange<Day>], measure: HabitMeasure? = nil,
-        amounts: [Day: Int] = [:]
+        amounts: [Day: Int] = [:], position: Int? = nil
     ) throws(HabitError) {
         self.id = id
         self.name = try Habit.validatedStored(
@@ -49,6 +51,7 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
         self.pauses = pauses
         self.measure = measure
         self.amounts = amounts
+        self.position = position
         if measure == nil && !amounts.isEmpty { throw .notMeasured(habit: self.name) }
         try Habit.checkStored(
             name: self.name, start: start, archiveDay: archiveDay, skippedDays: skippedDays, pauses: pauses,
@@ -68,6 +71,7 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
         pauses = habit.pauses
         measure = habit.measure
         amounts = habit.amounts
+        position = habit.position
     }
 
     /// The key under which names are unique: see ``Habit/nameKey``.

@@ -85,7 +85,12 @@ enum HabitImportFormat {
 
         func habit(_ value: JSONValue) throws(HabitImportError) -> Habit {
             let fields = try object(
-                value, keys: ["name", "start", "archived", "target", "done", "skipped", "paused", "notes", "amounts"],
+                value,
+                keys: [
+                    "name", "start", "archived", "target", "done", "skipped", "paused", "notes", "amounts",
+                    "description",
+                    "position",
+                ],
                 required: ["name", "start", "archived", "done"])
             let name = try string(fields["name"]!)
             let start = try day(fields["start"]!)
@@ -155,6 +160,14 @@ enum HabitImportFormat {
                     amounts[amountDay] = amount
                 }
             }
+            let description = try fields["description"].map { value throws(HabitImportError) in try string(value) }
+            var position: Int?
+            if let value = fields["position"] {
+                guard case .number(let text, _) = value, text.utf8.count <= 9, let place = Int(text), place >= 1 else {
+                    throw fail(value, "expected a position: 1, 2, 3…")
+                }
+                position = place
+            }
             do throws(HabitError) {
                 // Held to the rules of a typed name, not only those of a stored one.
                 _ = try Habit.validatedName(name)
@@ -162,7 +175,8 @@ enum HabitImportFormat {
                 return try Habit(
                     restoring: .random(), name: name, start: start, archiveDay: archived,
                     daysDone: measure == nil ? done : [], target: target,
-                    skippedDays: skipped, pauses: pauses, notes: notes, measure: measure, amounts: amounts)
+                    skippedDays: skipped, pauses: pauses, notes: notes, measure: measure, amounts: amounts,
+                    description: description, position: position)
             } catch {
                 throw fail(value, error.message)
             }

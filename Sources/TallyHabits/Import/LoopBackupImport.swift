@@ -3,9 +3,9 @@
 /// ``Habit/setNote(_:on:today:)``, so a day in the future is refused as `habit done` refuses it.
 ///
 /// A measurable habit's values (Loop keeps them × 1000, as Tally does) go through
-/// ``Habit/record(_:on:today:replacing:)``. What Loop keeps and Tally does not (questions,
-/// descriptions, days Loop itself marks done by its own reckoning) is listed in the report, never
-/// dropped silently.
+/// ``Habit/record(_:on:today:replacing:)``; a question and description become the habit's
+/// description. What Loop keeps and Tally does not (colours, reminders, order, days Loop itself
+/// marks done by its own reckoning) is listed in the report, never dropped silently.
 enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
     static let millisecondsPerDay: Int64 = 86_400_000
@@ -54,7 +54,15 @@ enum LoopBackupImport {
                 report.refused.append("\(place): \(error.message); it was not imported")
                 continue
             }
-            if !record.question.isEmpty || !record.description.isEmpty { questions += 1 }
+            // Loop's question and description are one description here.
+            let about = [record.question, record.description].filter { !$0.isEmpty }.joined(separator: " — ")
+            if !about.isEmpty {
+                do throws(HabitError) {
+                    try habit.describe(about)
+                } catch {
+                    questions += 1
+                }
+            }
             for (entry, day) in zip(entries, days) {
                 let entryPlace = "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))"
                 guard Day.supportedDays.contains(day) else {
@@ -100,7 +108,10 @@ enum LoopBackupImport {
         if questions > 0 {
             report.notCarried.append(
                 "\(path): the question or description of \(questions == 1 ? "1 habit" : "\(questions) habits") "
-                    + "(Tally keeps none), and colours and reminders")
+                    + "(over \(Habit.maximumNoteLength) characters, or holding control characters)")
+        }
+        if !backup.habits.isEmpty {
+            report.notCarried.append("\(path): the habits' colours, reminders and order")
         }
         for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
             report.refused.append(

@@ -26,6 +26,7 @@ enum TallyCSVImport {
             var pauses: [ClosedRange<Day>] = []
             var notes: [Day: String] = [:]
             var amounts: [Day: Int] = [:]
+            var description: String?
         }
         var drafts: [Draft] = []
         for row in rows.dropFirst() {
@@ -46,6 +47,10 @@ enum TallyCSVImport {
             }
             let (dayField, state, note) = (row[4], row[5].text, row[6])
             if dayField.text.isEmpty {
+                if state == "description", drafts[drafts.count - 1].description == nil {
+                    drafts[drafts.count - 1].description = note.text
+                    continue
+                }
                 guard state.isEmpty, note.text.isEmpty else { throw fail(dayField, "expected a day") }
                 continue
             }
@@ -106,7 +111,7 @@ enum TallyCSVImport {
                     try Habit(
                         restoring: .random(), name: fields[0], start: start, archiveDay: archived, daysDone: draft.done,
                         target: target, skippedDays: draft.skipped, pauses: draft.pauses, notes: draft.notes,
-                        measure: measure, amounts: draft.amounts))
+                        measure: measure, amounts: draft.amounts, description: draft.description))
             } catch {
                 throw fail(place, error.message)
             }

@@ -18,7 +18,7 @@ extension SQLiteHabitStore {
             try forEachRow(
                 """
                 SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
-                    h.unit, h.goal, h.goal_kind,
+                    h.unit, h.goal, h.goal_kind, h.description, h.position,
                     (SELECT min(day) FROM completion WHERE habit_id = h.id),
                     (SELECT max(day) FROM completion WHERE habit_id = h.id),
                     r.first_day, r.last_day
@@ -27,11 +27,11 @@ extension SQLiteHabitStore {
                 """, []
             ) { row in
                 if rows.last?.habit.id.rawValue != row.integer(0) {
-                    rows.append((HabitRow(row), row.optionalInteger(10), row.optionalInteger(11), []))
+                    rows.append((HabitRow(row), row.optionalInteger(12), row.optionalInteger(13), []))
                 }
-                if !row.isNull(12) {
+                if !row.isNull(14) {
                     let habit = rows[rows.count - 1].habit
-                    rows[rows.count - 1].runs.append(try storedRun(row.day(12), row.day(13), of: habit))
+                    rows[rows.count - 1].runs.append(try storedRun(row.day(14), row.day(15), of: habit))
                 }
             }
             let (skips, pauses) = try skipsAndPauses(where: "1", [])
@@ -48,7 +48,7 @@ extension SQLiteHabitStore {
                         target: try target(of: row.habit), completionCount: Int(row.habit.completionCount),
                         runs: row.runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
                         pauses: pauses[row.habit.id.rawValue] ?? [], measure: try measure(of: row.habit),
-                        amounts: amounts[row.habit.id.rawValue] ?? [:])
+                        amounts: amounts[row.habit.id.rawValue] ?? [:], position: try position(of: row.habit))
                 } catch {
                     throw row.habit.invalid(in: path, error.message)
                 }
@@ -101,6 +101,27 @@ extension SQLiteHabitStore {
         return try HabitMeasure(unit: unit, goal: Int(goal), kind: kind)
     }
 
+    /// The row's place in the order, or the error naming the row.
+    private func position(of row: HabitRow) throws(HabitError) -> Int? {
+        guard let position = row.position else { return nil }
+        guard position >= 1, position <= Int64(Int32.max) else {
+            throw .invalidPosition(habit: row.name ?? "", position: Int(clamping: position))
+        }
+        return Int(position)
+    }
+
+    /// Puts each habit of `positions` at its place (nil: back to the order by name), in one
+    /// transaction: `habit move` renumbers every habit at once.
+    public func setPositions(_ positions: [HabitID: Int?]) throws {
+        try transaction {
+            for (id, position) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try run(
+                    "UPDATE habit SET position = ?2 WHERE id = ?1",
+                    [.integer(id.rawValue), position.map { .integer(Int64($0)) } ?? .null], operation: "ordering")
+            }
+        }
+    }
+
     /// The row's target, or the error naming the row.
     private func target(of row: HabitRow) throws(HabitError) -> HabitTarget {
         let words = (row.target ?? "").split(separator: " ").map(String.init)
@@ -138,8 +159,9 @@ extension SQLiteHabitStore {
         try transaction {
             try run(
                 """
-                INSERT INTO habit (id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                INSERT INTO habit (
+                    id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind, description, position)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                 """,
                 habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
             try insertCompletions(of: habit, on: habit.daysDone)
@@ -155,7 +177,7 @@ extension SQLiteHabitStore {
             try run(
                 """
                 UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5, target = ?6, unit = ?7,
-                    goal = ?8, goal_kind = ?9
+                    goal = ?8, goal_kind = ?9, description = ?10, position = ?11
                 WHERE id = ?1
                 """,
                 habitValues(habit), operation: "updating \(MessageText.quoted(habit.name))")
@@ -197,7 +219,8 @@ extension SQLiteHabitStore {
             .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .day(habit.start),
             habit.archiveDay.map { .day($0) } ?? .null, .text(habit.target.description),
             habit.measure.map { .text($0.unit) } ?? .null, habit.measure.map { .integer(Int64($0.goal)) } ?? .null,
-            habit.measure.map { .text($0.kind.rawValue) } ?? .null,
+            habit.measure.map { .text($0.kind.rawValue) } ?? .null, habit.habitDescription.map { .text($0) } ?? .null,
+            habit.position.map { .integer(Int64($0)) } ?? .null,
         ]
     }
 
@@ -269,9 +292,11 @@ extension SQLiteHabitStore {
         let unit: String?
         let goal: Int64?
         let goalKind: String?
+        let description: String?
+        let position: Int64?
 
-        /// Columns 0–9: id, name, name_key, start_day, archive_day, completion_count, target,
-        /// unit, goal, goal_kind.
+        /// Columns 0–11: id, name, name_key, start_day, archive_day, completion_count, target,
+        /// unit, goal, goal_kind, description, position.
         init(_ row: Row) {
             id = HabitID(rawValue: row.integer(0))
             name = row.text(1)
@@ -283,6 +308,8 @@ extension SQLiteHabitStore {
             unit = row.text(7)
             goal = row.optionalInteger(8)
             goalKind = row.text(9)
+            description = row.text(10)
+            position = row.optionalInteger(11)
         }
 
         /// The error naming this row and what is wrong with it.
@@ -353,7 +380,7 @@ extension SQLiteHabitStore {
             try forEachRow(
                 """
                 SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
-                    h.unit, h.goal, h.goal_kind
+                    h.unit, h.goal, h.goal_kind, h.description, h.position
                 FROM habit AS h WHERE \(condition)
                 """, bindings
             ) { rows.append(HabitRow($0)) }
@@ -406,7 +433,8 @@ extension SQLiteHabitStore {
             habit = try Habit(
                 restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, daysDone: daysDone,
                 target: try target(of: row), skippedDays: skippedDays, pauses: pauses, notes: notes,
-                measure: try measure(of: row), amounts: amounts)
+                measure: try measure(of: row), amounts: amounts, description: row.description,
+                position: try position(of: row))
         } catch {
             throw row.invalid(in: path, error.message)
         }

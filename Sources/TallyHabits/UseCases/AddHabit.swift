@@ -13,8 +13,12 @@ public struct AddHabit {
         name: String, start: Day, today: Day, target: HabitTarget = .daily, measure: HabitMeasure? = nil
     ) throws -> Habit {
         try repository.transaction {
-            let habit = try Habit(name: name, start: start, today: today, target: target, measure: measure)
+            var habit = try Habit(name: name, start: start, today: today, target: target, measure: measure)
             try habit.checkNameIsDistinct(from: repository.habit(withNameKey: habit.nameKey))
+            // Once habits were put in order, a new one goes last.
+            if let last = try repository.summaries(today: today).compactMap(\.position).max() {
+                habit.position = last + 1
+            }
             try repository.insert(habit)
             return habit
         }

@@ -84,7 +84,11 @@ public struct HabitDetailView {
     private func render(_ habit: Habit, calendar: [String]) -> String {
         let rate = habit.completionRate(today: today)
         let target = habit.target
-        var facts: [(String, String)] = [("since", habit.start.description), ("target", habit.targetText)]
+        var facts: [(String, String)] = []
+        if let description = habit.habitDescription {
+            facts.append(("description", TerminalSafeText.escaped(description)))
+        }
+        facts += [("since", habit.start.description), ("target", habit.targetText)]
         if let progress = habit.measuredProgress(today: today, met: glyphs.met) { facts.append(("progress", progress)) }
         if let archiveDay = habit.archiveDay { facts.append(("archived", archiveDay.description)) }
         if !habit.pauses.isEmpty {

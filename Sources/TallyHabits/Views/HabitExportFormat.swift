@@ -4,13 +4,15 @@ import TallyDiagnostics
 public enum HabitExportFormat: String, Sendable, CaseIterable {
     /// One row per day done, skipped or with a note (and one per pause, its day written
     /// `FIRST/LAST`), the habit's fields repeated; a habit with none gets one row with an empty
-    /// `day`, so that it is not lost. A measurable habit's target is its measure
+    /// `day`, so that it is not lost; a description is a row with no day, state `description`
+    /// and the text as its note. A measurable habit's target is its measure
     /// (`8 glasses per day`) and a day's state is its amount (`5.5`). RFC 4180 quoting, LF line
     /// ends.
     case csv
     /// `{"habits": [{"name", "start", "archived", "target", "done", "skipped", "paused",
     /// "notes"}]}`, days as `YYYY-MM-DD`; what `habit import` reads back. A measurable habit's
-    /// target is its measure (`8 glasses per day`) and it has `"amounts"` too, by day.
+    /// target is its measure (`8 glasses per day`) and it has `"amounts"` too, by day; a habit
+    /// with a description or a place in the order has `"description"` or `"position"`.
     case json
 
     /// `habits` written in this format, ending in a newline.
@@ -43,6 +45,10 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
             for pause in habit.pauses {
                 rows.append((pause.lowerBound.description, "\(pause.lowerBound)/\(pause.upperBound),paused,"))
             }
+            // The description first, on a row of its own with no day.
+            if let description = habit.habitDescription {
+                rows.insert(("", ",description,\(HabitExportFormat.csvField(description))"), at: 0)
+            }
             if rows.isEmpty { output += fields + ",,,\n" }
             for row in rows.sorted(by: { $0.key < $1.key }) { output += fields + "," + row.row + "\n" }
         }
@@ -63,6 +69,11 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
                 : ",\n      \"amounts\": {"
                     + habit.amounts.sorted { $0.key < $1.key }
                     .map { "\"\($0.key)\": \(HabitMeasure.amountText($0.value))" }.joined(separator: ", ") + "}"
+            var extra = amounts
+            if let description = habit.habitDescription {
+                extra += ",\n      \"description\": \(JSONText.string(description))"
+            }
+            if let position = habit.position { extra += ",\n      \"position\": \(position)" }
             return """
                     {
                       "name": \(JSONText.string(habit.name)),
@@ -72,7 +83,7 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
                       "done": [\(days)],
                       "skipped": [\(skipped)],
                       "paused": [\(paused)],
-                      "notes": {\(notes)}\(amounts)
+                      "notes": {\(notes)}\(extra)
                     }
                 """
         }
