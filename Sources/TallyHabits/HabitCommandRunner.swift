@@ -10,6 +10,8 @@ public final class HabitCommandRunner {
     private var openedRepository: (any HabitRepository)?
     /// The directory of the SQLite database, when the runner was made on one.
     private let dataDirectory: String?
+    /// The data of the view the last command showed, for ``runWithData(line:argumentsStart:context:)``.
+    private var lastData: (name: String, object: String)?
 
     private init(dataDirectory: String?, openRepository: @escaping () throws -> any HabitRepository) {
         self.dataDirectory = dataDirectory
@@ -43,8 +45,20 @@ public final class HabitCommandRunner {
     ///   rule the command would break (pointing at the name or the day), or a database problem
     ///   (pointing at the subcommand, and naming the file).
     public func run(line: String, argumentsStart: Int, context: HabitRunContext) throws(Diagnostic) -> String {
+        try runWithData(line: line, argumentsStart: argumentsStart, context: context).text
+    }
+
+    /// Parses and runs one `habit` line, returning its text and, for `list`, `today` and
+    /// `show`, the habits' data as a JSON member for `--json` (`habits`: an array; `habit`: an
+    /// object; see docs/json.md).
+    public func runWithData(
+        line: String, argumentsStart: Int, context: HabitRunContext
+    ) throws(Diagnostic) -> (text: String, data: (name: String, object: String)?) {
         let command = try HabitCommandLine.parse(line, argumentsStart: argumentsStart, today: context.today)
-        return try execute(command, context: context)
+        lastData = nil
+        let text = try execute(command, context: context)
+        defer { lastData = nil }
+        return (text, lastData)
     }
 
     /// Runs a parsed command; see ``run(line:argumentsStart:context:)``.
@@ -135,6 +149,7 @@ public final class HabitCommandRunner {
             return "moved \(quoted(habit.name)) to place \(place)"
         case .today:
             let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
+            lastData = ("habits", HabitViewData.list(habits, today: today))
             guard habits.isEmpty else {
                 return HabitTodayView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
@@ -142,6 +157,7 @@ public final class HabitCommandRunner {
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
+            lastData = ("habits", HabitViewData.list(habits, today: today))
             guard habits.isEmpty else {
                 return HabitListView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
@@ -209,6 +225,7 @@ public final class HabitCommandRunner {
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
         case .show(let name, let year, let calendarYear):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
+            lastData = ("habit", HabitViewData.show(habit, today: today))
             let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
             if let calendarYear {
                 let last = habit.lastTrackedDay(today: today)

@@ -23,7 +23,11 @@ import Testing
             let result = try TallyUnderTest.run(
                 standardInput: "habit list",
                 environment: ["TALLY_TODAY": day(back), "TALLY_DATA_DIR": directory.path])
-            let row = result.outputText.split(separator: "\n").last!.split(separator: " ")
+            let row = result.outputText.split(separator: "\n").last?.split(separator: " ") ?? []
+            guard row.count >= 2 else {
+                Issue.record("habit list on \(day(back)) printed \(result.outputText) \(result.errorText)")
+                return ""
+            }
             return String(row[row.count - 2])
         }
     }
@@ -56,6 +60,42 @@ import Testing
         ]
         let script = "habit add Run 2 miles per day\n" + enter("Run", "2", 0..<20)
         #expect(try strengths(script, daysBack: Array(0..<23)) == percent(loop))
+    }
+
+    /// `--json` gives the strength to a hundredth of a percent: `test_getValue`'s 0.655747 today,
+    /// and at most's 0.344253.
+    @Test func jsonGivesTheScoreToAHundredth() throws {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script =
+            "habit add Run 2 miles per day\n" + enter("Run", "2", 0..<20) + "habit add Cut at most 2 miles per day\n"
+            + enter("Cut", "1", [20]) + enter("Cut", "5", 0..<20)
+        _ = try TallyUnderTest.run(
+            standardInput: script, environment: ["TALLY_TODAY": Self.today, "TALLY_DATA_DIR": directory.path])
+        let result = try TallyUnderTest.run(
+            ["--json", "-e", "habit list", "-e", "habit show run"],
+            environment: ["TALLY_TODAY": Self.today, "TALLY_DATA_DIR": directory.path])
+        #expect(result.outputText.contains(#""name":"Cut","target":"at most 2 miles per day""#))
+        #expect(result.outputText.contains(#""strength":34.43,"unit":"miles","goal":2,"goal_kind":"at most""#))
+        #expect(result.outputText.contains(#""strength":65.57,"unit":"miles","goal":2,"goal_kind":"at least""#))
+        #expect(result.outputText.contains(#""current_streak_days":20,"longest_streak_days":20"#))
+        #expect(result.outputText.contains(#""habit":{"name":"Run""#))
+    }
+
+    /// A day before a habit's start (the clock went back) is shown, never a crash: `today`
+    /// says when it starts, and the views and their data read 0.
+    @Test func aTodayBeforeTheStartIsShown() throws {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try TallyUnderTest.run(
+            standardInput: "habit add Read\nhabit add Water 8 l per week\n",
+            environment: ["TALLY_TODAY": Self.today, "TALLY_DATA_DIR": directory.path])
+        let result = try TallyUnderTest.run(
+            ["--json", "-e", "habit", "-e", "habit list", "-e", "habit show water"],
+            environment: ["TALLY_TODAY": "2026-11-20", "TALLY_DATA_DIR": directory.path])
+        #expect(result.status == 0)
+        #expect(result.outputText.contains(#"Water     8 l per week  starts on 2026-11-29"#))
+        #expect(result.outputText.contains(#""period_total":0"#))
     }
 
     /// `test_recompute`: two days give 0.101149, and 0.072631 once the period is 2 days;

@@ -101,6 +101,13 @@ extension TrackedHabit {
         measure.map { $0.targetText(target) } ?? target.description
     }
 
+    /// The total of the amounts entered in the period holding `today`, up to today (0 before
+    /// the start: the clock may have gone back).
+    public func periodTotal(today: Day) -> Int {
+        let first = Swift.max(target.period(containing: today, start: start).lowerBound, start)
+        return first <= today ? total(in: first...today) : 0
+    }
+
     /// The total of the amounts entered in `range`, in thousandths.
     public func total(in range: ClosedRange<Day>) -> Int {
         var total = 0
@@ -114,7 +121,7 @@ extension TrackedHabit {
     public func measuredProgress(today: Day, met: String) -> String? {
         guard let measure else { return nil }
         let period = target.period(containing: today, start: start)
-        let total = total(in: Swift.max(period.lowerBound, start)...today)
+        let total = periodTotal(today: today)
         let when: String
         switch target {
         case .everyDays(1): when = "today"

@@ -38,6 +38,8 @@ public struct HabitTodayView {
     func progress(of habit: HabitSummary) -> String {
         if habit.isSkipped(today) { return "skipped" }
         if habit.isExcused(today) { return "paused" }
+        // The clock (or TALLY_TODAY) may stand before a start recorded earlier.
+        if today < habit.start { return "starts on \(habit.start)" }
         if let progress = habit.measuredProgress(today: today, met: glyphs.met) { return progress }
         let period = habit.target.period(containing: today, start: habit.start)
         let done = habit.doneCount(in: Swift.max(period.lowerBound, habit.start)...today)
