@@ -149,7 +149,7 @@ public final class HabitCommandRunner {
             return "moved \(quoted(habit.name)) to place \(place)"
         case .today:
             let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
-            lastData = ("habits", HabitViewData.list(habits, today: today))
+            if context.wantsData { lastData = ("habits", HabitViewData.list(habits, today: today)) }
             guard habits.isEmpty else {
                 return HabitTodayView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
@@ -157,7 +157,7 @@ public final class HabitCommandRunner {
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
-            lastData = ("habits", HabitViewData.list(habits, today: today))
+            if context.wantsData { lastData = ("habits", HabitViewData.list(habits, today: today)) }
             guard habits.isEmpty else {
                 return HabitListView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
@@ -225,7 +225,7 @@ public final class HabitCommandRunner {
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
         case .show(let name, let year, let calendarYear):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
-            lastData = ("habit", HabitViewData.show(habit, today: today))
+            if context.wantsData { lastData = ("habit", HabitViewData.show(habit, today: today)) }
             let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
             if let calendarYear {
                 let last = habit.lastTrackedDay(today: today)

@@ -49,10 +49,11 @@ public enum Application {
                 return 2
             }
         }
-        let environment = SessionEnvironment(
+        var environment = SessionEnvironment(
             dataDirectory: HabitDataDirectory.resolve(option: options.dataDirectory, environment: variables),
             pinnedToday: pinnedToday, useColour: colourEnabled(options.colour, for: output),
             glyphs: options.ascii ? .ascii : .unicode)
+        environment.wantsHabitData = options.json
 
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1 && !options.json
         if interactive {

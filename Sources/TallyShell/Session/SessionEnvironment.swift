@@ -16,6 +16,8 @@ public struct SessionEnvironment {
     /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
     /// tests use an in-memory store); nil for the database.
     public var openHabitRepository: (() throws -> any HabitRepository)?
+    /// Whether `habit` views also give their data for `--json` (computed only when wanted).
+    public var wantsHabitData = false
     /// Whether the prompt suggests from history as you type (`set suggest`).
     public var suggests = true
     /// Whether the prompt previews the value as you type (`set preview`).
