@@ -26,8 +26,8 @@ public struct Habit: Sendable, Equatable {
     /// What a measurable habit measures; nil for a habit that is done or not.
     public private(set) var measure: HabitMeasure?
     /// The habit's question or description (`Did you read 20 pages?`), valid as a note is; nil
-    /// for none.
-    public private(set) var habitDescription: String?
+    /// for none (set through ``describe(_:)``).
+    public internal(set) var habitDescription: String?
     /// The habit's place in `list` and `today` (from 1) once habits were put in order; nil
     /// while ordered by name.
     public internal(set) var position: Int?
@@ -111,16 +111,6 @@ public struct Habit: Sendable, Equatable {
         guard position.map({ $0 >= 1 }) ?? true else { throw .invalidPosition(habit: self.name, position: position!) }
         self.position = position
         try restoreAmounts(amounts)
-    }
-
-    /// Keeps `text` (valid as a note is) as the habit's question or description; empty text
-    /// removes it. Returns the one there before.
-    @discardableResult
-    public mutating func describe(_ text: String) throws(HabitError) -> String? {
-        let previous = habitDescription
-        let trimmedText = Habit.trimmed(text)
-        habitDescription = trimmedText.isEmpty ? nil : try Habit.validatedNote(trimmedText)
-        return previous
     }
 
     /// The rules on stored skips and pauses: a skip on or after the start, not on a day done
