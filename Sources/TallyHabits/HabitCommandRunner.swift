@@ -10,6 +10,8 @@ public final class HabitCommandRunner {
     private var openedRepository: (any HabitRepository)?
     /// The directory of the SQLite database, when the runner was made on one.
     private let dataDirectory: String?
+    /// The data of the view the last command showed, for ``runWithData(line:argumentsStart:context:)``.
+    private var lastData: (name: String, object: String)?
 
     private init(dataDirectory: String?, openRepository: @escaping () throws -> any HabitRepository) {
         self.dataDirectory = dataDirectory
@@ -43,8 +45,20 @@ public final class HabitCommandRunner {
     ///   rule the command would break (pointing at the name or the day), or a database problem
     ///   (pointing at the subcommand, and naming the file).
     public func run(line: String, argumentsStart: Int, context: HabitRunContext) throws(Diagnostic) -> String {
+        try runWithData(line: line, argumentsStart: argumentsStart, context: context).text
+    }
+
+    /// Parses and runs one `habit` line, returning its text and, for `list`, `today` and
+    /// `show`, the habits' data as a JSON member for `--json` (`habits`: an array; `habit`: an
+    /// object; see docs/json.md).
+    public func runWithData(
+        line: String, argumentsStart: Int, context: HabitRunContext
+    ) throws(Diagnostic) -> (text: String, data: (name: String, object: String)?) {
         let command = try HabitCommandLine.parse(line, argumentsStart: argumentsStart, today: context.today)
-        return try execute(command, context: context)
+        lastData = nil
+        let text = try execute(command, context: context)
+        defer { lastData = nil }
+        return (text, lastData)
     }
 
     /// Runs a parsed command; see ``run(line:argumentsStart:context:)``.
@@ -112,8 +126,30 @@ public final class HabitCommandRunner {
                 name: name.value, start: start.value, today: today, target: target)
             let targetText = target == .daily ? "" : ", \(target)"
             return "added \(quoted(habit.name)) (since \(habit.start)\(targetText))"
+        case .addMeasured(let name, let measure, let period, let start):
+            let habit = try AddHabit(repository: repository).execute(
+                name: name.value, start: start.value, today: today, target: period, measure: measure)
+            return "added \(quoted(habit.name)) (since \(habit.start), \(measure.targetText(period)))"
+        case .enter(let name, let amount, let replacing, let day):
+            let (habit, change, movedStart) = try EnterAmount(repository: repository).execute(
+                name: name.value, amount: amount.value, replacing: replacing, day: day.value, today: today)
+            guard let measure = habit.measure else { return "" }
+            let was = change.old.map { " (was \(HabitMeasure.amountText($0)))" } ?? ""
+            let streak = HabitDetailView.days(habit.currentStreak(today: today))
+            let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
+            return "\(quoted(habit.name)) on \(day.value): \(measure.amount(change.new))\(was) of "
+                + "\(measure.targetText(habit.target)) (current streak: \(streak))\(moved)"
+        case .describe(let name, let text):
+            let habit = try DescribeHabit(repository: repository).execute(name: name.value, text: text.value)
+            guard let description = habit.habitDescription else { return "no description for \(quoted(habit.name))" }
+            return "description of \(quoted(habit.name)): \(TerminalSafeText.escaped(description))"
+        case .move(let name, let position):
+            let (habit, place) = try MoveHabit(repository: repository).execute(
+                name: name.value, position: position.value, today: today)
+            return "moved \(quoted(habit.name)) to place \(place)"
         case .today:
             let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
+            if context.wantsData { lastData = ("habits", HabitViewData.list(habits, today: today)) }
             guard habits.isEmpty else {
                 return HabitTodayView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
@@ -121,6 +157,7 @@ public final class HabitCommandRunner {
         case .list(let includeArchived):
             let list = ListHabits(repository: repository)
             let habits = try list.execute(includeArchived: includeArchived, today: today)
+            if context.wantsData { lastData = ("habits", HabitViewData.list(habits, today: today)) }
             guard habits.isEmpty else {
                 return HabitListView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
             }
@@ -129,7 +166,7 @@ public final class HabitCommandRunner {
             let results = try RecordCompletion(repository: repository).execute(
                 names: names.map(\.value), day: day.value, today: today)
             return results.map { habit, isNew, movedStart in
-                let streak = habit.target.count(habit.currentStreak(today: today))
+                let streak = HabitDetailView.days(habit.currentStreak(today: today))
                 let verb = isNew ? "done on" : "was already done on"
                 let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
                 return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))\(moved)"
@@ -141,7 +178,7 @@ public final class HabitCommandRunner {
         case .skip(let name, let day):
             let (habit, isNew) = try SkipDay(repository: repository).execute(
                 name: name.value, day: day.value, today: today)
-            let streak = habit.target.count(habit.currentStreak(today: today))
+            let streak = HabitDetailView.days(habit.currentStreak(today: today))
             let verb = isNew ? "skipped on" : "was already skipped on"
             return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
         case .note(let name, let day, let text):
@@ -153,7 +190,12 @@ public final class HabitCommandRunner {
             return "note for \(quoted(habit.name)) on \(day.value): \(TerminalSafeText.escaped(note))"
         case .target(let name, let target):
             let (old, habit) = try ChangeTarget(repository: repository).execute(name: name.value, target: target.value)
-            return "\(quoted(habit.name)) is now \(habit.target) (was \(old))"
+            let was = habit.measure.map { $0.targetText(old) } ?? old.description
+            return "\(quoted(habit.name)) is now \(habit.targetText) (was \(was))"
+        case .measure(let name, let measure, let period):
+            let (old, habit) = try ChangeTarget(repository: repository).execute(
+                name: name.value, measure: measure, period: period.value)
+            return "\(quoted(habit.name)) is now \(habit.targetText) (was \(old))"
         case .undo(let name, let day):
             let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
             switch undone {
@@ -183,6 +225,7 @@ public final class HabitCommandRunner {
             return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
         case .show(let name, let year, let calendarYear):
             let habit = try ShowHabit(repository: repository).execute(name: name.value)
+            if context.wantsData { lastData = ("habit", HabitViewData.show(habit, today: today)) }
             let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
             if let calendarYear {
                 let last = habit.lastTrackedDay(today: today)
@@ -304,7 +347,20 @@ public final class HabitCommandRunner {
                 .startAfterDone:
                 span = command.daySpan ?? fallback
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
-                if case .note(_, _, let text) = command.action { span = text.span } else { span = fallback }
+                switch command.action {
+                case .note(_, _, let text), .describe(_, let text): span = text.span
+                default: span = fallback
+                }
+            case .invalidPosition:
+                if case .move(_, let position) = command.action { span = position.span } else { span = fallback }
+            case .invalidMeasure, .amountOverLimit, .notMeasured:
+                if case .enter(_, let amount, _, _) = command.action {
+                    span = amount.span
+                } else {
+                    span = command.daySpan ?? fallback
+                }
+            case .amountNeeded:
+                span = fallback
             }
             return Diagnostic(error.diagnosticID, error.message, at: span)
         case let error as HabitImportError:

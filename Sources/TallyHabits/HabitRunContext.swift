@@ -11,12 +11,15 @@ public struct HabitRunContext {
     /// Asks a person a yes/no question (given in full, ending in "[y/N] ") and returns their
     /// answer; only called when `isInteractive`.
     public var confirm: (String) -> Bool
+    /// Whether `list`, `today` and `show` also give their data (for `--json`).
+    public var wantsData: Bool
 
     /// A context for one command.
     public init(
         today: Day, useColour: Bool, isInteractive: Bool, glyphs: HabitGlyphs = .unicode,
-        confirm: @escaping (String) -> Bool = { _ in false }
+        confirm: @escaping (String) -> Bool = { _ in false }, wantsData: Bool = false
     ) {
+        self.wantsData = wantsData
         self.today = today
         self.useColour = useColour
         self.glyphs = glyphs

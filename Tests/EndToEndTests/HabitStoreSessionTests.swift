@@ -266,7 +266,8 @@ struct HabitStoreSessionTests {
     @Test func aFileWithABrokenRowIsRefusedWithNothingWritten() throws {
         try withDirectory { directory in
             let data = directory.appendingPathComponent("data")
-            try make(["old", data.path, "4"])
+            // At the latest version: an older file is first migrated (one transaction), then read.
+            try make(["old", data.path, "5"])
             try make(["edit", data.path, "UPDATE habit SET target = 'sometimes' WHERE name = 'Read'"])
             let file = data.appendingPathComponent("habits.sqlite3")
             let before = bytes(file)

@@ -121,7 +121,7 @@ import Testing
         arguments: [
             (
                 "habit ⟨frobnicate⟩", DiagnosticID.unknownHabitSubcommand,
-                "unknown habit subcommand 'frobnicate'; expected one of today, add, list, done, skip, undo, note, target, start, archive, restore, rename, delete, show, export, import"
+                "unknown habit subcommand 'frobnicate'; expected one of today, add, list, done, skip, undo, note, target, describe, move, start, archive, restore, rename, delete, show, export, import"
             ),
             ("habit done⟨⟩", .missingHabitName, "missing habit name after 'done'"),
             ("habit done⟨⟩   ", .missingHabitName, "missing habit name after 'done'"),
@@ -160,7 +160,7 @@ import Testing
             ),
             (
                 "habit done Read today ⟨again⟩", .unexpectedHabitArgument,
-                "unexpected 'again'; the form is habit done NAME... [DATE]"
+                "unexpected 'again'; the form is habit done NAME... [AMOUNT] [DATE]"
             ),
             ("habit done ⟨\"⟩Read 20 pages", .unclosedQuote, "this quote is never closed; end the name with \""),
             ("habit done ⟨'⟩물 마시기", .unclosedQuote, "this quote is never closed; end the name with '"),

@@ -270,7 +270,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommand.allCases.count == 16)
+        #expect(HabitSubcommand.allCases.count == 18)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track habits, streaks and their strength\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }

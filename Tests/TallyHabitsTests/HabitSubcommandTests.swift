@@ -20,7 +20,7 @@ import Testing
         }
         let samples = [
             "NAME": "Read", "NAME...": "Read", "NEWNAME": "Books", "DATE": "today", "TARGET": "3/week", "TEXT": "fine",
-            "FILE": "habits.json",
+            "FILE": "habits.json", "POSITION": "2", "AMOUNT": "2.5",
         ]
         return usage.split(separator: " ").map { word in
             samples[String(word)] ?? String(word.split(separator: "|").first!)
@@ -40,8 +40,9 @@ import Testing
         }
     }
 
-    /// (A note's TEXT takes every word to the end of the line, so `note` has no extra word.)
-    @Test(arguments: HabitSubcommand.allCases.filter { $0 != .note })
+    /// (A note's or a description's TEXT takes every word to the end of the line, so `note` and
+    /// `describe` have no extra word.)
+    @Test(arguments: HabitSubcommand.allCases.filter { $0 != .note && $0 != .describe })
     func anExtraWordIsAnsweredWithTheUsage(subcommand: HabitSubcommand) {
         // Quoted, so it is never taken for part of a name written without quotes.
         let line = MarkedLine(example(of: subcommand, withOptionalParts: true) + " ⟨'extra'⟩")
@@ -94,11 +95,11 @@ import Testing
         #expect(HabitSubcommand.export.firstArgument == .word(oneOf: ["csv", "json"]))
         #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
         #expect(HabitSubcommand.add.firstArgument == .newHabitName)
-        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 11)
+        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 13)
         #expect(
             HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
-                "add", "done", "skip", "undo", "note", "target", "start", "archive", "restore", "rename", "delete",
-                "show",
+                "add", "done", "skip", "undo", "note", "target", "describe", "move", "start", "archive", "restore",
+                "rename", "delete", "show",
             ])
     }
 }

@@ -24,7 +24,7 @@ struct CompleterTests {
         ("set ", "d", ["digits"]),
         ("set ", "m", ["maxdigits", "maxwork"]),
         ("set standard ", "", ["who", "asia", "cdc"]),
-        ("habit ", "d", ["done", "delete"]),
+        ("habit ", "d", ["done", "describe", "delete"]),
         ("habit export ", "", ["csv", "json"]),
         ("habit list ", "", ["all"]),
         ("habit done ", "w", ["\"walk the dog\"", "Walk"]),

@@ -37,6 +37,9 @@ public struct ValueFormatter: Sendable {
         grouping = settings.grouping
     }
 
+    /// Units written as words, shown in the plural unless the amount is exactly 1.
+    static let pluralWords: Set<String> = ["day", "week", "month", "year"]
+
     /// `value` written in the format.
     public func format(_ value: Value) -> Output {
         var output: Output
@@ -49,7 +52,12 @@ public struct ValueFormatter: Sendable {
             output = Output(text: formatted.text, isRounded: true)
         case (.quantity(let quantity), _):
             output = format(quantity.magnitude)
+            let isOne = output.text == "1" || output.text == "-1"
             output.text += " " + quantity.unit.text
+            // `24 days`, `2 weeks`: the calendar's words take their plural (which reads back).
+            if quantity.unit.isSingle, !isOne, ValueFormatter.pluralWords.contains(quantity.unit.text) {
+                output.text += "s"
+            }
             return output
         case (.truth(let value), _):
             output = Output(text: value ? "true" : "false", isRounded: false)

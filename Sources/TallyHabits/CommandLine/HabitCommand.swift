@@ -8,6 +8,18 @@ public struct HabitCommand: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// `habit add NAME [TARGET] [since DATE]`.
         case add(name: Spanned<String>, target: HabitTarget, start: Spanned<Day>)
+        /// `habit add NAME [at least|at most] AMOUNT [UNIT] per PERIOD [since DATE]`: a
+        /// measurable habit, its period as a target (`per day` is daily, `per week` 1/week).
+        case addMeasured(name: Spanned<String>, measure: HabitMeasure, period: HabitTarget, start: Spanned<Day>)
+        /// `habit done NAME AMOUNT [DATE]` adds AMOUNT (thousandths) to the day's amount;
+        /// `habit done NAME =AMOUNT [DATE]` puts it in its place (`replacing`).
+        case enter(name: Spanned<String>, amount: Spanned<Int>, replacing: Bool, day: Spanned<Day>)
+        /// `habit target NAME MEASURE`: a new measure and period for a measurable habit.
+        case measure(name: Spanned<String>, measure: HabitMeasure, period: Spanned<HabitTarget>)
+        /// `habit describe NAME TEXT`; empty text removes the description.
+        case describe(name: Spanned<String>, text: Spanned<String>)
+        /// `habit move NAME POSITION`.
+        case move(name: Spanned<String>, position: Spanned<Int>)
         /// `habit list [all]`.
         case list(includeArchived: Bool)
         /// `habit today`, or `habit` alone.
@@ -61,12 +73,15 @@ extension HabitCommand.Action {
     /// The subcommand this action is written with.
     var subcommand: HabitSubcommand {
         switch self {
-        case .add: return .add
+        case .add, .addMeasured: return .add
+        case .enter: return .done
         case .list: return .list
         case .today: return .today
         case .done: return .done
         case .skip: return .skip
-        case .target: return .target
+        case .target, .measure: return .target
+        case .describe: return .describe
+        case .move: return .move
         case .note: return .note
         case .start: return .start
         case .undo: return .undo
@@ -85,6 +100,9 @@ extension HabitCommand {
     /// Where the habit's name is, for errors about the habit.
     var nameSpan: SourceSpan? {
         switch action {
+        case .addMeasured(let name, _, _, _), .enter(let name, _, _, _), .measure(let name, _, _),
+            .describe(let name, _), .move(let name, _):
+            return name.span
         case .add(let name, _, _), .skip(let name, _), .target(let name, _), .undo(let name, _), .note(let name, _, _),
             .start(let name, _),
             .archive(let name, _), .restore(let name), .rename(let name, _), .delete(let name, _),
@@ -100,10 +118,12 @@ extension HabitCommand {
     /// Where the day is (the name's span when the day was left out), for errors about the day.
     var daySpan: SourceSpan? {
         switch action {
+        case .addMeasured(_, _, _, let day), .enter(_, _, _, let day):
+            return day.span
         case .add(_, _, let day), .done(_, let day), .skip(_, let day), .undo(_, let day), .archive(_, let day),
             .note(_, let day, _), .start(_, let day):
             return day.span
-        case .target(_, let target):
+        case .target(_, let target), .measure(_, _, let target):
             return target.span
         default:
             return nil
@@ -113,7 +133,7 @@ extension HabitCommand {
     /// Where the name being given is (NEWNAME for rename, NAME for add), for errors about a name.
     var givenNameSpan: SourceSpan? {
         switch action {
-        case .add(let name, _, _), .rename(_, let name):
+        case .add(let name, _, _), .rename(_, let name), .addMeasured(let name, _, _, _):
             return name.span
         default:
             return nil

@@ -2,8 +2,8 @@ extension HabitCommandLine {
     /// The order `help habit` lists the subcommands in: the daily ones first, as a person
     /// meets them, rather than the order of ``HabitSubcommand/allCases``.
     static let helpOrder: [HabitSubcommand] = [
-        .today, .add, .done, .skip, .undo, .note, .list, .show, .target, .start, .archive, .restore, .rename, .delete,
-        .export, .import,
+        .today, .add, .done, .skip, .undo, .note, .list, .show, .target, .describe, .move, .start, .archive, .restore,
+        .rename, .delete, .export, .import,
     ]
 
     /// The text of `help habit`, for a person: what each subcommand does, what NAME and DATE
@@ -21,7 +21,10 @@ extension HabitCommandLine {
         days ago, or a weekday (mon or monday: the latest one, today included). A day
         cannot be in the future, after the archive day or inside a pause; a day done
         before the start moves the start back.
-        TARGET is daily (the default), N/week, N/month or every N days. Streaks,
+        TARGET is daily (the default), N/week, N/month, every N days or X times in Y
+        days; or a measure, [at least|at most] AMOUNT [UNIT] per day, week, month or N
+        days (8 glasses per day, at most 2 cups per day): such a habit records an
+        amount a day, and AMOUNT (up to 3 decimals) adds to the day's. Streaks,
         completion and strength are judged per period (a day, a week, a month, N
         days); the current period and today never count as missed before they end. A
         skipped day, and the days a habit was archived before a restore, are neither
@@ -37,6 +40,8 @@ extension HabitCommandLine {
           habit add Gym 3/week since 2026-11-02
           habit done "read 20 pages" gym
           habit done Walk yesterday
+          habit add Water 8 glasses per day
+          habit done Water 2
           habit skip Gym fri
           habit note Gym 'legs, heavy day'
           habit show Gym year

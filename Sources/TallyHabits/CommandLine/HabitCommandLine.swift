@@ -87,6 +87,9 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add:
                 let name = try readName("habit name")
+                if let (measure, period) = try readOptionalMeasure() {
+                    return .addMeasured(name: name, measure: measure, period: period, start: try readSince(after: name))
+                }
                 let target = try readOptionalTarget() ?? .daily
                 return .add(name: name, target: target, start: try readSince(after: name))
             case .list:
@@ -105,6 +108,28 @@ public enum HabitCommandLine {
                 }
                 position += 1
                 return .start(name: name, day: try resolveDate(word))
+            case .describe:
+                let name = try readName("habit name")
+                guard next != nil else {
+                    throw Diagnostic(
+                        .missingNoteText, "missing the description after the name", at: SourceSpan(at: end))
+                }
+                return .describe(name: name, text: readRestOfLine())
+            case .move:
+                let name = try readName("habit name")
+                guard let word = next else {
+                    throw Diagnostic(
+                        .missingHabitPosition, "missing the position after the name", at: SourceSpan(at: end))
+                }
+                position += 1
+                guard !word.isQuoted, word.text.utf8.allSatisfy({ (48...57).contains($0) }), word.text.utf8.count <= 6,
+                    let place = Int(word.text), place >= 1
+                else {
+                    throw Diagnostic(
+                        .invalidHabitPosition, "\(MessageText.quoted(word.text)) is not a position; expected 1, 2, 3…",
+                        at: word.span)
+                }
+                return .move(name: name, position: Spanned(place, at: word.span))
             case .note:
                 let name = try readName("habit name")
                 var day = Spanned(today, at: name.span)
@@ -119,19 +144,15 @@ public enum HabitCommandLine {
                         .missingNoteText, "missing the note's text after the \(position > 1 ? "date" : "name")",
                         at: SourceSpan(at: end))
                 }
-                let last = words[words.count - 1]
-                position = words.count
-                // One quoted string is its inside; anything else is the text exactly as typed,
-                // quotes and runs of spaces kept.
-                let span = first.span.union(last.span)
-                let text =
-                    first == last && first.isQuoted
-                    ? first.text
-                    : String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
-                return .note(name: name, day: day, text: Spanned(text, at: span))
+                _ = first
+                return .note(name: name, day: day, text: readRestOfLine())
             case .target:
                 let name = try readName("habit name")
                 let start = position
+                if let (measure, period) = try readOptionalMeasure() {
+                    let span = words[start].span.union(words[position - 1].span)
+                    return .measure(name: name, measure: measure, period: Spanned(period, at: span))
+                }
                 guard let target = try readOptionalTarget() else {
                     if let word = next { throw notATarget(word) }
                     throw Diagnostic(
@@ -184,6 +205,20 @@ public enum HabitCommandLine {
             }
         }
 
+        /// The words left, as one text: one quoted string is its inside; anything else is the
+        /// text exactly as typed, quotes and runs of spaces kept. There is at least one word.
+        private mutating func readRestOfLine() -> Spanned<String> {
+            let first = words[position]
+            let last = words[words.count - 1]
+            position = words.count
+            let span = first.span.union(last.span)
+            let text =
+                first == last && first.isQuoted
+                ? first.text
+                : String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
+            return Spanned(text, at: span)
+        }
+
         /// Throws at the first word nobody read.
         func finish() throws(Diagnostic) {
             guard let extra = next else { return }
@@ -208,16 +243,80 @@ public enum HabitCommandLine {
             return Spanned(word.text, at: word.span)
         }
 
-        /// `NAME... [DATE]`: names up to the first word written like a date (or a mistyped one).
+        /// `NAME... [DATE]`: names up to the first word written like a date (or a mistyped one);
+        /// or `NAME AMOUNT [DATE]` and `NAME =AMOUNT [DATE]` for a measurable habit.
         private mutating func readDone() throws(Diagnostic) -> HabitCommand.Action {
             let first = try readName("habit name")
             var names = [first]
             while let word = next {
-                if !word.isQuoted, HabitCommandLine.looksLikeDate(word.text) { break }
+                if !word.isQuoted, HabitCommandLine.looksLikeDate(word.text) || word.text.hasPrefix("=") { break }
                 names.append(Spanned(word.text, at: word.span))
                 position += 1
             }
+            if let word = next, !word.isQuoted {
+                let replacing = word.text.hasPrefix("=")
+                let text = replacing ? String(word.text.dropFirst()) : word.text
+                let amount: Int?
+                do throws(HabitError) {
+                    amount = try HabitMeasure.parseAmount(text)
+                } catch {
+                    throw Diagnostic(error.diagnosticID, error.message, at: word.span)
+                }
+                if replacing && amount == nil {
+                    throw Diagnostic(
+                        .invalidHabitMeasure, "expected an amount after '=' (such as =2.5)", at: word.span)
+                }
+                // `Read 20 pages` is a name split at its spaces, not an amount: an amount is
+                // followed by a date or nothing.
+                let followedByDate =
+                    position + 1 >= words.count || HabitCommandLine.looksLikeDate(words[position + 1].text)
+                if let amount, followedByDate {
+                    guard names.count == 1 else {
+                        throw Diagnostic(
+                            .unexpectedHabitArgument, "an amount is entered for one habit at a time",
+                            at: word.span)
+                    }
+                    position += 1
+                    return .enter(
+                        name: first, amount: Spanned(amount, at: word.span), replacing: replacing,
+                        day: try readOptionalDate(after: first))
+                }
+            }
             return .done(names: names, day: try readOptionalDate(after: first))
+        }
+
+        /// `[at least|at most] AMOUNT [UNIT] per PERIOD`, up to `since` or the end, when the next
+        /// words start like one (`at`, or an amount).
+        private mutating func readOptionalMeasure() throws(Diagnostic) -> (HabitMeasure, HabitTarget)? {
+            guard let word = next, !word.isQuoted else { return nil }
+            // An amount out of range is still written as one: its error is the measure's.
+            let amountLike: Bool
+            do throws(HabitError) {
+                amountLike = try HabitMeasure.parseAmount(word.text) != nil
+            } catch {
+                amountLike = true
+            }
+            let startsLikeMeasure = word.text.lowercased() == "at" || amountLike
+            let following = position + 1 < words.count ? words[position + 1].text.lowercased() : ""
+            guard startsLikeMeasure, !["times", "time", "x"].contains(following) else { return nil }
+            var end = position
+            while end < words.count, words[end].isQuoted || words[end].text.lowercased() != "since" { end += 1 }
+            let chosen = words[position..<end]
+            let span = chosen.first!.span.union(chosen.last!.span)
+            let parsed: (HabitMeasure, HabitTarget)?
+            do throws(HabitError) {
+                parsed = try HabitMeasure.parse(chosen.map(\.text))
+            } catch {
+                throw Diagnostic(error.diagnosticID, error.message, at: span)
+            }
+            guard let parsed else {
+                throw Diagnostic(
+                    .invalidHabitMeasure,
+                    "expected a measure: [at least|at most] AMOUNT [UNIT] per day, week, month or N days",
+                    at: span)
+            }
+            position = end
+            return parsed
         }
 
         /// A target (`daily`, `N/week`, `N/month`, `every N days`) when the next words are one.
@@ -344,7 +443,7 @@ public enum HabitCommandLine {
             switch subcommand {
             case .add, .restore, .delete, .show: wordsNeeded = 2
             case .done, .skip, .undo, .archive: wordsNeeded = 3
-            case .target, .rename, .list, .export, .today, .note, .import, .start: return ""
+            case .target, .rename, .list, .export, .today, .note, .import, .start, .describe, .move: return ""
             }
             guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
                 words[index...].allSatisfy({ !$0.isQuoted }),

@@ -10,7 +10,7 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case add
     /// `habit list [all]`.
     case list
-    /// `habit done NAME... [DATE]`.
+    /// `habit done NAME... [AMOUNT] [DATE]`.
     case done
     /// `habit skip NAME [DATE]`.
     case skip
@@ -20,6 +20,10 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
     case note
     /// `habit target NAME TARGET`.
     case target
+    /// `habit describe NAME TEXT`.
+    case describe
+    /// `habit move NAME POSITION`.
+    case move
     /// `habit start NAME DATE`.
     case start
     /// `habit archive NAME [DATE]`.
@@ -66,9 +70,11 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .today: return "habit [today]"
         case .add: return "habit add NAME [TARGET] [since DATE]"
         case .list: return "habit list [all]"
-        case .done: return "habit done NAME... [DATE]"
+        case .done: return "habit done NAME... [AMOUNT] [DATE]"
         case .skip: return "habit skip NAME [DATE]"
         case .target: return "habit target NAME TARGET"
+        case .describe: return "habit describe NAME TEXT"
+        case .move: return "habit move NAME POSITION"
         case .note: return "habit note NAME [DATE] TEXT"
         case .start: return "habit start NAME DATE"
         case .undo: return "habit undo NAME [DATE]"
@@ -94,10 +100,16 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .today: return ["today's state, each period's progress"]
         case .add: return ["start tracking (from today unless", "since DATE); TARGET defaults to daily"]
         case .list: return ["each habit's streak, last 7 days,", "strength and total (all: archived too)"]
-        case .done: return ["record that you did it (today unless", "DATE is given); several names at once"]
+        case .done:
+            return [
+                "record that you did it (today unless", "DATE is given); several names at once;",
+                "AMOUNT adds to a measured day, =AMOUNT", "replaces it",
+            ]
         case .skip: return ["a rest day: neither done nor missed"]
         case .note: return ["keep a note for a day (\"\" removes it)"]
         case .target: return ["change how often it is meant to be done"]
+        case .describe: return ["keep its question or description", "(\"\" removes it)"]
+        case .move: return ["put it at POSITION (1 is first) in", "list and today"]
         case .start: return ["move the start, earlier or later"]
         case .undo: return ["take back a day done or skipped"]
         case .archive: return ["stop tracking, keep the history", "(DATE is the last day)"]
@@ -116,7 +128,8 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .add: return .newHabitName
         case .list: return .word(oneOf: ["all"])
         case .today: return .word(oneOf: [])
-        case .done, .skip, .note, .target, .start, .undo, .archive, .restore, .rename, .delete, .show: return .habitName
+        case .done, .skip, .note, .target, .start, .undo, .archive, .restore, .rename, .delete, .show, .describe, .move:
+            return .habitName
         case .export: return .word(oneOf: HabitSubcommand.exportFormatNames)
         case .import: return .word(oneOf: [])
         }

@@ -80,6 +80,16 @@ extension DiagnosticID {
     public static let alreadySkipped = DiagnosticID("already-skipped")
     /// A target such as `9/week` that asks for more than the period holds.
     public static let invalidHabitTarget = DiagnosticID("invalid-habit-target")
+    /// A unit, goal, amount or period of a measurable habit out of range.
+    public static let invalidHabitMeasure = DiagnosticID("invalid-habit-measure")
+    /// `habit done` without the amount a measurable habit needs.
+    public static let habitAmountNeeded = DiagnosticID("habit-amount-needed")
+    /// An amount for a habit that measures nothing.
+    public static let habitNotMeasured = DiagnosticID("habit-not-measured")
+    /// `habit move NAME` with no position.
+    public static let missingHabitPosition = DiagnosticID("missing-habit-position")
+    /// `habit move` to a place below 1, or a stored place below 1.
+    public static let invalidHabitPosition = DiagnosticID("invalid-habit-position")
     /// A note that is empty, too long or holds a control character.
     public static let invalidNote = DiagnosticID("invalid-note")
     /// A start moved after a day done.

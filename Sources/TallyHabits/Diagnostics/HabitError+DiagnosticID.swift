@@ -28,6 +28,11 @@ extension HabitError {
         case .invalidTarget: return .invalidHabitTarget
         case .startAfterDone: return .startAfterDone
         case .emptyNote, .controlCharacterInNote, .noteTooLong: return .invalidNote
+        case .invalidMeasure: return .invalidHabitMeasure
+        case .amountNeeded: return .habitAmountNeeded
+        case .notMeasured: return .habitNotMeasured
+        case .amountOverLimit: return .invalidHabitMeasure
+        case .invalidPosition: return .invalidHabitPosition
         }
     }
 }

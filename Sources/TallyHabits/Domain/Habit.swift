@@ -19,12 +19,24 @@ public struct Habit: Sendable, Equatable {
     /// The day it was archived: the last day it may be done. Nil while it is active.
     public private(set) var archiveDay: Day?
     /// The days it was done, in ascending order, each once: kept sorted so that the first and
-    /// last day, runs and streaks need no sorting and a day is found by binary search.
-    public private(set) var daysDone: [Day]
+    /// last day, runs and streaks need no sorting and a day is found by binary search. For a
+    /// measurable habit, the days its amounts meet the goal (see ``HabitMeasure``), derived
+    /// from ``amounts`` by `Habit+Measure.swift` (hence settable within the module).
+    public internal(set) var daysDone: [Day]
+    /// What a measurable habit measures; nil for a habit that is done or not.
+    public private(set) var measure: HabitMeasure?
+    /// The habit's question or description (`Did you read 20 pages?`), valid as a note is; nil
+    /// for none (set through ``describe(_:)``).
+    public internal(set) var habitDescription: String?
+    /// The habit's place in `list` and `today` (from 1) once habits were put in order; nil
+    /// while ordered by name.
+    public internal(set) var position: Int?
+    /// A measurable habit's amount for each day one was entered, in thousandths of its unit.
+    public internal(set) var amounts: [Day: Int]
     /// How often it is meant to be done.
     public private(set) var target: HabitTarget
     /// The days skipped (rest days: neither done nor missed), ascending, none of them done.
-    public private(set) var skippedDays: [Day]
+    public internal(set) var skippedDays: [Day]
     /// Each stretch of days between an archive day and a restore: the habit was paused, and
     /// those days are neither done nor missed. Ascending and apart.
     public private(set) var pauses: [ClosedRange<Day>]
@@ -37,7 +49,8 @@ public struct Habit: Sendable, Equatable {
 
     /// A new habit starting on `start`, which may not be after `today`.
     public init(
-        name: String, start: Day, today: Day, target: HabitTarget = .daily, id: HabitID = .random()
+        name: String, start: Day, today: Day, target: HabitTarget = .daily, measure: HabitMeasure? = nil,
+        id: HabitID = .random()
     ) throws(HabitError) {
         let validName = try Habit.validatedName(name)
         guard start <= today else { throw .startInFuture(habit: validName, start: start, today: today) }
@@ -50,6 +63,10 @@ public struct Habit: Sendable, Equatable {
         self.skippedDays = []
         self.pauses = []
         self.notes = [:]
+        self.measure = measure
+        self.amounts = [:]
+        self.habitDescription = nil
+        self.position = nil
     }
 
     /// A habit as it was stored, checked against every rule that does not depend on today.
@@ -61,7 +78,8 @@ public struct Habit: Sendable, Equatable {
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day],
         target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = [],
-        notes: [Day: String] = [:]
+        notes: [Day: String] = [:], measure: HabitMeasure? = nil, amounts: [Day: Int] = [:],
+        description: String? = nil, position: Int? = nil
     ) throws(HabitError) {
         let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
         let sorted = ascending ? daysDone : daysDone.sorted()
@@ -87,6 +105,12 @@ public struct Habit: Sendable, Equatable {
         try Habit.checkStored(
             name: self.name, start: start, archiveDay: archiveDay, skippedDays: self.skippedDays, pauses: self.pauses,
             isDone: { day in Habit.position(of: day, in: sorted).found })
+        self.measure = measure
+        self.amounts = [:]
+        self.habitDescription = try description.map { text throws(HabitError) in try Habit.validatedNote(text) }
+        guard position.map({ $0 >= 1 }) ?? true else { throw .invalidPosition(habit: self.name, position: position!) }
+        self.position = position
+        try restoreAmounts(amounts)
     }
 
     /// The rules on stored skips and pauses: a skip on or after the start, not on a day done
@@ -312,6 +336,7 @@ public struct Habit: Sendable, Equatable {
     /// that day.
     @discardableResult
     public mutating func markDone(on day: Day, today: Day) throws(HabitError) -> Bool {
+        if let measure { throw .amountNeeded(habit: name, measure: measure) }
         if day < start && day <= today { start = day }
         try checkRecordable(day, today: today)
         let index = position(of: day)
@@ -327,7 +352,7 @@ public struct Habit: Sendable, Equatable {
     @discardableResult
     public mutating func skip(on day: Day, today: Day) throws(HabitError) -> Bool {
         try checkRecordable(day, today: today)
-        if isDone(on: day) { throw .skipOnDayDone(habit: name, day: day) }
+        if isDone(on: day) || amounts[day] != nil { throw .skipOnDayDone(habit: name, day: day) }
         let skip = Habit.position(of: day, in: skippedDays)
         guard !skip.found else { return false }
         skippedDays.insert(day, at: skip.index)
@@ -344,6 +369,10 @@ public struct Habit: Sendable, Equatable {
     /// Takes back the record that the habit was done, or skipped, on `day`.
     @discardableResult
     public mutating func undo(on day: Day) throws(HabitError) -> Undone {
+        if amounts.removeValue(forKey: day) != nil {
+            deriveDaysDone()
+            return .done
+        }
         let index = position(of: day)
         if index < daysDone.count, daysDone[index] == day {
             daysDone.remove(at: index)
@@ -382,15 +411,43 @@ public struct Habit: Sendable, Equatable {
     /// after a pause or the archive day, or after today.
     public mutating func move(startTo day: Day, today: Day) throws(HabitError) {
         guard day <= today else { throw .startInFuture(habit: name, start: day, today: today) }
-        let firstUsed = [daysDone.first, skippedDays.first, notes.keys.min(), pauses.first?.lowerBound, archiveDay]
-            .compactMap { $0 }.min()
+        let firstUsed = [
+            daysDone.first, amounts.keys.min(), skippedDays.first, notes.keys.min(), pauses.first?.lowerBound,
+            archiveDay,
+        ]
+        .compactMap { $0 }.min()
         if let firstUsed, day > firstUsed { throw .startAfterDone(habit: name, start: day, firstDone: firstUsed) }
         start = day
     }
 
     /// Changes how often the habit is meant to be done; the history is judged by the new target.
-    public mutating func setTarget(_ newTarget: HabitTarget) {
+    /// A measurable habit's target is its period: once a day, a week, a month or N days.
+    public mutating func setTarget(_ newTarget: HabitTarget) throws(HabitError) {
+        if measure != nil {
+            guard newTarget.times == 1 else {
+                throw .invalidMeasure(
+                    text: newTarget.description,
+                    reason: "the period of a measurable habit is daily, 1/week, 1/month or every N days")
+            }
+            target = newTarget
+            deriveDaysDone()
+            return
+        }
         target = newTarget
+    }
+
+    /// Changes what a measurable habit measures and its period (a habit done or not becomes
+    /// measurable only while it has no day done); its days done are judged anew.
+    public mutating func setMeasure(_ newMeasure: HabitMeasure, period: HabitTarget) throws(HabitError) {
+        if measure == nil, let first = daysDone.first {
+            throw .invalidMeasure(
+                text: newMeasure.targetText(period),
+                reason: "\(MessageText.quoted(name)) was done on \(first) with no amount; a habit becomes measurable "
+                    + "only before its first day done (add a new one, or undo its days)")
+        }
+        measure = newMeasure
+        target = period
+        deriveDaysDone()
     }
 
     /// Archives the habit: `day` becomes the last day it may be done.
@@ -398,7 +455,7 @@ public struct Habit: Sendable, Equatable {
         if let archiveDay { throw .alreadyArchived(habit: name, archived: archiveDay) }
         guard day >= start else { throw .archiveBeforeStart(habit: name, day: day, start: start) }
         guard day <= today else { throw .inFuture(habit: name, day: day, today: today) }
-        if let last = daysDone.last, last > day {
+        if let last = [daysDone.last, amounts.keys.max()].compactMap({ $0 }).max(), last > day {
             throw .doneAfterArchive(habit: name, done: last, archived: day)
         }
         archiveDay = day

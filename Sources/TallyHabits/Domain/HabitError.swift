@@ -54,6 +54,16 @@ public enum HabitError: Error, Sendable, Equatable {
     case dayStoredTwice(habit: String, day: Day)
     /// The habit was done on `done`, after the archive day `archived`.
     case doneAfterArchive(habit: String, done: Day, archived: Day)
+    /// A measure (unit, goal, amount or period) out of range.
+    case invalidMeasure(text: String, reason: String)
+    /// `done` without an amount on a habit that measures one.
+    case amountNeeded(habit: String, measure: HabitMeasure)
+    /// An amount given for a habit that is only done or not.
+    case notMeasured(habit: String)
+    /// A day's total would pass ``HabitMeasure/maximumAmount``.
+    case amountOverLimit(habit: String, day: Day)
+    /// A place in the order that is not 1 or more.
+    case invalidPosition(habit: String, position: Int)
 
     /// One sentence for a person, lower-case first word, no final period.
     public var message: String {
@@ -112,6 +122,19 @@ public enum HabitError: Error, Sendable, Equatable {
             return "\(MessageText.quoted(habit)) has the day \(day) stored twice"
         case .doneAfterArchive(let habit, let done, let archived):
             return "\(MessageText.quoted(habit)) was done on \(done), after its archive day \(archived)"
+        case .invalidMeasure(let text, let reason):
+            return "\(MessageText.quoted(text)) is not a measure: \(reason)"
+        case .amountNeeded(let habit, let measure):
+            let unit = measure.unit.isEmpty ? "an amount" : "the \(MessageText.quoted(measure.unit))"
+            return "\(MessageText.quoted(habit)) measures \(unit) of each day; give the amount: "
+                + "habit done \(HabitCommandLine.quotedForInput(habit) ?? habit) 1"
+        case .notMeasured(let habit):
+            return "\(MessageText.quoted(habit)) is done or not, with no amount; "
+                + "a habit with an amount is added as: habit add NAME 8 glasses per day"
+        case .invalidPosition(let habit, let position):
+            return "\(MessageText.quoted(habit)) cannot move to place \(position); places start at 1"
+        case .amountOverLimit(let habit, let day):
+            return "\(MessageText.quoted(habit)) would hold more than \(HabitMeasure.maximumAmount) on \(day)"
         }
     }
 }

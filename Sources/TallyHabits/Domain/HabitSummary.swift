@@ -23,12 +23,20 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     public let skippedDays: [Day]
     /// The pauses, ascending.
     public let pauses: [ClosedRange<Day>]
+    /// What a measurable habit measures; nil for a habit done or not.
+    public let measure: HabitMeasure?
+    /// The amounts of a measurable habit the views need (those of the days its strength looks
+    /// at, or all), in thousandths.
+    public let amounts: [Day: Int]
+    /// The place in the order (from 1), nil while ordered by name.
+    public let position: Int?
 
     /// A summary read from a store, checked against every rule ``Habit`` checks on a stored
     /// habit; whether `runs` agree with the days done is the store's to check.
     public init(
         restoring id: HabitID, name: String, start: Day, archiveDay: Day?, target: HabitTarget, completionCount: Int,
-        runs: [ClosedRange<Day>], skippedDays: [Day], pauses: [ClosedRange<Day>]
+        runs: [ClosedRange<Day>], skippedDays: [Day], pauses: [ClosedRange<Day>], measure: HabitMeasure? = nil,
+        amounts: [Day: Int] = [:], position: Int? = nil
     ) throws(HabitError) {
         self.id = id
         self.name = try Habit.validatedStored(
@@ -41,6 +49,10 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
         self.runs = runs
         self.skippedDays = skippedDays
         self.pauses = pauses
+        self.measure = measure
+        self.amounts = amounts
+        self.position = position
+        if measure == nil && !amounts.isEmpty { throw .notMeasured(habit: self.name) }
         try Habit.checkStored(
             name: self.name, start: start, archiveDay: archiveDay, skippedDays: skippedDays, pauses: pauses,
             isDone: { day in HabitSummary.run(containing: day, in: runs) != nil })
@@ -57,6 +69,9 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
         runs = habit.completionRuns
         skippedDays = habit.skippedDays
         pauses = habit.pauses
+        measure = habit.measure
+        amounts = habit.amounts
+        position = habit.position
     }
 
     /// The key under which names are unique: see ``Habit/nameKey``.

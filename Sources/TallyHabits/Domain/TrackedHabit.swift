@@ -17,6 +17,11 @@ public protocol TrackedHabit {
     /// The days it was archived between an archive and a restore (neither done nor missed),
     /// ascending and apart.
     var pauses: [ClosedRange<Day>] { get }
+    /// What a measurable habit measures; nil for a habit done or not.
+    var measure: HabitMeasure? { get }
+    /// A measurable habit's amounts entered, by day, in thousandths (for a summary, at least
+    /// those of the days its strength looks at).
+    var amounts: [Day: Int] { get }
     /// Whether the habit was done on `day`.
     func isDone(on day: Day) -> Bool
     /// How many days in `range` it was done.
@@ -84,9 +89,12 @@ extension TrackedHabit {
         return today <= end ? .pending : .failed
     }
 
-    /// The periods met in a row up to today: the current period counts once met and breaks
-    /// nothing while it is still open; skipped and paused periods neither count nor break.
+    /// The current streak in days. For a daily habit, the days done in a row up to today (today
+    /// counts once done and breaks nothing while still open; skipped and paused days neither
+    /// count nor break); for any other target, and any measurable habit, Loop's streak
+    /// (``loopStreaks(today:)``) reaching today or yesterday.
     public func currentStreak(today: Day) -> Int {
+        if countsLoopStreaks { return currentLoopStreak(today: today) }
         var period = target.period(containing: lastTrackedDay(today: today), start: start)
         var streak = 0
         while period.upperBound >= start {
@@ -123,9 +131,11 @@ extension TrackedHabit {
         return result
     }
 
-    /// The most periods met in a row, ever (skipped and paused periods do not break a run).
+    /// The longest streak ever, in days: days done in a row for a daily habit (skipped and paused
+    /// days do not break a run), Loop's longest streak for any other.
     public func longestStreak(today: Day) -> Int {
-        history(today: today).longest
+        if countsLoopStreaks { return loopStreaks(today: today).map(\.count).max() ?? 0 }
+        return history(today: today).longest
     }
 
     /// Periods met out of the periods that are over and were not excused (the current period
@@ -187,6 +197,7 @@ extension TrackedHabit {
     /// Older days weigh `m` per day less; the score starts at most `window` days back, which
     /// changes it by less than 0.05 percentage points.
     public func strength(today: Day, ifDoneToday: Bool = false) -> Double {
+        if let measure { return measuredStrength(measure, today: today, ifDoneToday: ifDoneToday) }
         let (times, days) = target.frequency
         let frequency = Double(times) / Double(days)
         let (numerator, denominator) = frequency < 1 ? (times * 2, days * 2) : (times, days)
@@ -217,6 +228,45 @@ extension TrackedHabit {
             if !excused[index] {
                 let part = Swift.min(1, Double(rolling) / Double(numerator))
                 score = score * multiplier + part * (1 - multiplier)
+            }
+        }
+        return score
+    }
+
+    /// The strength of a measurable habit, as Loop Habit Tracker computes it (`ScoreList.kt`,
+    /// numerical habits): day by day, the total of the amounts in the window of the period's
+    /// length ending that day gives the part achieved (``HabitMeasure``'s `achievement`), and
+    /// `score = score × m + part × (1 − m)` as for a habit done or not, with `m` from the
+    /// frequency once per period (times and days are not doubled for amounts). An `at most`
+    /// habit starts from 1, an `at least` one from 0; skipped and paused days leave the score
+    /// as it is (Loop also leaves it on a skip, but adds the skip's marker, 0.003 of a unit, to
+    /// the window's total; Tally adds nothing). `ifDoneToday` raises today's amount to the goal.
+    func measuredStrength(_ measure: HabitMeasure, today: Day, ifDoneToday: Bool) -> Double {
+        let days = target.frequency.days
+        let multiplier = pow(0.5, (1 / Double(days)).squareRoot() / 13)
+        let window = Int(log(0.0005) / log(multiplier)) + days
+        let last = lastTrackedDay(today: today)
+        let from = Swift.max(start, last.adding(days: -window))
+        guard from <= last else { return 0 }
+        var score = measure.kind == .atMost ? 1.0 : 0.0
+        let first = from.adding(days: -days)
+        let count = first.distance(to: last) + 1
+        var values = [Int](repeating: 0, count: count)
+        var excused = [Bool](repeating: false, count: count)
+        for (day, amount) in amounts where day >= first && day <= last { values[first.distance(to: day)] = amount }
+        if ifDoneToday && last == today && measure.kind == .atLeast {
+            values[count - 1] = Swift.max(values[count - 1], measure.goal)
+        }
+        for day in skippedDays where day >= first && day <= last { excused[first.distance(to: day)] = true }
+        for pause in pauses where pause.overlaps(first...last) {
+            for day in pause.clamped(to: first...last) { excused[first.distance(to: day)] = true }
+        }
+        var rolling = 0
+        for index in 0..<days { rolling += values[index] }
+        for index in days..<count {
+            rolling += values[index] - values[index - days]
+            if !excused[index] {
+                score = score * multiplier + measure.achievement(total: rolling) * (1 - multiplier)
             }
         }
         return score

@@ -85,7 +85,12 @@ enum HabitImportFormat {
 
         func habit(_ value: JSONValue) throws(HabitImportError) -> Habit {
             let fields = try object(
-                value, keys: ["name", "start", "archived", "target", "done", "skipped", "paused", "notes"],
+                value,
+                keys: [
+                    "name", "start", "archived", "target", "done", "skipped", "paused", "notes", "amounts",
+                    "description",
+                    "position",
+                ],
                 required: ["name", "start", "archived", "done"])
             let name = try string(fields["name"]!)
             let start = try day(fields["start"]!)
@@ -94,11 +99,17 @@ enum HabitImportFormat {
                 return try day(value)
             }
             var target = HabitTarget.daily
+            var measure: HabitMeasure?
             if let value = fields["target"] {
                 let text = try string(value)
-                let parsed: HabitTarget?
+                let words = text.split(separator: " ").map(String.init)
+                var parsed: HabitTarget?
                 do throws(HabitError) {
-                    parsed = try HabitTarget.parse(text.split(separator: " ").map(String.init))
+                    if let (measured, period) = try HabitMeasure.parse(words) {
+                        (measure, parsed) = (measured, period)
+                    } else {
+                        parsed = try HabitTarget.parse(words)
+                    }
                 } catch {
                     throw fail(value, error.message)
                 }
@@ -125,26 +136,47 @@ enum HabitImportFormat {
             if let value = fields["notes"] {
                 guard case .object(let members, _) = value else { throw fail(value, "expected an object of notes") }
                 for member in members {
-                    let noteDay: Day
-                    do throws(DayParseError) {
-                        noteDay = try Day.parse(member.key)
-                    } catch {
-                        throw fail(
-                            member.value, "the key \(MessageText.quoted(member.key)) is not a day: \(error.message)")
-                    }
-                    guard noteDay <= today else {
-                        throw fail(member.value, "\(noteDay) is in the future; today is \(today)")
-                    }
-                    notes[noteDay] = try string(member.value)
+                    notes[try dayKey(member.key, of: member.value)] = try string(member.value)
                 }
+            }
+            var amounts: [Day: Int] = [:]
+            if let value = fields["amounts"] {
+                guard measure != nil else {
+                    throw fail(value, "amounts need a measure as the target (8 glasses per day)")
+                }
+                guard case .object(let members, _) = value else { throw fail(value, "expected an object of amounts") }
+                for member in members {
+                    let amountDay = try dayKey(member.key, of: member.value)
+                    guard case .number(let text, _) = member.value else {
+                        throw fail(member.value, "expected an amount, not \(member.value.kind)")
+                    }
+                    let amount: Int?
+                    do throws(HabitError) {
+                        amount = try HabitMeasure.parseAmount(text)
+                    } catch {
+                        throw fail(member.value, error.message)
+                    }
+                    guard let amount else { throw fail(member.value, "expected an amount such as 2.5, not \(text)") }
+                    amounts[amountDay] = amount
+                }
+            }
+            let description = try fields["description"].map { value throws(HabitImportError) in try string(value) }
+            var position: Int?
+            if let value = fields["position"] {
+                guard case .number(let text, _) = value, text.utf8.count <= 9, let place = Int(text), place >= 1 else {
+                    throw fail(value, "expected a position: 1, 2, 3…")
+                }
+                position = place
             }
             do throws(HabitError) {
                 // Held to the rules of a typed name, not only those of a stored one.
                 _ = try Habit.validatedName(name)
+                // A measurable habit's days done are those its amounts meet the goal: derived.
                 return try Habit(
-                    restoring: .random(), name: name, start: start, archiveDay: archived, daysDone: done,
-                    target: target,
-                    skippedDays: skipped, pauses: pauses, notes: notes)
+                    restoring: .random(), name: name, start: start, archiveDay: archived,
+                    daysDone: measure == nil ? done : [], target: target,
+                    skippedDays: skipped, pauses: pauses, notes: notes, measure: measure, amounts: amounts,
+                    description: description, position: position)
             } catch {
                 throw fail(value, error.message)
             }
@@ -170,6 +202,18 @@ enum HabitImportFormat {
                 throw fail(value, "missing the key '\(key)'")
             }
             return fields
+        }
+
+        /// A key of `notes` or `amounts`: a day, not in the future.
+        func dayKey(_ key: String, of value: JSONValue) throws(HabitImportError) -> Day {
+            let parsed: Day
+            do throws(DayParseError) {
+                parsed = try Day.parse(key)
+            } catch {
+                throw fail(value, "the key \(MessageText.quoted(key)) is not a day: \(error.message)")
+            }
+            guard parsed <= today else { throw fail(value, "\(parsed) is in the future; today is \(today)") }
+            return parsed
         }
 
         func string(_ value: JSONValue) throws(HabitImportError) -> String {

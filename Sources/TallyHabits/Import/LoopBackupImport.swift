@@ -2,8 +2,10 @@
 /// commands: each day goes through ``Habit/markDone(on:today:)``, ``Habit/skip(on:today:)`` or
 /// ``Habit/setNote(_:on:today:)``, so a day in the future is refused as `habit done` refuses it.
 ///
-/// What Loop keeps and Tally does not (questions, descriptions, measurable habits, which Loop
-/// itself marks done by its own reckoning) is listed in the report, never dropped silently.
+/// A measurable habit's values (Loop keeps them × 1000, as Tally does) go through
+/// ``Habit/record(_:on:today:replacing:)``; a question and description become the habit's
+/// description. What Loop keeps and Tally does not (colours, reminders, order, days Loop itself
+/// marks done by its own reckoning) is listed in the report, never dropped silently.
 enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
     static let millisecondsPerDay: Int64 = 86_400_000
@@ -18,12 +20,23 @@ enum LoopBackupImport {
         for record in backup.habits {
             let place = "\(path): \(record.place)"
             let entries = entriesByHabit.removeValue(forKey: record.id) ?? []
+            var measure: HabitMeasure?
             if record.isMeasurable {
-                let kind = record.isAtMost ? "at most" : "at least"
-                report.notCarried.append(
-                    "\(place): \(MessageText.quoted(record.name)) measures a number (\(kind) \(record.targetValue) "
-                        + "\(record.unit)); this Tally keeps only yes/no habits, so it was not imported")
-                continue
+                do throws(HabitError) {
+                    let goal = record.targetValue * Double(HabitMeasure.scale)
+                    guard goal.isFinite, goal >= 0, goal <= Double(HabitMeasure.maximumAmount * HabitMeasure.scale),
+                        record.frequencyTimes == 1 || record.frequencyTimes >= record.frequencyDays
+                    else {
+                        throw .invalidMeasure(
+                            text: "\(record.targetValue) \(record.unit)",
+                            reason: "Tally keeps a goal from 0 to \(HabitMeasure.maximumAmount) once per period")
+                    }
+                    measure = try HabitMeasure(
+                        unit: record.unit, goal: Int(goal.rounded()), kind: record.isAtMost ? .atMost : .atLeast)
+                } catch {
+                    report.refused.append("\(place): \(error.message); it was not imported")
+                    continue
+                }
             }
             guard let target = HabitTarget(times: record.frequencyTimes, days: record.frequencyDays) else {
                 report.refused.append(
@@ -36,12 +49,20 @@ enum LoopBackupImport {
             let start = recordable.min() ?? today
             var habit: Habit
             do throws(HabitError) {
-                habit = try Habit(name: record.name, start: start, today: today, target: target)
+                habit = try Habit(name: record.name, start: start, today: today, target: target, measure: measure)
             } catch {
                 report.refused.append("\(place): \(error.message); it was not imported")
                 continue
             }
-            if !record.question.isEmpty || !record.description.isEmpty { questions += 1 }
+            // Loop's question and description are one description here.
+            let about = [record.question, record.description].filter { !$0.isEmpty }.joined(separator: " — ")
+            if !about.isEmpty {
+                do throws(HabitError) {
+                    try habit.describe(about)
+                } catch {
+                    questions += 1
+                }
+            }
             for (entry, day) in zip(entries, days) {
                 let entryPlace = "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))"
                 guard Day.supportedDays.contains(day) else {
@@ -50,6 +71,13 @@ enum LoopBackupImport {
                 }
                 do throws(HabitError) {
                     switch entry.value {
+                    // A measurable habit's value, × 1000; 3 is Loop's skip, -1 nothing entered.
+                    case let value? where measure != nil && value != 3 && value != -1:
+                        guard value >= 0 else {
+                            report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
+                            continue
+                        }
+                        try habit.record(Int(value), on: day, today: today, replacing: true)
                     case nil, 2:
                         if try !habit.markDone(on: day, today: today) {
                             report.refused.append("\(entryPlace): \(day) is in the file twice")
@@ -68,8 +96,11 @@ enum LoopBackupImport {
                 }
             }
             if record.isArchived {
-                let last = [habit.daysDone.last, habit.skippedDays.last, habit.notes.keys.max(), habit.start]
-                    .compactMap { $0 }.max()!
+                let last = [
+                    habit.daysDone.last, habit.amounts.keys.max(), habit.skippedDays.last, habit.notes.keys.max(),
+                    habit.start,
+                ]
+                .compactMap { $0 }.max()!
                 try? habit.archive(on: last, today: today)
             }
             report.habits.append(habit)
@@ -77,7 +108,10 @@ enum LoopBackupImport {
         if questions > 0 {
             report.notCarried.append(
                 "\(path): the question or description of \(questions == 1 ? "1 habit" : "\(questions) habits") "
-                    + "(Tally keeps none), and colours and reminders")
+                    + "(over \(Habit.maximumNoteLength) characters, or holding control characters)")
+        }
+        if !backup.habits.isEmpty {
+            report.notCarried.append("\(path): the habits' colours, reminders and order")
         }
         for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
             report.refused.append(

@@ -25,6 +25,8 @@ enum TallyCSVImport {
             var skipped: [Day] = []
             var pauses: [ClosedRange<Day>] = []
             var notes: [Day: String] = [:]
+            var amounts: [Day: Int] = [:]
+            var description: String?
         }
         var drafts: [Draft] = []
         for row in rows.dropFirst() {
@@ -45,6 +47,10 @@ enum TallyCSVImport {
             }
             let (dayField, state, note) = (row[4], row[5].text, row[6])
             if dayField.text.isEmpty {
+                if state == "description", drafts[drafts.count - 1].description == nil {
+                    drafts[drafts.count - 1].description = note.text
+                    continue
+                }
                 guard state.isEmpty, note.text.isEmpty else { throw fail(dayField, "expected a day") }
                 continue
             }
@@ -61,7 +67,18 @@ enum TallyCSVImport {
             case "done": drafts[drafts.count - 1].done.append(try day(dayField))
             case "skipped": drafts[drafts.count - 1].skipped.append(try day(dayField))
             case "": guard !note.text.isEmpty else { throw fail(row[5], "expected done, skipped or paused, or a note") }
-            default: throw fail(row[5], "expected done, skipped or paused, not \(MessageText.quoted(state))")
+            default:
+                // A measurable habit's day holds its amount.
+                let amount: Int?
+                do throws(HabitError) {
+                    amount = try HabitMeasure.parseAmount(state)
+                } catch {
+                    throw fail(row[5], error.message)
+                }
+                guard let amount else {
+                    throw fail(row[5], "expected done, skipped, paused or an amount, not \(MessageText.quoted(state))")
+                }
+                drafts[drafts.count - 1].amounts[try day(dayField)] = amount
             }
             if !note.text.isEmpty { drafts[drafts.count - 1].notes[try day(dayField)] = note.text }
         }
@@ -74,8 +91,14 @@ enum TallyCSVImport {
                 fields[2].isEmpty
                 ? nil : try day(CSVReader.Field(text: fields[2], line: place.line, column: place.column))
             let parsedTarget: HabitTarget?
+            var measure: HabitMeasure?
             do throws(HabitError) {
-                parsedTarget = try HabitTarget.parse(fields[3].split(separator: " ").map(String.init))
+                let words = fields[3].split(separator: " ").map(String.init)
+                if let (measured, period) = try HabitMeasure.parse(words) {
+                    (measure, parsedTarget) = (measured, period)
+                } else {
+                    parsedTarget = try HabitTarget.parse(words)
+                }
             } catch {
                 throw fail(place, error.message)
             }
@@ -87,7 +110,8 @@ enum TallyCSVImport {
                 habits.append(
                     try Habit(
                         restoring: .random(), name: fields[0], start: start, archiveDay: archived, daysDone: draft.done,
-                        target: target, skippedDays: draft.skipped, pauses: draft.pauses, notes: draft.notes))
+                        target: target, skippedDays: draft.skipped, pauses: draft.pauses, notes: draft.notes,
+                        measure: measure, amounts: draft.amounts, description: draft.description))
             } catch {
                 throw fail(place, error.message)
             }

@@ -29,6 +29,9 @@ public protocol HabitRepository: AnyObject {
     /// Removes the habit with this identity and all its completions.
     func delete(_ id: HabitID) throws
 
+    /// Puts each habit of `positions` at its place in the order (nil: ordered by name).
+    func setPositions(_ positions: [HabitID: Int?]) throws
+
     /// Called before each command, so that each judges the stored habits afresh. False when
     /// this repository no longer stands for the storage a new one would open (its file was
     /// replaced): the command then runs on a new one.

@@ -59,6 +59,11 @@ public final class InMemoryHabitRepository: HabitRepository {
         habits[id] = nil
     }
 
+    /// Puts habits at their places in the order.
+    public func setPositions(_ positions: [HabitID: Int?]) throws {
+        for (id, position) in positions { habits[id]?.position = position }
+    }
+
     private func checkUniqueKey(of habit: Habit) throws {
         if habits.values.contains(where: { $0.id != habit.id && $0.nameKey == habit.nameKey }) {
             throw HabitStoreError.constraintViolated(file: "memory", detail: "name key '\(habit.nameKey)' is taken")

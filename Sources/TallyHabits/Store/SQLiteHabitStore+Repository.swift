@@ -18,6 +18,7 @@ extension SQLiteHabitStore {
             try forEachRow(
                 """
                 SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
+                    h.unit, h.goal, h.goal_kind, h.description, h.position,
                     (SELECT min(day) FROM completion WHERE habit_id = h.id),
                     (SELECT max(day) FROM completion WHERE habit_id = h.id),
                     r.first_day, r.last_day
@@ -26,14 +27,15 @@ extension SQLiteHabitStore {
                 """, []
             ) { row in
                 if rows.last?.habit.id.rawValue != row.integer(0) {
-                    rows.append((HabitRow(row), row.optionalInteger(7), row.optionalInteger(8), []))
+                    rows.append((HabitRow(row), row.optionalInteger(12), row.optionalInteger(13), []))
                 }
-                if !row.isNull(9) {
+                if !row.isNull(14) {
                     let habit = rows[rows.count - 1].habit
-                    rows[rows.count - 1].runs.append(try storedRun(row.day(9), row.day(10), of: habit))
+                    rows[rows.count - 1].runs.append(try storedRun(row.day(14), row.day(15), of: habit))
                 }
             }
             let (skips, pauses) = try skipsAndPauses(where: "1", [])
+            let amounts = try storedAmounts(where: "1", [])
             return try rows.map { row in
                 let (start, archive) = try days(of: row.habit)
                 let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
@@ -45,7 +47,8 @@ extension SQLiteHabitStore {
                         restoring: row.habit.id, name: row.habit.name ?? "", start: start, archiveDay: archive,
                         target: try target(of: row.habit), completionCount: Int(row.habit.completionCount),
                         runs: row.runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
-                        pauses: pauses[row.habit.id.rawValue] ?? [])
+                        pauses: pauses[row.habit.id.rawValue] ?? [], measure: try measure(of: row.habit),
+                        amounts: amounts[row.habit.id.rawValue] ?? [:], position: try position(of: row.habit))
                 } catch {
                     throw row.habit.invalid(in: path, error.message)
                 }
@@ -77,6 +80,46 @@ extension SQLiteHabitStore {
             pauses[row.integer(0), default: []].append(first...last)
         }
         return (skips, pauses)
+    }
+
+    /// The amounts of the habits matching `condition` (SQL over `habit_id`), by habit id.
+    private func storedAmounts(where condition: String, _ bindings: [Value]) throws -> [Int64: [Day: Int]] {
+        var amounts: [Int64: [Day: Int]] = [:]
+        try forEachRow("SELECT habit_id, day, value FROM amount WHERE \(condition)", bindings) {
+            amounts[$0.integer(0), default: [:]][$0.day(1)] = Int($0.integer(2))
+        }
+        return amounts
+    }
+
+    /// The row's measure (nil for a habit done or not), or the error naming the row.
+    private func measure(of row: HabitRow) throws(HabitError) -> HabitMeasure? {
+        guard row.unit != nil || row.goal != nil || row.goalKind != nil else { return nil }
+        guard let unit = row.unit, let goal = row.goal, let kind = row.goalKind.flatMap(HabitMeasure.Kind.init) else {
+            throw .invalidMeasure(
+                text: row.goalKind ?? "", reason: "a measure needs its unit, its goal and at least or at most")
+        }
+        return try HabitMeasure(unit: unit, goal: Int(goal), kind: kind)
+    }
+
+    /// The row's place in the order, or the error naming the row.
+    private func position(of row: HabitRow) throws(HabitError) -> Int? {
+        guard let position = row.position else { return nil }
+        guard position >= 1, position <= Int64(Int32.max) else {
+            throw .invalidPosition(habit: row.name ?? "", position: Int(clamping: position))
+        }
+        return Int(position)
+    }
+
+    /// Puts each habit of `positions` at its place (nil: back to the order by name), in one
+    /// transaction: `habit move` renumbers every habit at once.
+    public func setPositions(_ positions: [HabitID: Int?]) throws {
+        try transaction {
+            for (id, position) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try run(
+                    "UPDATE habit SET position = ?2 WHERE id = ?1",
+                    [.integer(id.rawValue), position.map { .integer(Int64($0)) } ?? .null], operation: "ordering")
+            }
+        }
     }
 
     /// The row's target, or the error naming the row.
@@ -115,10 +158,15 @@ extension SQLiteHabitStore {
     public func insert(_ habit: Habit) throws {
         try transaction {
             try run(
-                "INSERT INTO habit (id, name, name_key, start_day, archive_day, target) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                """
+                INSERT INTO habit (
+                    id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind, description, position)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                """,
                 habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
             try insertCompletions(of: habit, on: habit.daysDone)
             try writeSkipsAndPauses(of: habit)
+            try writeAmounts(of: habit, stored: [:])
         }
     }
 
@@ -127,9 +175,17 @@ extension SQLiteHabitStore {
     public func update(_ habit: Habit) throws {
         try transaction {
             try run(
-                "UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5, target = ?6 WHERE id = ?1",
+                """
+                UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5, target = ?6, unit = ?7,
+                    goal = ?8, goal_kind = ?9, description = ?10, position = ?11
+                WHERE id = ?1
+                """,
                 habitValues(habit), operation: "updating \(MessageText.quoted(habit.name))")
             try writeSkipsAndPauses(of: habit)
+            try writeAmounts(
+                of: habit,
+                stored: try storedAmounts(where: "habit_id = ?1", [.integer(habit.id.rawValue)])[habit.id.rawValue]
+                    ?? [:])
             var stored = Set<Day>()
             try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
                 stored.insert($0.day(0))
@@ -149,7 +205,7 @@ extension SQLiteHabitStore {
         try transaction {
             // Explicitly, not only by the foreign key's cascade: a hand-edited file may have
             // lost it.
-            for table in ["completion", "skip", "pause", "note"] {
+            for table in ["completion", "skip", "pause", "note", "amount"] {
                 try run("DELETE FROM \(table) WHERE habit_id = ?1", [.integer(id.rawValue)], operation: "deleting")
             }
             try run("DELETE FROM habit WHERE id = ?1", [.integer(id.rawValue)], operation: "deleting")
@@ -162,7 +218,31 @@ extension SQLiteHabitStore {
         [
             .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .day(habit.start),
             habit.archiveDay.map { .day($0) } ?? .null, .text(habit.target.description),
+            habit.measure.map { .text($0.unit) } ?? .null, habit.measure.map { .integer(Int64($0.goal)) } ?? .null,
+            habit.measure.map { .text($0.kind.rawValue) } ?? .null, habit.habitDescription.map { .text($0) } ?? .null,
+            habit.position.map { .integer(Int64($0)) } ?? .null,
         ]
+    }
+
+    /// Writes the amounts that differ from `stored` (what the file holds for the habit): an
+    /// entry changes one row, an import inserts thousands through one prepared statement.
+    private func writeAmounts(of habit: Habit, stored: [Day: Int]) throws {
+        let id = Value.integer(habit.id.rawValue)
+        for day in stored.keys.sorted() where habit.amounts[day] == nil {
+            try run(
+                "DELETE FROM amount WHERE habit_id = ?1 AND day = ?2", [id, .day(day)], operation: "undoing \(day)")
+        }
+        let changed = habit.amounts.filter { stored[$0.key] != $0.value }.sorted { $0.key < $1.key }
+        guard !changed.isEmpty else { return }
+        try withStatement(
+            "INSERT OR REPLACE INTO amount (habit_id, day, value) VALUES (?1, ?2, ?3)", operation: "recording amounts"
+        ) { statement in
+            for (day, amount) in changed {
+                try forEachRow(of: statement, [id, .day(day), .integer(Int64(amount))], operation: "recording \(day)") {
+                    _ in
+                }
+            }
+        }
     }
 
     /// Replaces the habit's stored skips, pauses and notes with its own (there are few of each).
@@ -209,8 +289,14 @@ extension SQLiteHabitStore {
         let archive: Int64?
         let completionCount: Int64
         let target: String?
+        let unit: String?
+        let goal: Int64?
+        let goalKind: String?
+        let description: String?
+        let position: Int64?
 
-        /// Columns 0–6: id, name, name_key, start_day, archive_day, completion_count, target.
+        /// Columns 0–11: id, name, name_key, start_day, archive_day, completion_count, target,
+        /// unit, goal, goal_kind, description, position.
         init(_ row: Row) {
             id = HabitID(rawValue: row.integer(0))
             name = row.text(1)
@@ -219,6 +305,11 @@ extension SQLiteHabitStore {
             archive = row.optionalInteger(4)
             completionCount = row.integer(5)
             target = row.text(6)
+            unit = row.text(7)
+            goal = row.optionalInteger(8)
+            goalKind = row.text(9)
+            description = row.text(10)
+            position = row.optionalInteger(11)
         }
 
         /// The error naming this row and what is wrong with it.
@@ -288,13 +379,15 @@ extension SQLiteHabitStore {
             var rows: [HabitRow] = []
             try forEachRow(
                 """
-                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target
+                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
+                    h.unit, h.goal, h.goal_kind, h.description, h.position
                 FROM habit AS h WHERE \(condition)
                 """, bindings
             ) { rows.append(HabitRow($0)) }
             let (condition, bindings): (String, [Value]) =
                 rows.count == 1 ? ("habit_id = ?1", [.integer(rows[0].id.rawValue)]) : ("1", [])
             let (skips, pauses) = try skipsAndPauses(where: condition, bindings)
+            let amounts = try storedAmounts(where: condition, bindings)
             var notes: [Int64: [Day: String]] = [:]
             try forEachRow("SELECT habit_id, day, text FROM note WHERE \(condition)", bindings) {
                 notes[$0.integer(0), default: [:]][$0.day(1)] = $0.text(2) ?? ""
@@ -318,7 +411,7 @@ extension SQLiteHabitStore {
                         return try restoreHabit(
                             row, dayNumbers: dayNumbers, storedRuns: storedRuns,
                             skippedDays: skips[row.id.rawValue] ?? [], pauses: pauses[row.id.rawValue] ?? [],
-                            notes: notes[row.id.rawValue] ?? [:])
+                            notes: notes[row.id.rawValue] ?? [:], amounts: amounts[row.id.rawValue] ?? [:])
                     }
                 }
             }
@@ -329,7 +422,7 @@ extension SQLiteHabitStore {
     /// days come in ascending order. The count and runs the triggers keep must match the days.
     private func restoreHabit(
         _ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>], skippedDays: [Day],
-        pauses: [ClosedRange<Day>], notes: [Day: String]
+        pauses: [ClosedRange<Day>], notes: [Day: String], amounts: [Day: Int]
     ) throws -> Habit {
         let (start, archive) = try days(of: row)
         var daysDone: [Day] = []
@@ -339,7 +432,9 @@ extension SQLiteHabitStore {
         do throws(HabitError) {
             habit = try Habit(
                 restoring: row.id, name: row.name ?? "", start: start, archiveDay: archive, daysDone: daysDone,
-                target: try target(of: row), skippedDays: skippedDays, pauses: pauses, notes: notes)
+                target: try target(of: row), skippedDays: skippedDays, pauses: pauses, notes: notes,
+                measure: try measure(of: row), amounts: amounts, description: row.description,
+                position: try position(of: row))
         } catch {
             throw row.invalid(in: path, error.message)
         }

@@ -38,6 +38,16 @@ enum SQLiteSchema {
             "trigger completion_deleted completion", "trigger completion_inserted completion",
             "trigger completion_not_updated completion",
         ],
+        [
+            "index completion_run_by_first_day completion_run", "index completion_run_by_last_day completion_run",
+            "table amount amount",
+            "table completion completion", "table completion_run completion_run",
+            "table habit habit",
+            "table note note", "table pause pause",
+            "table skip skip",
+            "trigger completion_deleted completion", "trigger completion_inserted completion",
+            "trigger completion_not_updated completion",
+        ],
     ]
 
     /// `migrations[n - 1]` takes a file from version `n - 1` to `n`.
@@ -162,6 +172,25 @@ enum SQLiteSchema {
             habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
             day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
             text TEXT NOT NULL,
+            PRIMARY KEY (habit_id, day)
+        ) STRICT, WITHOUT ROWID;
+        """,
+        // Version 5: measurable habits, a description and a manual order. `description` is a
+        // habit's question or description (NULL for none); `position` its place in `list` and
+        // `today` once `habit move` has ordered them (NULL: by name, after the placed ones). `unit`, `goal` (thousandths of the unit, as Loop Habit
+        // Tracker keeps values) and `goal_kind` are NULL for a habit done or not; `amount` holds
+        // each day's amount entered, in thousandths. `completion` keeps the days the goal is met,
+        // written by Tally from the amounts, so streaks and `habit list` read it as before.
+        """
+        ALTER TABLE habit ADD COLUMN unit TEXT;
+        ALTER TABLE habit ADD COLUMN goal INTEGER CHECK (goal BETWEEN 0 AND 1000000000000);
+        ALTER TABLE habit ADD COLUMN goal_kind TEXT CHECK (goal_kind IN ('at least', 'at most'));
+        ALTER TABLE habit ADD COLUMN description TEXT;
+        ALTER TABLE habit ADD COLUMN position INTEGER CHECK (position >= 1);
+        CREATE TABLE amount (
+            habit_id INTEGER NOT NULL REFERENCES habit (id) ON DELETE CASCADE,
+            day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
+            value INTEGER NOT NULL CHECK (value BETWEEN 0 AND 1000000000000),
             PRIMARY KEY (habit_id, day)
         ) STRICT, WITHOUT ROWID;
         """,

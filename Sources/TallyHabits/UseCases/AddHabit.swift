@@ -8,10 +8,17 @@ public struct AddHabit {
 
     /// Adds a habit called `name` starting on `start`, meant to be done as `target` says, and
     /// returns it.
-    public func execute(name: String, start: Day, today: Day, target: HabitTarget = .daily) throws -> Habit {
+    /// A measurable habit has a `measure`, and `target` is its period.
+    public func execute(
+        name: String, start: Day, today: Day, target: HabitTarget = .daily, measure: HabitMeasure? = nil
+    ) throws -> Habit {
         try repository.transaction {
-            let habit = try Habit(name: name, start: start, today: today, target: target)
+            var habit = try Habit(name: name, start: start, today: today, target: target, measure: measure)
             try habit.checkNameIsDistinct(from: repository.habit(withNameKey: habit.nameKey))
+            // Once habits were put in order, a new one goes last.
+            if let last = try repository.summaries(today: today).compactMap(\.position).max() {
+                habit.position = last + 1
+            }
             try repository.insert(habit)
             return habit
         }

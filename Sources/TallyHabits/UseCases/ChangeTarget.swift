@@ -11,7 +11,20 @@ public struct ChangeTarget {
         var old = HabitTarget.daily
         let habit = try repository.modifyHabit(named: name) { habit in
             old = habit.target
-            habit.setTarget(target)
+            try habit.setTarget(target)
+        }
+        return (old, habit)
+    }
+
+    /// Gives the habit called `name` the measure `measure` once per `period` (a habit done or
+    /// not becomes measurable only while it has no day done); returns the old target as it is
+    /// written and the habit.
+    public func execute(name: String, measure: HabitMeasure, period: HabitTarget) throws -> (old: String, habit: Habit)
+    {
+        var old = ""
+        let habit = try repository.modifyHabit(named: name) { habit in
+            old = habit.targetText
+            try habit.setMeasure(measure, period: period)
         }
         return (old, habit)
     }

@@ -6,11 +6,20 @@ public struct ListHabits {
     /// A use case working on `repository`.
     public init(repository: any HabitRepository) { self.repository = repository }
 
-    /// The active habits (all of them when `includeArchived`) summed up as of `today`, sorted by
-    /// name ignoring case so the table reads like an index.
+    /// The active habits (all of them when `includeArchived`) summed up as of `today`, in their
+    /// order: those `habit move` placed by their place, then the others by name ignoring case,
+    /// so that without a move the table reads like an index.
     public func execute(includeArchived: Bool, today: Day) throws -> [HabitSummary] {
         let summaries = try repository.summaries(today: today).filter { includeArchived || !$0.isArchived }
-        return ListHabits.sortedByName(summaries, name: \.name)
+        return ListHabits.ordered(summaries)
+    }
+
+    /// `summaries` in their order: placed ones by place, then the rest by name.
+    static func ordered(_ summaries: [HabitSummary]) -> [HabitSummary] {
+        let byName = sortedByName(summaries, name: \.name)
+        // Two habits at one place (an import beside a move) keep their order by name.
+        let placed = byName.enumerated().compactMap { index, habit in habit.position.map { ($0, index, habit) } }
+        return placed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2) + byName.filter { $0.position == nil }
     }
 
     /// `items` sorted by name ignoring case (then by name, so the order is stable), each key

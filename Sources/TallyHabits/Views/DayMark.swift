@@ -28,6 +28,17 @@ enum DayMark {
         }
     }
 
+    /// The mark as a word, for `--json`: `done`, `missed`, `skipped` (or paused), `rest`, `none`.
+    var word: String {
+        switch self {
+        case .done: return "done"
+        case .missed: return "missed"
+        case .excused: return "skipped"
+        case .rest: return "rest"
+        case .outside: return "none"
+        }
+    }
+
     /// One column wide either way, so plain and coloured output line up identically.
     func symbol(useColour: Bool, glyphs: HabitGlyphs = .unicode) -> String {
         switch self {

@@ -5,6 +5,9 @@ public struct HabitDetailView {
     /// The most notes `show` lists, the latest ones.
     public static let notesShown = 10
 
+    /// The most amounts of a measurable habit `show` lists, the latest ones.
+    public static let amountsShown = 7
+
     /// The most best streaks `show` lists.
     public static let bestStreaksShown = 3
 
@@ -81,15 +84,20 @@ public struct HabitDetailView {
     private func render(_ habit: Habit, calendar: [String]) -> String {
         let rate = habit.completionRate(today: today)
         let target = habit.target
-        var facts: [(String, String)] = [("since", habit.start.description), ("target", target.description)]
+        var facts: [(String, String)] = []
+        if let description = habit.habitDescription {
+            facts.append(("description", TerminalSafeText.escaped(description)))
+        }
+        facts += [("since", habit.start.description), ("target", habit.targetText)]
+        if let progress = habit.measuredProgress(today: today, met: glyphs.met) { facts.append(("progress", progress)) }
         if let archiveDay = habit.archiveDay { facts.append(("archived", archiveDay.description)) }
         if !habit.pauses.isEmpty {
             let pauses = habit.pauses.map { "\($0.lowerBound) to \($0.upperBound)" }
             facts.append(("paused", pauses.joined(separator: ", ")))
         }
         facts += [
-            ("current streak", target.count(habit.currentStreak(today: today))),
-            ("longest streak", target.count(habit.longestStreak(today: today))),
+            ("current streak", HabitDetailView.days(habit.currentStreak(today: today))),
+            ("longest streak", HabitDetailView.days(habit.longestStreak(today: today))),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
             ("strength", strengthWithToday(habit)),
             ("change", strengthChange(habit)),
@@ -98,6 +106,12 @@ public struct HabitDetailView {
         for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
             let span = streak.count == 1 ? "\(streak.lowerBound)" : "\(streak.lowerBound) to \(streak.upperBound)"
             facts.append((index == 0 ? "best streaks" : "", "\(HabitDetailView.days(streak.count)), \(span)"))
+        }
+        if let measure = habit.measure {
+            let recent = habit.amounts.sorted { $0.key > $1.key }.prefix(HabitDetailView.amountsShown).reversed()
+            for (index, entry) in recent.enumerated() {
+                facts.append((index == 0 ? "amounts" : "", "\(entry.key)  \(measure.amount(entry.value))"))
+            }
         }
         var table = TextTable(alignments: [.left, .left])
         table.rows = facts.map { [TextTable.Cell($0.0), TextTable.Cell($0.1)] }

@@ -37,9 +37,9 @@ public struct HabitListView {
             let week = days.map { DayMark(habit: habit, day: $0, today: today) }
             var row = [
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
-                TextTable.Cell(habit.target.description),
+                TextTable.Cell(habit.targetText),
                 TextTable.Cell(habit.start.description),
-                TextTable.Cell(habit.target.count(habit.currentStreak(today: today))),
+                TextTable.Cell(HabitDetailView.days(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
                 TextTable.Cell(
                     styled: week.map { $0.symbol(useColour: useColour, glyphs: glyphs) }.joined(), width: week.count),

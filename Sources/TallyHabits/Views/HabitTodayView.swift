@@ -25,7 +25,7 @@ public struct HabitTodayView {
             table.rows.append([
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(styled: mark.symbol(useColour: useColour, glyphs: glyphs), width: 1),
-                TextTable.Cell(habit.target.description),
+                TextTable.Cell(habit.targetText),
                 TextTable.Cell(progress(of: habit)),
             ])
         }
@@ -38,6 +38,9 @@ public struct HabitTodayView {
     func progress(of habit: HabitSummary) -> String {
         if habit.isSkipped(today) { return "skipped" }
         if habit.isExcused(today) { return "paused" }
+        // The clock (or TALLY_TODAY) may stand before a start recorded earlier.
+        if today < habit.start { return "starts on \(habit.start)" }
+        if let progress = habit.measuredProgress(today: today, met: glyphs.met) { return progress }
         let period = habit.target.period(containing: today, start: habit.start)
         let done = habit.doneCount(in: Swift.max(period.lowerBound, habit.start)...today)
         switch habit.target {

@@ -66,6 +66,7 @@ public enum Application {
             pinnedToday: pinnedToday, useColour: colourEnabled(options.colour, for: output),
             glyphs: options.ascii ? .ascii : .unicode)
         environment.pinnedNow = pinnedNow
+        environment.wantsHabitData = options.json
 
         let interactive = options.evalLines.isEmpty && options.files.isEmpty && isatty(0) == 1 && !options.json
         if interactive {

@@ -347,9 +347,10 @@ public struct Session {
         }
         let context = HabitRunContext(
             today: today, useColour: environment.useColour, isInteractive: style == .interactive,
-            glyphs: environment.glyphs, confirm: environment.confirm)
-        var outcome = LineOutcome.printing(
-            try habits!.run(line: line, argumentsStart: argumentsStart, context: context))
+            glyphs: environment.glyphs, confirm: environment.confirm, wantsData: environment.wantsHabitData)
+        let (text, data) = try habits!.runWithData(line: line, argumentsStart: argumentsStart, context: context)
+        var outcome = LineOutcome.printing(text)
+        outcome.jsonFields = data
         outcome.acknowledgesStoredChange = true
         return outcome
     }

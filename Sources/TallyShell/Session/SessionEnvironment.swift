@@ -34,6 +34,8 @@ public struct SessionEnvironment {
         return Day.today(on: clock)
     }
 
+    /// Whether `habit` views also give their data for `--json` (computed only when wanted).
+    public var wantsHabitData = false
     /// Whether the prompt suggests from history as you type (`set suggest`).
     public var suggests = true
     /// Whether the prompt previews the value as you type (`set preview`).

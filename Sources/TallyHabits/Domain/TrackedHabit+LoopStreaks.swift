@@ -1,4 +1,4 @@
-extension Habit {
+extension TrackedHabit {
     /// The habit's streaks as Loop Habit Tracker counts them, oldest first: runs of days that are
     /// done or skipped, or that the target did not need because enough was done around them, up
     /// to `today` (or the archive day). Loop counts a skipped day in a streak's length; a pause
@@ -12,14 +12,18 @@ extension Habit {
     /// at most the distance from its newest day done to its end) so that it does not overlap the
     /// next one; every day inside an interval counts. A month target (`N/month`, which Loop keeps
     /// as N in 30 days) takes the length of the month its interval begins in, or of the next
-    /// month when it begins on a month's last day.
+    /// month when it begins on a month's last day. A measurable habit's streaks are Loop's for
+    /// numerical habits (`StreakList.recompute`): runs of days done, with no intervals.
     public func loopStreaks(today: Day) -> [ClosedRange<Day>] {
         let last = lastTrackedDay(today: today)
-        let (times, days) = target.frequency
-        let isMonthly: Bool
-        if case .perMonth = target { isMonthly = true } else { isMonthly = false }
+        guard start <= last else { return [] }
+        let (times, days) = measure == nil ? target.frequency : (1, 1)
+        var isMonthly = false
+        if case .perMonth = target, measure == nil { isMonthly = true }
         // Newest first, as Loop walks them.
-        let done = daysDone.reversed().map(\.daysSinceEpoch)
+        var done: [Int] = []
+        forEachDoneDay(in: start...last) { done.append($0.daysSinceEpoch) }
+        done.reverse()
         var intervals: [(begin: Int, center: Int, end: Int)] = []
         if times <= done.count {
             for index in (times - 1)..<done.count {
@@ -53,6 +57,20 @@ extension Habit {
         let first = start.daysSinceEpoch
         let sorted = counted.filter { $0 >= first && $0 <= last.daysSinceEpoch }.sorted()
         return Habit.runs(ofSorted: sorted.map { Day(daysSinceEpoch: $0) })
+    }
+
+    /// Whether streaks are counted as Loop counts them (in days, with ``loopStreaks(today:)``):
+    /// every target but a plain daily one, whose streaks are its runs of days done.
+    var countsLoopStreaks: Bool {
+        !(target.isDaily && measure == nil)
+    }
+
+    /// The newest of ``loopStreaks(today:)`` while it reaches the last tracked day or the day
+    /// before (a day still open breaks nothing), in days; else 0.
+    func currentLoopStreak(today: Day) -> Int {
+        let last = lastTrackedDay(today: today)
+        guard let newest = loopStreaks(today: today).last, newest.upperBound >= last.adding(days: -1) else { return 0 }
+        return newest.count
     }
 
     /// The `limit` longest of ``loopStreaks(today:)`` (the newer first among equals), newest
