@@ -149,7 +149,7 @@ def cases(count, rng, kinds=CALENDAR_KINDS + ZONE_KINDS):
         kind = kinds[index % len(kinds)]
         if kind == "difference":
             a, b = random_date(rng, True), random_date(rng, True)
-            result.append((kind, "%s - %s" % (iso_date(a), iso_date(b)), "%d day" % (a - b).days))
+            result.append((kind, "%s - %s" % (iso_date(a), iso_date(b)), "%d %s" % ((a - b).days, "day" if abs((a - b).days) == 1 else "days")))
         elif kind in ("days", "weeks"):
             a = random_date(rng, True)
             n = rng.randint(-40000, 40000) if kind == "days" else rng.randint(-5000, 5000)

@@ -189,7 +189,10 @@ def differential(tally, count, seed):
     for (line, exact, _, _, slack), text, reference in zip(conversions, shown, printed):
         unit = line.split(" to ", 1)[1]
         unit = {"um": "µm", "us": "µs"}.get(unit, unit)  # shown by their symbols
-        expected = f"{format_number(exact, 20)} {unit}"
+        number = format_number(exact, 20)
+        # Tally writes the calendar's words in the plural unless the amount is 1.
+        plural = unit in ("day", "week", "month", "year") and number not in ("1", "-1")
+        expected = f"{number} {unit}{'s' if plural else ''}"
         if text != expected:
             exact_mismatches += 1
             if exact_mismatches <= 10:

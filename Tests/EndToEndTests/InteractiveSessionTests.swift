@@ -207,6 +207,7 @@ struct InteractiveSessionTests {
         let terminal = try sandbox.start()
         try enter("7*6", in: terminal, expecting: "42")
         try enter("set maxdigits 10000000", in: terminal)
+        try enter("set maxwork 1000000000000", in: terminal)
         // Deciding the floor needs two million digits of sin(1): many seconds of MPFR.
         _ = try interrupt("x = floor(sin(1) * 10^2000000)", in: terminal)
         try enter("ans", in: terminal, expecting: "42")
