@@ -71,7 +71,7 @@ extension EvaluationSettings {
     }
 
     /// A value as a message quotes it: rounded to the shown digits, and an integer of more
-    /// digits than that in scientific notation (`3!!!!` would otherwise quote 720! in full).
+    /// digits than that in scientific notation (`(((3!)!)!)!` would otherwise quote 720! in full).
     func briefly(_ value: Value) -> String {
         switch value.kind {
         case .number(let number):
