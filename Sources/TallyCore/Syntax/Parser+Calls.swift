@@ -198,19 +198,15 @@ extension Parser {
     /// calculators group digits with it; a warning says which.
     mutating func noteCommaBetweenDigits() throws(Diagnostic) {
         let comma = current.span
-        guard case .number? = previous?.kind, let previous, previous.span.end == comma.start,
-            comma.end + 3 <= lexer.bytes.count, isDigit(lexer.bytes[comma.end]), isDigit(lexer.bytes[comma.end + 1]),
-            isDigit(lexer.bytes[comma.end + 2]),
-            comma.end + 3 == lexer.bytes.count || !isDigit(lexer.bytes[comma.end + 3])
-        else { return }
-        let before = lexer.text(of: previous.span)
-        let after = lexer.text(of: SourceSpan(start: comma.end, end: comma.end + 3))
+        guard let (number, digits) = digitsAroundComma(), digits.end - digits.start == 3 else { return }
+        let before = lexer.text(of: number)
+        let after = lexer.text(of: digits)
         if after.first == "0" {
             // `max(1,000)`: no argument starts with a zero, so this was one number.
             throw Diagnostic(
                 .commaBetweenDigits,
                 "',' separates arguments in a call, and \(after) is no number: write \(before)_\(after) for one number",
-                at: SourceSpan(start: previous.span.start, end: comma.end + 3))
+                at: number.union(digits))
         }
         noted.notes.warn(
             Diagnostic(

@@ -143,18 +143,26 @@ extension Parser {
                 at: token.span, severity: .warning))
     }
 
+    /// At a `,` (the current token) written between digits (`1,5`, `max(1,234)`): the number
+    /// against it on the left and the run of digits against it on the right; nil when no
+    /// number and digit touch it.
+    func digitsAroundComma() -> (number: SourceSpan, digits: SourceSpan)? {
+        let comma = current.span
+        guard case .number? = previous?.kind, let previous, previous.span.end == comma.start,
+            comma.end < lexer.bytes.count, isDigit(lexer.bytes[comma.end])
+        else { return nil }
+        var end = comma.end
+        while end < lexer.bytes.count && isDigit(lexer.bytes[end]) { end += 1 }
+        return (previous.span, SourceSpan(start: comma.end, end: end))
+    }
+
     /// `,` outside a call's parentheses: digits grouped some other way than in threes, or a
     /// decimal comma (`1,5`).
     func commaOutsideCall() -> Diagnostic {
-        let comma = current
-        var diagnostic = Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: comma.span)
-        if case .number? = previous?.kind, let previous, previous.span.end == comma.span.start,
-            comma.span.end < lexer.bytes.count, isDigit(lexer.bytes[comma.span.end])
-        {
-            var end = comma.span.end
-            while end < lexer.bytes.count && isDigit(lexer.bytes[end]) { end += 1 }
-            let before = lexer.text(of: previous.span)
-            let after = lexer.text(of: SourceSpan(start: comma.span.end, end: end))
+        var diagnostic = Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: current.span)
+        if let (number, digits) = digitsAroundComma() {
+            let before = lexer.text(of: number)
+            let after = lexer.text(of: digits)
             diagnostic = diagnostic.noting(
                 "a decimal comma? write \(before).\(after); digits are grouped in threes (1,234,567) or with '_' (1_234_567)"
             )
