@@ -55,11 +55,38 @@ extension Diagnostic {
         Diagnostic(.notAnInteger, "\(purpose), got \(shown)", at: span)
     }
 
+    /// The purpose of an operand of `name` (`'&'`, `gcd`) that must be an integer, as
+    /// ``notAnInteger(_:got:at:)`` and the "cannot decide" and quantity errors quote it. Pass it
+    /// where it is made only on failure (an `@autoclosure`).
+    static func integersNeeded(by name: String) -> String {
+        "\(name) needs integers"
+    }
+
+    /// `perm(-1, 2)`.
+    static func permutationOfNegative(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.notAnInteger, "perm needs non-negative integers n and k", at: span)
+    }
+
     // MARK: Kinds of value
 
     /// A truth value where a number is needed.
     public static func expectedNumber(at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.typeMismatch, "expected a number, found a truth value", at: span)
+        expectedNumber(found: "a truth value", at: span)
+    }
+
+    /// A date or time where a number is needed: `found` is the value as messages describe it.
+    static func expectedNumber(found described: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a number, found \(described)", at: span)
+    }
+
+    /// `2026-12-25 * 2`: `symbol` is the operator's.
+    static func operatorMeaningless(_ symbol: String, for described: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.calendarMismatch, "'\(symbol)' has no meaning for \(described)", at: span)
+    }
+
+    /// `5 to weekday`, `5 to unix`: `what` is "weekday" or "Unix time".
+    static func onlyCalendarValuesHave(_ what: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.calendarMismatch, "only a date or date-time has a \(what)", at: span)
     }
 
     /// A number where a truth value is needed.

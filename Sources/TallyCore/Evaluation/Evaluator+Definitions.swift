@@ -66,7 +66,10 @@ extension Evaluator {
                 runs.append((position, 1))
             }
         }
-        var attributed = Diagnostic(error.id, error.message, at: outermost.callSpan, severity: error.severity)
+        // The error itself, moved to the outermost call; the notes below replace its own.
+        var attributed = error
+        attributed.span = outermost.callSpan
+        attributed.notes = []
         let half = Evaluator.notedCallLimit / 2
         for (index, run) in runs.enumerated() {
             if runs.count > Evaluator.notedCallLimit && index >= half && index < runs.count - half {

@@ -21,13 +21,10 @@ struct PlausibilityCheck {
     func checkBMI(heightInCentimetres centimetres: Number, weightInKilograms kilograms: Number) throws(Diagnostic) {
         let bmi = Self.bmi(centimetres, kilograms)
         guard !Self.isInRange(bmi) else { return }
-        var error = Diagnostic(
-            .bmiImplausibleResult,
-            "implausible BMI \(bmi.fixedText(places: 1)): a person's BMI lies between "
-                + "\(Self.bmiRange.lowest.plainText) and \(Self.bmiRange.highest.plainText); check the units and the order",
-            at: height.span.union(weight.span)
-        ).noting(
-            "read as a height of \(Self.text(centimetres, "cm")) and a weight of \(Self.text(kilograms, "kg"))")
+        var error = Diagnostic.bmiImplausibleResult(
+            bmi.fixedText(places: 1), range: (Self.bmiRange.lowest.plainText, Self.bmiRange.highest.plainText),
+            height: Self.text(centimetres, "cm"), weight: Self.text(kilograms, "kg"), at: height.span.union(weight.span)
+        )
         let heightIsBare = height.isBare
         let weightIsBare = weight.isBare
         if heightIsBare && weightIsBare && Self.isLikely(kilograms, centimetres) {
@@ -89,12 +86,9 @@ struct PlausibilityCheck {
         _ argument: MeasurementArgument, read: MeasurementUnit, meant: MeasurementUnit, beside: String
     ) -> Diagnostic {
         let part = argument.parts[0]
-        return Diagnostic(
-            .bmiUnitGuess, "a \(argument.quantity.name) without a unit beside \(beside)", at: argument.span,
-            severity: .warning
-        ).noting(
-            "\(part.valueText) was read as \(read.symbol); write \(part.textBeforeUnit)\(meant.symbol) for \(meant.pluralName)"
-        )
+        return Diagnostic.bmiUnitGuess(
+            argument.quantity.name, beside: beside, value: part.valueText, read: read.symbol,
+            rewritten: part.textBeforeUnit + meant.symbol, meant: meant.pluralName, at: argument.span)
     }
 
     static func bmi(_ centimetres: Number, _ kilograms: Number) -> Number {
