@@ -84,6 +84,16 @@ extension Diagnostic {
         Diagnostic(.exponentTooLarge, "exponent of '\(literal)' is too large", at: span)
     }
 
+    /// `1e5.5`: `mantissa` and `exponent` as written either side of `mark` (`e` or `E`).
+    static func fractionalExponent(
+        _ literal: String, mantissa: String, mark: String, exponent: String, at span: SourceSpan
+    ) -> Diagnostic {
+        Diagnostic(
+            .malformedNumber,
+            "malformed number '\(literal)': the exponent after '\(mark)' is a whole number; for a fractional power of ten write \(mantissa) * 10^\(exponent)",
+            at: span)
+    }
+
     /// `37r5`, `01r5`.
     static func invalidRadix(in literal: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.malformedNumber, "malformed number '\(literal)': the base before 'r' must be 2 to 36", at: span)

@@ -117,6 +117,7 @@ extension Lexer {
     /// (U+2212). Nil, with ``offset`` unchanged, when no digit follows: the literal ends before
     /// the `e`, which starts a name (`2e` is 2·e, `2e3` is 2000).
     mutating func exponentPart(start: Int) throws(Diagnostic) -> Int? {
+        let mark = offset
         var index = offset + 1
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
@@ -138,6 +139,14 @@ extension Lexer {
                 throw Diagnostic.exponentTooLarge(of: quoted(start, offset), at: span(from: start))
             }
             value = sum
+        }
+        if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "."), isDigit(bytes[offset + 1]) {
+            // `1e5.5`: read on, it would be 1e5 beside .5, "missing operator".
+            offset += 1
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+            throw Diagnostic.fractionalExponent(
+                quoted(start, offset), mantissa: quoted(start, mark), mark: slice(mark, mark + 1),
+                exponent: quoted(mark + 1, offset), at: span(from: start))
         }
         return negative ? -value : value
     }
