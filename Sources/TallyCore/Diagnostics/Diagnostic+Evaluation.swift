@@ -141,6 +141,21 @@ extension Diagnostic {
         Diagnostic(.reservedName, "cannot unset 'ans': it is the last result", at: span)
     }
 
+    /// A note on an error inside user functions: the call of `definition` (its text, from
+    /// `origin`) it happened in, `nestedCalls` deep when the function called itself.
+    func notingCall(
+        of definition: String, definedAt origin: LineOrigin, nestedCalls: Int, at span: SourceSpan,
+        in source: NoteSource
+    ) -> Diagnostic {
+        let depth = nestedCalls > 1 ? " (\(grouped(nestedCalls)) nested calls)" : ""
+        return noting("in \(definition), defined at \(origin)\(depth)", at: span, in: source)
+    }
+
+    /// A note in place of the middle of a long chain of calls: `count` calls not shown.
+    func notingSkippedCalls(_ count: Int) -> Diagnostic {
+        noting("… \(grouped(count)) more calls …")
+    }
+
     /// `unset nothing`.
     static func nothingToUnset(_ name: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.unknownName, "no variable or function named '\(TerminalSafeText.excerpt(name))'", at: span)

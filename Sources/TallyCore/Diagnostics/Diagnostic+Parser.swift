@@ -106,6 +106,12 @@ extension Diagnostic {
             at: span)
     }
 
+    /// A note on an error in `log(argument)`: other calculators' log of one argument is ln or
+    /// log10.
+    func notingLogarithmReadings(of argument: String) -> Diagnostic {
+        noting("did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
+    }
+
     /// `max(1,000)`: no argument starts with a zero, so `before`,`after` was one number.
     static func commaBeforeLeadingZero(_ before: String, _ after: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(

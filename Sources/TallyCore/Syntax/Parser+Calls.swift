@@ -82,8 +82,7 @@ extension Parser {
                     list == .bare
                     ? lexer.text(of: SourceSpan(start: argumentsStart.start, end: end.end))
                     : lexer.text(of: SourceSpan(start: argumentsStart.end, end: end.start))
-                throw error.noting(
-                    "did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
+                throw error.notingLogarithmReadings(of: argument)
             }
             throw error
         }

@@ -28,10 +28,9 @@ struct PlausibilityCheck {
         let heightIsBare = height.isBare
         let weightIsBare = weight.isBare
         if heightIsBare && weightIsBare && Self.isLikely(kilograms, centimetres) {
-            error = error.noting(
-                "the height comes first: did you mean bmi \(weight.parts[0].valueText) \(height.parts[0].valueText)? "
-                    + "(BMI \(Self.bmi(kilograms, centimetres).fixedText(places: 1)))",
-                at: height.span.union(weight.span))
+            error = error.notingHeightFirst(
+                "\(weight.parts[0].valueText) \(height.parts[0].valueText)",
+                bmi: Self.bmi(kilograms, centimetres).fixedText(places: 1), at: height.span.union(weight.span))
         }
         var heights: [(centimetres: Number, unit: MeasurementUnit?)] = [(centimetres, nil)]
         var weights: [(kilograms: Number, unit: MeasurementUnit?)] = [(kilograms, nil)]
@@ -50,11 +49,11 @@ struct PlausibilityCheck {
                     rewritten.append(weight.parts[0].textBeforeUnit + weightUnit.symbol)
                     span = span.map { $0.union(weight.span) } ?? weight.span
                 }
-                error = error.noting(
-                    "did you mean \(rewritten.joined(separator: " ")) "
-                        + "(\([heightUnit?.pluralName, weightUnit?.pluralName].compactMap { $0 }.joined(separator: " and "))"
-                        + ")? (BMI \(Self.bmi(newHeight, newWeight).fixedText(places: 1)))",
-                    at: span)
+                error = error.notingPlausibleUnits(
+                    rewritten.joined(separator: " "),
+                    units: [heightUnit?.pluralName, weightUnit?.pluralName].compactMap { $0 }.joined(
+                        separator: " and "),
+                    bmi: Self.bmi(newHeight, newWeight).fixedText(places: 1), at: span)
             }
         }
         throw error

@@ -59,9 +59,8 @@ extension MeasurementArgument {
                 let prefix = name.utf8.count - unitWord.utf8.count
                 let prefixSpan = SourceSpan(start: part.valueSpan.start, end: part.valueSpan.start + prefix)
                 if prefix > 0, (try? resolve(prefixSpan)) != nil {
-                    throw diagnostic.noting(
-                        "did you mean (\(String(decoding: name.utf8.prefix(prefix), as: UTF8.self)))\(unitWord)? "
-                            + "a unit after a variable needs parentheses")
+                    throw diagnostic.notingVariableBeforeUnit(
+                        String(decoding: name.utf8.prefix(prefix), as: UTF8.self), unit: unitWord)
                 }
             }
             throw diagnostic.suggesting(

@@ -234,6 +234,25 @@ extension Diagnostic {
         ).noting("read as a height of \(height) and a weight of \(weight)")
     }
 
+    /// A note on ``bmiImplausibleResult(_:range:height:weight:at:)``: the arguments swapped,
+    /// `swapped` as they would be typed, give a likely `bmi`.
+    func notingHeightFirst(_ swapped: String, bmi: String, at span: SourceSpan) -> Diagnostic {
+        noting("the height comes first: did you mean bmi \(swapped)? (BMI \(bmi))", at: span)
+    }
+
+    /// A note on ``bmiImplausibleResult(_:range:height:weight:at:)``: the arguments with
+    /// units, `rewritten`, whose plural names are `units` (`inches and pounds`), give a likely
+    /// `bmi`.
+    func notingPlausibleUnits(_ rewritten: String, units: String, bmi: String, at span: SourceSpan?) -> Diagnostic {
+        noting("did you mean \(rewritten) (\(units))? (BMI \(bmi))", at: span)
+    }
+
+    /// A note on an unknown unit (`bmi 175 xkg`) that is a variable, `variable`, written
+    /// against a unit word, `unit`.
+    func notingVariableBeforeUnit(_ variable: String, unit: String) -> Diagnostic {
+        noting("did you mean (\(variable))\(unit)? a unit after a variable needs parentheses")
+    }
+
     /// `bmi 69 154`, at a bare argument, `quantity`, read in its default unit `read` beside
     /// `beside`: `value` written `before` a unit would be `meant` (`154lb for pounds`).
     static func bmiUnitGuess(
