@@ -46,14 +46,11 @@ public struct Word: Sendable, Equatable {
             if quotes && (opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "'")) {
                 guard let closing = bytes[(index + 1)...].firstIndex(of: opening) else {
                     let kind = opening == UInt8(ascii: "\"") ? "\"" : "'"
-                    throw Diagnostic(
-                        .unclosedQuote, "this quote is never closed; end the name with \(kind)",
-                        at: SourceSpan(start: wordStart, end: wordStart + 1))
+                    throw Diagnostic.unclosedQuote(kind, at: SourceSpan(start: wordStart, end: wordStart + 1))
                 }
                 index = closing + 1
                 if index < bytes.count && skippingWhitespace(from: index) == index {
-                    throw Diagnostic(
-                        .missingSpaceAfterQuote, "expected a space after the closing quote",
+                    throw Diagnostic.missingSpaceAfterQuote(
                         at: SourceSpan(start: index, end: index + scalarLength(startingWith: bytes[index])))
                 }
                 words.append(

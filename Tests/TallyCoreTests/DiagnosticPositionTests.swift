@@ -33,6 +33,14 @@ import Testing
         ("x ⟨⟩2", "missing operator between 'x' and '2'"),
         ("2 ⟨⟩3", "missing operator between '2' and '3'"),
         ("⟨1.2.3⟩", "malformed number '1.2.3': more than one decimal point"),
+        (
+            "⟨2.5e-3.5⟩",
+            "malformed number '2.5e-3.5': the exponent after 'e' is a whole number; for a fractional power of ten write 2.5 * 10^-3.5"
+        ),
+        (
+            "2 + ⟨1e5.5⟩ * 3",
+            "malformed number '1e5.5': the exponent after 'e' is a whole number; for a fractional power of ten write 1 * 10^5.5"
+        ),
         ("⟨1__0⟩", "malformed number '1__0': '_' must stand between digits"),
         ("⟨1_⟩", "malformed number '1_': '_' must stand between digits"),
         ("⟨0x⟩", "malformed number '0x': expected hexadecimal digits after the prefix"),

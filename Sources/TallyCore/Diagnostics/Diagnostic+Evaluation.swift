@@ -55,11 +55,38 @@ extension Diagnostic {
         Diagnostic(.notAnInteger, "\(purpose), got \(shown)", at: span)
     }
 
+    /// The purpose of an operand of `name` (`'&'`, `gcd`) that must be an integer, as
+    /// ``notAnInteger(_:got:at:)`` and the "cannot decide" and quantity errors quote it. Pass it
+    /// where it is made only on failure (an `@autoclosure`).
+    static func integersNeeded(by name: String) -> String {
+        "\(name) needs integers"
+    }
+
+    /// `perm(-1, 2)`.
+    static func permutationOfNegative(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.notAnInteger, "perm needs non-negative integers n and k", at: span)
+    }
+
     // MARK: Kinds of value
 
     /// A truth value where a number is needed.
     public static func expectedNumber(at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.typeMismatch, "expected a number, found a truth value", at: span)
+        expectedNumber(found: "a truth value", at: span)
+    }
+
+    /// A date or time where a number is needed: `found` is the value as messages describe it.
+    static func expectedNumber(found described: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.typeMismatch, "expected a number, found \(described)", at: span)
+    }
+
+    /// `2026-12-25 * 2`: `symbol` is the operator's.
+    static func operatorMeaningless(_ symbol: String, for described: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.calendarMismatch, "'\(symbol)' has no meaning for \(described)", at: span)
+    }
+
+    /// `5 to weekday`, `5 to unix`: `what` is "weekday" or "Unix time".
+    static func onlyCalendarValuesHave(_ what: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.calendarMismatch, "only a date or date-time has a \(what)", at: span)
     }
 
     /// A number where a truth value is needed.
@@ -112,6 +139,21 @@ extension Diagnostic {
     /// `unset ans`.
     static func cannotUnsetLastResult(at span: SourceSpan) -> Diagnostic {
         Diagnostic(.reservedName, "cannot unset 'ans': it is the last result", at: span)
+    }
+
+    /// A note on an error inside user functions: the call of `definition` (its text, from
+    /// `origin`) it happened in, `nestedCalls` deep when the function called itself.
+    func notingCall(
+        of definition: String, definedAt origin: LineOrigin, nestedCalls: Int, at span: SourceSpan,
+        in source: NoteSource
+    ) -> Diagnostic {
+        let depth = nestedCalls > 1 ? " (\(grouped(nestedCalls)) nested calls)" : ""
+        return noting("in \(definition), defined at \(origin)\(depth)", at: span, in: source)
+    }
+
+    /// A note in place of the middle of a long chain of calls: `count` calls not shown.
+    func notingSkippedCalls(_ count: Int) -> Diagnostic {
+        noting("… \(grouped(count)) more calls …")
     }
 
     /// `unset nothing`.

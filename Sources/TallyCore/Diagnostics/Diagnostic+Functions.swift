@@ -10,6 +10,11 @@ extension Diagnostic {
         Diagnostic(.domainError, message, at: span)
     }
 
+    /// `powmod(2, -1, 5)`.
+    static func modularPowerNegativeExponent(at span: SourceSpan) -> Diagnostic {
+        outsideDomain("powmod needs an exponent of at least 0", at: span)
+    }
+
     /// `log(8, 1)`.
     static func logarithmBaseOne(at span: SourceSpan) -> Diagnostic {
         outsideDomain("a logarithm's base cannot be 1", at: span)

@@ -97,4 +97,35 @@ extension Diagnostic {
     static func cannotConvert(_ quantity: Quantity, to target: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.dimensionMismatch, "cannot convert \(quantity.described) to \(target)", at: span)
     }
+
+    // MARK: Units as written
+
+    /// `m^0`, `m^x`, `m⁰`: `withExample` adds how a power is written (after `^`, where
+    /// anything could have been typed; a superscript is a power already).
+    static func unitPowerNotWhole(withExample: Bool, at span: SourceSpan) -> Diagnostic {
+        let message = "a unit's power must be a whole number from -100 to 100, other than 0"
+        return Diagnostic(.invalidUnit, withExample ? message + ", as in m^2 or s^-1" : message, at: span)
+    }
+
+    /// `5 m/m`.
+    static func unitCancelsOut(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(.invalidUnit, "this unit cancels out: write the number alone", at: span)
+    }
+
+    /// `5 °C/s`: `scale` is the temperature scale's symbol.
+    static func temperatureScaleInCompound(_ scale: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .invalidUnit,
+            "\(scale) is a point on a temperature scale and cannot be part of a compound unit or a power: use K",
+            at: span)
+    }
+
+    /// `5 m 3 s`: quantities side by side add up, so they must measure the same thing.
+    static func quantitiesSideBySide(_ next: CompoundUnit, after unit: CompoundUnit, at span: SourceSpan) -> Diagnostic
+    {
+        Diagnostic(
+            .dimensionMismatch,
+            "quantities side by side add up, but \(next.dimension.name) (\(next.text)) cannot be added to \(unit.dimension.name) (\(unit.text))",
+            at: span)
+    }
 }

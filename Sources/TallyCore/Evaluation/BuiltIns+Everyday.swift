@@ -23,7 +23,7 @@ extension BuiltIns {
             let n = try integer(call, 0)
             let k = try integer(call, 1)
             guard n.signum >= 0, k.signum >= 0 else {
-                throw Diagnostic(.notAnInteger, "perm needs non-negative integers n and k", at: call.span)
+                throw Diagnostic.permutationOfNegative(at: call.span)
             }
             guard let small = n.intValue, let count = k.intValue else {
                 throw call.settings.sizeError(.infinity, at: call.span)

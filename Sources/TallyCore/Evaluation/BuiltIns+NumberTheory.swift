@@ -70,7 +70,7 @@ extension BuiltIns {
             let b = try integer(call, 1)
             let m = try integer(call, 2)
             if b.signum < 0 {
-                throw Diagnostic(.domainError, "powmod needs an exponent of at least 0", at: call.argumentSpans[1])
+                throw Diagnostic.modularPowerNegativeExponent(at: call.argumentSpans[1])
             }
             if m.isZero { throw Diagnostic.moduloByZero(at: call.argumentSpans[2]) }
             try call.settings.chargeModularPower(exponent: b, modulus: m, at: call.span)
@@ -85,7 +85,7 @@ extension BuiltIns {
         // string rather than a copy of the whole call.
         let name = call.name
         return try call.settings.integer(
-            call.arguments[index], at: call.argumentSpans[index], purpose: "\(name) needs integers")
+            call.arguments[index], at: call.argumentSpans[index], purpose: Diagnostic.integersNeeded(by: name))
     }
 
     private static func binomial(_ call: FunctionCall) throws(Diagnostic) -> Value {

@@ -404,7 +404,8 @@ enum BuiltIns {
     static func integers(of call: FunctionCall) throws(Diagnostic) -> [BigInteger] {
         var integers: [BigInteger] = []
         for (argument, span) in zip(call.arguments, call.argumentSpans) {
-            let integer = try call.settings.integer(argument, at: span, purpose: "\(call.name) needs integers")
+            let integer = try call.settings.integer(
+                argument, at: span, purpose: Diagnostic.integersNeeded(by: call.name))
             integers.append(integer.bigIntegerValue!)
         }
         return integers

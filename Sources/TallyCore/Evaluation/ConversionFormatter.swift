@@ -20,9 +20,7 @@ public struct ConversionFormatter: Sendable {
             return try formatCalendar(calendar, as: target, valueSpan: valueSpan)
         }
         if target == .weekday || target == .unix {
-            throw Diagnostic(
-                .calendarMismatch, "only a date or date-time has a \(target == .weekday ? "weekday" : "Unix time")",
-                at: valueSpan)
+            throw Diagnostic.onlyCalendarValuesHave(target == .weekday ? "weekday" : "Unix time", at: valueSpan)
         }
         if case .quantity(let quantity) = value.kind {
             // The number in the form asked, then its unit: `0x1f4 m`, `1/3 h`.

@@ -66,20 +66,22 @@ extension Evaluator {
                 runs.append((position, 1))
             }
         }
-        var attributed = Diagnostic(error.id, error.message, at: outermost.callSpan, severity: error.severity)
+        // The error itself, moved to the outermost call; the notes below replace its own.
+        var attributed = error
+        attributed.span = outermost.callSpan
+        attributed.notes = []
         let half = Evaluator.notedCallLimit / 2
         for (index, run) in runs.enumerated() {
             if runs.count > Evaluator.notedCallLimit && index >= half && index < runs.count - half {
                 if index == half {
                     let skipped = runs[half..<(runs.count - half)].reduce(0) { $0 + $1.length }
-                    attributed = attributed.noting("… \(grouped(skipped)) more calls …")
+                    attributed = attributed.notingSkippedCalls(skipped)
                 }
                 continue
             }
             let function = frames[run.start].function
-            let depth = run.length > 1 ? " (\(grouped(run.length)) nested calls)" : ""
-            attributed = attributed.noting(
-                "in \(function.text), defined at \(function.origin)\(depth)", at: place(run.start),
+            attributed = attributed.notingCall(
+                of: function.text, definedAt: function.origin, nestedCalls: run.length, at: place(run.start),
                 in: Diagnostic.NoteSource(line: function.source, origin: function.origin))
         }
         // The error's own notes ("did you mean …") are about the innermost definition.

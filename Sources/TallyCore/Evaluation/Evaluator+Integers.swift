@@ -7,9 +7,11 @@ extension Evaluator {
         _ operation: BinaryOperator, _ x: Number, _ y: Number, leftSpan: SourceSpan, rightSpan: SourceSpan,
         operatorSpan: SourceSpan
     ) throws(Diagnostic) -> Number {
-        let purpose = "'\(operation.rawValue)' needs integers"
-        let a = try settings.integer(.number(x), at: leftSpan, purpose: purpose)
-        let b = try settings.integer(.number(y), at: rightSpan, purpose: purpose)
+        // The purpose is an autoclosure: its text is made only when an operand is no integer.
+        let a = try settings.integer(
+            .number(x), at: leftSpan, purpose: Diagnostic.integersNeeded(by: "'\(operation.rawValue)'"))
+        let b = try settings.integer(
+            .number(y), at: rightSpan, purpose: Diagnostic.integersNeeded(by: "'\(operation.rawValue)'"))
         try settings.chargeWork(a, b, at: operatorSpan)
         if let p = a.intValue, let q = b.intValue {
             switch operation {

@@ -21,8 +21,7 @@ extension Evaluator {
         case (.not, .truth(let value)): return .truth(!value)
         case (.not, .number), (.not, .real), (.not, .quantity): throw Diagnostic.expectedTruth(at: operandSpan)
         case (_, .calendar(let calendar)):
-            throw Diagnostic(
-                .calendarMismatch, "'\(operation.rawValue)' has no meaning for \(calendar.described)", at: operandSpan)
+            throw Diagnostic.operatorMeaningless(operation.rawValue, for: calendar.described, at: operandSpan)
         }
     }
 
@@ -182,8 +181,10 @@ extension Evaluator {
             return try settings.checked(operation == .addPercentage ? lhs.value + change : lhs.value - change, at: span)
         case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
             // Bits need integers: a real is one only when its bounds say so, and then it is exact.
-            let x = try settings.integer(lhs.value, at: lhs.span, purpose: "'\(operation.rawValue)' needs integers")
-            let y = try settings.integer(rhs.value, at: rhs.span, purpose: "'\(operation.rawValue)' needs integers")
+            let x = try settings.integer(
+                lhs.value, at: lhs.span, purpose: Diagnostic.integersNeeded(by: "'\(operation.rawValue)'"))
+            let y = try settings.integer(
+                rhs.value, at: rhs.span, purpose: Diagnostic.integersNeeded(by: "'\(operation.rawValue)'"))
             return .number(
                 try bitwise(operation, x, y, leftSpan: lhs.span, rightSpan: rhs.span, operatorSpan: operatorSpan))
         }

@@ -148,7 +148,7 @@ public struct Value: Sendable {
 
     /// The error for a date or time where a number is needed.
     public static func expectedNumber(at span: SourceSpan, found value: CalendarValue) -> Diagnostic {
-        Diagnostic(.typeMismatch, "expected a number, found \(value.described)", at: span)
+        Diagnostic.expectedNumber(found: value.described, at: span)
     }
 }
 

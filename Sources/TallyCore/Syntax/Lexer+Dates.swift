@@ -15,9 +15,7 @@ extension Lexer {
             return Token(.number(.calendar(CalendarValue(literal))), span(from: start))
         } catch {
             offset = error.end
-            throw Diagnostic(
-                error.isAmbiguous ? .ambiguousDate : .invalidDate, error.message,
-                at: SourceSpan(start: error.start, end: error.end))
+            throw Diagnostic.calendarLiteral(error)
         }
     }
 }

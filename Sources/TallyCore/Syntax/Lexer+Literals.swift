@@ -71,9 +71,7 @@ extension Lexer {
     }
 
     func underscoreError(start: Int) -> Diagnostic {
-        Diagnostic(
-            .malformedNumber, "malformed number '\(quoted(start, offset))': '_' must stand between digits",
-            at: span(from: start))
+        Diagnostic.misplacedUnderscore(in: quoted(start, offset), at: span(from: start))
     }
 
     /// What may not follow a literal: a second decimal point, or a `_` not between digits.
@@ -86,10 +84,7 @@ extension Lexer {
         if next == UInt8(ascii: ".") && sawPoint {
             var lexer = self
             lexer.consumeLiteralTail()
-            throw Diagnostic(
-                .malformedNumber,
-                "malformed number '\(lexer.quoted(start, lexer.offset))': more than one decimal point",
-                at: lexer.span(from: start))
+            throw Diagnostic.secondDecimalPoint(in: lexer.quoted(start, lexer.offset), at: lexer.span(from: start))
         }
     }
 
@@ -100,8 +95,7 @@ extension Lexer {
         var firstKept = written.firstIndex { $0 != UInt8(ascii: "0") } ?? written.count - 1
         if firstKept == written.count || !isDigit(written[firstKept]) { firstKept -= 1 }
         let suggestion = TerminalSafeText.excerpt(String(decoding: written[firstKept...], as: UTF8.self))
-        let hint = isDecimal ? "write \(suggestion)" : "write \(suggestion), or 0o\(suggestion) for octal"
-        return Diagnostic(.leadingZeros, "leading zeros are not allowed; \(hint)", at: span(from: start))
+        return Diagnostic.leadingZeros(suggestion: suggestion, isDecimal: isDecimal, at: span(from: start))
     }
 
     /// The repeating part of a decimal, `(142857)` in `0.(142857)`: digits in parentheses right
@@ -109,17 +103,11 @@ extension Lexer {
     mutating func repeatingPart(start: Int) throws(Diagnostic) -> Int {
         offset += 1  // (
         guard offset < bytes.count, isDigit(bytes[offset]) else {
-            throw Diagnostic(
-                .malformedNumber,
-                "malformed number '\(quoted(start, offset))': expected the repeating digits after '(', as in 0.(3)",
-                at: span(from: start))
+            throw Diagnostic.missingRepeatingDigits(in: quoted(start, offset), at: span(from: start))
         }
         let digits = try digitRun(start: start, afterDigit: false)
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: ")") else {
-            throw Diagnostic(
-                .malformedNumber,
-                "malformed number '\(quoted(start, offset))': expected ')' to end the repeating digits",
-                at: span(from: start))
+            throw Diagnostic.unclosedRepeatingDigits(in: quoted(start, offset), at: span(from: start))
         }
         offset += 1
         return digits
@@ -129,6 +117,7 @@ extension Lexer {
     /// (U+2212). Nil, with ``offset`` unchanged, when no digit follows: the literal ends before
     /// the `e`, which starts a name (`2e` is 2·e, `2e3` is 2000).
     mutating func exponentPart(start: Int) throws(Diagnostic) -> Int? {
+        let mark = offset
         var index = offset + 1
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
@@ -147,10 +136,17 @@ extension Lexer {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
             if o1 || o2 || sum > Int.max / 4 {
-                throw Diagnostic(
-                    .exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span(from: start))
+                throw Diagnostic.exponentTooLarge(of: quoted(start, offset), at: span(from: start))
             }
             value = sum
+        }
+        if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "."), isDigit(bytes[offset + 1]) {
+            // `1e5.5`: read on, it would be 1e5 beside .5, "missing operator".
+            offset += 1
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+            throw Diagnostic.fractionalExponent(
+                quoted(start, offset), mantissa: quoted(start, mark), mark: slice(mark, mark + 1),
+                exponent: quoted(mark + 1, offset), at: span(from: start))
         }
         return negative ? -value : value
     }
@@ -185,9 +181,7 @@ extension Lexer {
         guard base.first != UInt8(ascii: "0"), let radix = Int32(radixText), (2...36).contains(radix) else {
             offset += 1
             consumeLiteralTail()
-            throw Diagnostic(
-                .malformedNumber, "malformed number '\(quoted(start, offset))': the base before 'r' must be 2 to 36",
-                at: span(from: start))
+            throw Diagnostic.invalidRadix(in: quoted(start, offset), at: span(from: start))
         }
         offset += 1  // r
         return try radixDigits(start: start, radix: radix, name: "base-\(radix)", prefix: "'r'")
@@ -214,9 +208,8 @@ extension Lexer {
             guard isAlphanumeric(byte) else { break }
             guard let digit = digitValue(byte), digit < radix else {
                 consumeLiteralTail()
-                throw Diagnostic(
-                    .malformedNumber,
-                    "'\(Character(Unicode.Scalar(byte)))' is not \(radix == 8 ? "an" : "a") \(name) digit in '\(quoted(start, offset))'",
+                throw Diagnostic.invalidDigit(
+                    Character(Unicode.Scalar(byte)), radix: radix, name: name, in: quoted(start, offset),
                     at: span(from: start))
             }
             if !overflow {
@@ -230,10 +223,7 @@ extension Lexer {
             offset += 1
         }
         if count == 0 {
-            throw Diagnostic(
-                .malformedNumber,
-                "malformed number '\(quoted(start, offset))': expected \(name) digits after \(prefix)",
-                at: span(from: start))
+            throw Diagnostic.missingDigits(name, after: prefix, in: quoted(start, offset), at: span(from: start))
         }
         if !overflow { return Token(.number(.integer(value)), span(from: start)) }
         return Token(.number(.digits(radix: radix)), span(from: start))

@@ -163,7 +163,7 @@ extension Lexer {
         }
         let (scaledExponent, overflow) = exponent.subtractingReportingOverflow(fractionDigits)
         if overflow {
-            throw Diagnostic(.exponentTooLarge, "exponent of '\(quoted(start, offset))' is too large", at: span)
+            throw Diagnostic.exponentTooLarge(of: quoted(start, offset), at: span)
         }
         return Token(.number(.decimal(exponent: scaledExponent)), span)
     }

@@ -6,7 +6,11 @@ import TallyDiagnostics
 /// Literal rules (docs/language.md, "Numbers and literals"): `_` only between digits; no leading zeros (`007`); `0x`, `0b`, `0o`
 /// prefixes; decimals with `.` and `e`/`E` exponents. A malformed literal is an error covering
 /// the whole literal.
-public struct Lexer: @unchecked Sendable {
+///
+/// Not `Sendable`: a lexer may read bytes it only borrows for one parse
+/// (``init(borrowing:startingAt:endingAt:)``), which must not outlive that parse on another
+/// thread. A lexer lives inside one parse or one command's reading of its arguments.
+public struct Lexer {
     /// The line's UTF-8 bytes, from its first byte to where lexing stops. They belong to
     /// ``owner`` when the lexer copied them, or to the caller for the length of a parse
     /// (``Parser/parseStatement(bytes:startingAt:reusing:)`` lends a line's own bytes: no copy per line).
@@ -128,7 +132,7 @@ public struct Lexer: @unchecked Sendable {
         let start = offset
         if byte == UInt8(ascii: ".") {
             offset += 1
-            throw Diagnostic(.malformedNumber, "a number cannot start with '.' alone", at: span(from: start))
+            throw Diagnostic.pointWithoutDigits(at: span(from: start))
         }
         if readsUnitMarks && (byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"")) {
             offset += byte == UInt8(ascii: "'") && peek(1) == UInt8(ascii: "'") ? 2 : 1
@@ -136,7 +140,7 @@ public struct Lexer: @unchecked Sendable {
         }
         if byte < 0x80 {
             offset += 1
-            throw Diagnostic(.unexpectedCharacter, "unexpected character \(quoted(byte: byte))", at: span(from: start))
+            throw Diagnostic.unexpectedCharacter(byte: byte, at: span(from: start))
         }
         return try nonASCII()
     }
@@ -172,7 +176,7 @@ public struct Lexer: @unchecked Sendable {
         guard let (scalar, length) = decodeScalar(at: offset) else {
             offset += 1
             while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            throw Diagnostic(.invalidUTF8, "invalid UTF-8 in the input", at: span(from: start))
+            throw Diagnostic.invalidUTF8(at: span(from: start))
         }
         switch scalar {
         case "\u{2212}":  // − MINUS SIGN
@@ -212,9 +216,7 @@ public struct Lexer: @unchecked Sendable {
                 return name()
             }
             offset += length
-            throw Diagnostic(
-                .unexpectedCharacter, "unexpected character '\(TerminalSafeText.escaped(String(scalar)))'",
-                at: span(from: start))
+            throw Diagnostic.unexpectedCharacter(TerminalSafeText.escaped(String(scalar)), at: span(from: start))
         }
     }
 
@@ -232,12 +234,10 @@ public struct Lexer: @unchecked Sendable {
             offset += length
         }
         guard digits > 0 else {
-            throw Diagnostic(
-                .unexpectedCharacter, "expected superscript digits after '\(slice(start, offset))'",
-                at: span(from: start))
+            throw Diagnostic.missingSuperscriptDigits(after: slice(start, offset), at: span(from: start))
         }
         guard digits <= 6 else {
-            throw Diagnostic(.exponentTooLarge, "this superscript power is too large", at: span(from: start))
+            throw Diagnostic.superscriptPowerTooLarge(at: span(from: start))
         }
         return Token(.superscript, span(from: start))
     }
@@ -357,22 +357,15 @@ public struct Lexer: @unchecked Sendable {
     func quoted(_ start: Int, _ end: Int) -> String {
         TerminalSafeText.excerpt(slice(start, end))
     }
-
-    func quoted(byte: UInt8) -> String {
-        if byte < 0x20 || byte == 0x7F {
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        return "'\(Character(Unicode.Scalar(byte)))'"
-    }
 }
 
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 @inline(__always) func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 @inline(__always) func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isASCIILetter(byte) }
 
-/// A copy of a line's UTF-8 bytes, freed with the last lexer that reads it.
-final class LineBytes: @unchecked Sendable {
+/// A copy of a line's UTF-8 bytes, freed with the last lexer that reads it. Not `Sendable`, as
+/// the lexers that hold it are not.
+final class LineBytes {
     let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(_ line: String) {

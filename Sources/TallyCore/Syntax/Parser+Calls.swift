@@ -60,10 +60,8 @@ extension Parser {
         let divisor = lexer.text(of: next.span)
         let slash = lexer.text(of: current.span)
         noted.notes.warn(
-            Diagnostic(
-                .ambiguousCallArgument,
-                "read as \(name)(\(argument))\(slash)\(divisor); write \(name)(\(argument)\(slash)\(divisor)) for the other reading",
-                at: call.union(next.span), severity: .warning))
+            Diagnostic.bareArgumentBeforeDivision(
+                name, argument: argument, slash: slash, divisor: divisor, at: call.union(next.span)))
     }
 
     /// A call of the built-in function ``FunctionTable/builtIn``.entries[function], its
@@ -84,8 +82,7 @@ extension Parser {
                     list == .bare
                     ? lexer.text(of: SourceSpan(start: argumentsStart.start, end: end.end))
                     : lexer.text(of: SourceSpan(start: argumentsStart.end, end: end.start))
-                throw error.noting(
-                    "did you mean ln(\(argument)) or log10(\(argument))? log(x, b) is the logarithm to base b")
+                throw error.notingLogarithmReadings(of: argument)
             }
             throw error
         }
@@ -94,10 +91,7 @@ extension Parser {
         {
             // `log(8; 2)`: SpeedCrunch, whose users separate arguments by `;`, puts the base first.
             noted.notes.warn(
-                Diagnostic(
-                    .ambiguousCallArgument,
-                    "read as log(x; base), the logarithm of the first argument to the base of the second; SpeedCrunch writes the base first",
-                    at: span, severity: .warning))
+                Diagnostic.logarithmBaseSecond(at: span))
         }
         code.instructions.append(.call(.builtIn(Int32(function)), argumentCount: Int32(argumentCount), span))
         return span
@@ -183,11 +177,7 @@ extension Parser {
         }
         let span = nameSpan.union(closing.span)
         guard argumentCount == 3 else {
-            let got = argumentCount == 1 ? "1 was given" : "\(argumentCount) were given"
-            throw Diagnostic(
-                .wrongArgumentCount,
-                "if takes 3 arguments (a condition, a value if true, a value if false), but \(got)",
-                at: span)
+            throw Diagnostic.conditionalArgumentCount(argumentCount, at: span)
         }
         code.instructions[endJump] = .jump(target: code.instructions.count)
         code.instructions.append(.setSpan(span))
@@ -203,16 +193,10 @@ extension Parser {
         let after = lexer.text(of: digits)
         if after.first == "0" {
             // `max(1,000)`: no argument starts with a zero, so this was one number.
-            throw Diagnostic(
-                .commaBetweenDigits,
-                "',' separates arguments in a call, and \(after) is no number: write \(before)_\(after) for one number",
-                at: number.union(digits))
+            throw Diagnostic.commaBeforeLeadingZero(before, after, at: number.union(digits))
         }
         noted.notes.warn(
-            Diagnostic(
-                .commaBetweenDigits,
-                "',' separates arguments in a call: this is \(before) and \(after); write \(before)_\(after) for one number, or put a space after ','",
-                at: comma, severity: .warning))
+            Diagnostic.commaBetweenArguments(before, after, at: comma))
     }
 
     mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {
@@ -222,14 +206,12 @@ extension Parser {
             try advance()
             return token
         case .end:
-            throw Diagnostic(.unclosedParenthesis, "this '(' is never closed", at: opening.span)
+            throw Diagnostic.unclosedParenthesis(at: opening.span)
         case .equals:
             throw misplacedEquals(token)
         default:
-            throw Diagnostic(
-                .unclosedParenthesis,
-                "expected ')' to close the '(' at column \(column(of: opening.span)), found \(describe(token))",
-                at: token.span)
+            throw Diagnostic.expectedClosingParenthesis(
+                openedAt: column(of: opening.span), found: describe(token), at: token.span)
         }
     }
 }

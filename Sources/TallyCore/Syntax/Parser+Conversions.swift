@@ -9,10 +9,8 @@ extension Parser {
         let first = current
         let target: ConversionTarget
         func expected() -> Diagnostic {
-            Diagnostic(
-                .unknownConversion,
-                "expected what to convert to after '\(lexer.text(of: word.span))': \(ConversionTarget.summary)",
-                at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
+            Diagnostic.expectedConversion(
+                after: lexer.text(of: word.span), at: first.kind == .end ? SourceSpan(at: word.span.end) : first.span)
         }
         if let zone = try zoneConversion(word: word) { return zone }
         if startsUnit() { return try unitConversion(word: word) }
@@ -26,18 +24,13 @@ extension Parser {
             } else if name == "base" {
                 try advance()
                 guard case .number(.integer(let radix)) = current.kind, (2...36).contains(radix) else {
-                    throw Diagnostic(
-                        .unknownConversion, "expected a base from 2 to 36 after 'to base'",
+                    throw Diagnostic.expectedBase(
                         at: current.kind == .end ? SourceSpan(at: first.span.end) : current.span)
                 }
                 target = .base(radix)
             } else {
                 let known = Array(ConversionTarget.words.keys).sorted() + ["base", "digits", "places"]
-                throw Diagnostic(
-                    .unknownConversion,
-                    "unknown conversion '\(TerminalSafeText.excerpt(name))' (to \(ConversionTarget.summary))",
-                    at: first.span
-                ).suggesting(
+                throw Diagnostic.unknownConversion(name, at: first.span).suggesting(
                     Suggestion.nearest(to: name, in: known) ?? Suggestion.nearest(to: name, in: UnitTable.names))
             }
         case .number(.integer(let count)):
@@ -47,15 +40,14 @@ extension Parser {
             switch lexer.text(of: unit.span) {
             case "digits", "digit", "sf", "sig":
                 guard count >= 1 else {
-                    throw Diagnostic(.unknownConversion, "'to N digits' needs at least 1 digit", at: first.span)
+                    throw Diagnostic.noDigitsAsked(at: first.span)
                 }
                 target = .digits(count)
             case "places", "place", "dp", "decimals":
                 guard count >= 0 else { throw expected() }
                 target = .places(count)
             default:
-                throw Diagnostic(
-                    .unknownConversion, "expected 'digits' or 'places' after 'to \(count)'", at: unit.span)
+                throw Diagnostic.expectedDigitsOrPlaces(after: count, at: unit.span)
             }
         default:
             throw expected()
@@ -84,15 +76,10 @@ extension Parser {
             }
             for (index, part) in units.enumerated() {
                 guard part.isSingle, part.affineUnit == nil else {
-                    throw Diagnostic(
-                        .invalidUnit, "mixed units are single units of one dimension, as in 'to ft in' or 'to h min s'",
-                        at: spans[index])
+                    throw Diagnostic.mixedUnitNotSingle(at: spans[index])
                 }
                 if part.dimension != unit.dimension {
-                    throw Diagnostic(
-                        .dimensionMismatch,
-                        "mixed units must all measure the same thing, but \(part.text) is \(part.dimension.name) and \(unit.text) \(unit.dimension.name)",
-                        at: spans[index])
+                    throw Diagnostic.mixedUnitsOfTwoDimensions(part, first: unit, at: spans[index])
                 }
             }
             try Parser.checkMixedOrder(units, spans: spans)
@@ -110,9 +97,7 @@ extension Parser {
         case .end, .semicolon: return
         default: break
         }
-        throw Diagnostic(
-            .unexpectedToken, "unexpected \(describe(current)) after the conversion: 'to' ends the line",
-            at: current.span)
+        throw Diagnostic.unexpectedAfterConversion(describe(current), at: current.span)
     }
 
     /// Mixed units go from the largest to the smallest, each once (`to ft in`, `to h min s`):
@@ -122,18 +107,13 @@ extension Parser {
         let named = units.map { $0.factors[0].unit }
         for index in 1..<named.count {
             if let first = named[..<index].firstIndex(of: named[index]) {
-                throw Diagnostic(
-                    .invalidUnit, "\(named[index].symbol) is already in these mixed units: each unit stands once",
-                    at: spans[index]
-                ).noting("first written here", at: spans[first])
+                throw Diagnostic.mixedUnitRepeated(named[index].symbol, at: spans[index], first: spans[first])
             }
         }
         for index in 1..<named.count where !named[index - 1].isLarger(than: named[index]) {
             let sorted = named.sorted { $0.isLarger(than: $1) }.map(\.symbol).joined(separator: " ")
-            throw Diagnostic(
-                .invalidUnit,
-                "mixed units go from the largest to the smallest, but \(named[index].symbol) is no smaller than \(named[index - 1].symbol): write 'to \(sorted)'",
-                at: spans[index])
+            throw Diagnostic.mixedUnitsOutOfOrder(
+                named[index].symbol, after: named[index - 1].symbol, sorted: sorted, at: spans[index])
         }
     }
 }

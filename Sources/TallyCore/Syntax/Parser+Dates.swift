@@ -30,11 +30,8 @@ extension Parser {
             // `km/h`, `J/K`: units. Only a name whose every part is a capitalised word
             // (`Europe/Pari`) is taken for a mistyped zone.
             guard ZoneRules.looksLikeZoneName(name) else { return nil }
-            throw Diagnostic(
-                .unknownConversion,
-                "unknown time zone '\(TerminalSafeText.excerpt(name))': zones are names of the tz database, as in Europe/Paris or America/New_York",
-                at: span
-            ).suggesting(Suggestion.nearest(to: name, in: ZoneRules.allNames))
+            throw Diagnostic.unknownTimeZone(name, at: span).suggesting(
+                Suggestion.nearest(to: name, in: ZoneRules.allNames))
         }
         lexer.offset = end
         try advance()

@@ -42,19 +42,14 @@ extension Parser {
                 let token = current
                 operandCount += 1
                 if operandCount > Parser.maximumOperands {
-                    throw Diagnostic(
-                        .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line",
-                        at: token.span)
+                    throw Diagnostic.tooManyOperands(at: token.span)
                 }
                 guard case .name = token.kind else {
-                    throw Diagnostic(
-                        .expectedParameter, "expected a parameter name, found \(describe(token))", at: token.span)
+                    throw Diagnostic.expectedParameter(found: describe(token), at: token.span)
                 }
                 let parameter = lexer.text(of: token.span)
                 if positions[parameter] != nil {
-                    throw Diagnostic(
-                        .repeatedParameter, "parameter '\(TerminalSafeText.excerpt(parameter))' is named twice",
-                        at: token.span)
+                    throw Diagnostic.repeatedParameter(parameter, at: token.span)
                 }
                 positions[parameter] = names.count
                 names.append(parameter)
@@ -73,9 +68,7 @@ extension Parser {
         parameters = positions
         let body = try wholeExpression()
         if let conversion {
-            throw Diagnostic(
-                .misplacedConversion, "'to' says how to show a line's value, but a definition shows nothing",
-                at: conversion.span)
+            throw Diagnostic.conversionInDefinition(at: conversion.span)
         }
         return FunctionDefinition(
             name: name, nameSpan: nameToken.span, parameters: names, parameterSpans: spans, body: body,

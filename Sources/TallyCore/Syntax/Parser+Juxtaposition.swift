@@ -36,10 +36,7 @@ extension Parser {
         if case .name = token.kind, lexer.text(of: token.span) == "in", nextStartsUnit() {
             // `5 m in ft`: fend's conversion word, but here the inch.
             noted.notes.warn(
-                Diagnostic(
-                    .ambiguousJuxtaposition,
-                    "'in' is the inch here, so units side by side multiply; to convert, write 'to'",
-                    at: token.span, severity: .warning))
+                Diagnostic.inchNotConversion(at: token.span))
         }
         // The first product at this depth within this operand is the one a warning names.
         if juxtaposed.depth != Int32(depth) || Int(juxtaposed.at) < left.start {
@@ -76,10 +73,9 @@ extension Parser {
             let exponent = lexer.text(of: right)
             let factor = lexer.text(of: SourceSpan(start: factorStart, end: factorEnd))
             noted.notes.warn(
-                Diagnostic(
-                    .ambiguousJuxtaposition,
-                    "read as (\(base)^\(exponent))*\(factor); write \(base)^(\(exponent)*\(factor)) for the other reading",
-                    at: left.union(SourceSpan(start: factorStart, end: factorEnd)), severity: .warning))
+                Diagnostic.powerBeforeProduct(
+                    base: base, exponent: exponent, factor: factor,
+                    at: left.union(SourceSpan(start: factorStart, end: factorEnd))))
             return
         }
         guard juxtaposed.depth == Int32(depth + 1), Int(juxtaposed.at) > right.start, Int(juxtaposed.at) < right.end
@@ -106,10 +102,8 @@ extension Parser {
         let rest = lexer.text(of: SourceSpan(start: secondFactor, end: right.end))
         let symbol = lexer.text(of: token.span)
         noted.notes.warn(
-            Diagnostic(
-                .ambiguousJuxtaposition,
-                "read as \(dividend)\(symbol)(\(divisor)); write (\(dividend)\(symbol)\(first))*\(rest) for the other reading",
-                at: right, severity: .warning))
+            Diagnostic.productAsDivisor(
+                dividend, symbol: symbol, divisor: divisor, first: first, rest: rest, at: right))
     }
 
     /// `16#ff`: a `#` written against a number starts a comment, which is probably not what
@@ -121,26 +115,16 @@ extension Parser {
         let number = lexer.text(of: previous.span)
         let comment = lexer.text(of: SourceSpan(start: current.span.start, end: lexer.bytes.count))
         let digits = comment.dropFirst().prefix { $0.isLetter || $0.isNumber }
-        var advice = "put a space before '#' for a comment"
-        if !digits.isEmpty { advice = "write \(number)r\(digits) for a number in base \(number), or " + advice }
         noted.notes.warn(
-            Diagnostic(
-                .commentAfterNumber, "'#' starts a comment, so this line is \(number); \(advice)",
-                at: SourceSpan(start: current.span.start, end: current.span.start + 1), severity: .warning))
+            Diagnostic.commentAfterNumber(
+                number, digits: digits, at: SourceSpan(start: current.span.start, end: current.span.start + 1)))
     }
 
     /// `1,234`: one group of three digits after a comma is read as grouping (1234), and some
     /// calculators write a decimal comma so: a warning names the other reading.
     @inline(never)
     mutating func noteOneCommaGroup(_ token: Token) {
-        let written = lexer.text(of: token.span)
-        let grouped = String(written.filter { $0 != "," })
-        let decimal = String(written.map { $0 == "," ? "." : $0 })
-        noted.notes.warn(
-            Diagnostic(
-                .commaBetweenDigits,
-                "read as \(grouped) (digits grouped in threes); for a decimal comma write \(decimal)",
-                at: token.span, severity: .warning))
+        noted.notes.warn(Diagnostic.oneCommaGroup(lexer.text(of: token.span), at: token.span))
     }
 
     /// At a `,` (the current token) written between digits (`1,5`, `max(1,234)`): the number
@@ -159,15 +143,8 @@ extension Parser {
     /// `,` outside a call's parentheses: digits grouped some other way than in threes, or a
     /// decimal comma (`1,5`).
     func commaOutsideCall() -> Diagnostic {
-        var diagnostic = Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: current.span)
-        if let (number, digits) = digitsAroundComma() {
-            let before = lexer.text(of: number)
-            let after = lexer.text(of: digits)
-            diagnostic = diagnostic.noting(
-                "a decimal comma? write \(before).\(after); digits are grouped in threes (1,234,567) or with '_' (1_234_567)"
-            )
-        }
-        return diagnostic
+        let digits = digitsAroundComma().map { (before: lexer.text(of: $0.number), after: lexer.text(of: $0.digits)) }
+        return Diagnostic.commaOutsideCall(digits: digits, at: current.span)
     }
 
     /// `n!!`, the current token being the second `!` (the first is `first`): written against
@@ -175,10 +152,7 @@ extension Parser {
     mutating func doubleFactorial(first: Token) throws(Diagnostic) -> SourceSpan {
         let second = current
         guard second.span.start == first.span.end else {
-            throw Diagnostic(
-                .ambiguousFactorial,
-                "'! !' could be a double factorial or a factorial of a factorial: write n!! for the double factorial, (n!)! for the other",
-                at: first.span.union(second.span))
+            throw Diagnostic.ambiguousFactorial(at: first.span.union(second.span))
         }
         try advance()
         return first.span.union(second.span)
@@ -247,7 +221,7 @@ extension Parser {
     func checkNotMark(_ token: Token) throws(Diagnostic) {
         let text = lexer.text(of: token.span)
         if UnitTable.marks[text] != nil {
-            throw Diagnostic(.unexpectedCharacter, "unexpected character '\(text)'", at: token.span)
+            throw Diagnostic.unexpectedCharacter(text, at: token.span)
         }
     }
 
@@ -274,10 +248,9 @@ extension Parser {
         if case .function(let function, let arity, let evaluation)? = meaning {
             guard evaluation != .conditional, arity.accepts(1), !arity.isVariadic else {
                 let name = lexer.text(of: token.span)
-                throw Diagnostic(
-                    .wrongArgumentCount,
-                    "\(name) takes \(arity.description) in parentheses: \(FunctionTable.builtIn.entries[function].usage)",
-                    at: token.span)
+                throw Diagnostic.parenthesesNeeded(
+                    name, takes: arity.description, usage: FunctionTable.builtIn.entries[function].usage, at: token.span
+                )
             }
             span = try builtInCall(function, arity: arity, nameSpan: token.span, list: .bare)
         } else {

@@ -58,10 +58,7 @@ extension Parser {
         if case .operator = next.kind, let signed = try? probe.next() { operandEnd = signed.span.end }
         let number = lexer.text(of: previous.span)
         let operand = lexer.text(of: SourceSpan(start: next.span.start, end: operandEnd))
-        throw Diagnostic(
-            .ambiguousPercent,
-            "'%' here could be a percentage or a remainder: write \(number) % \(operand) for the remainder, or put an operator after a percentage (\(number)% * \(operand))",
-            at: token.span)
+        throw Diagnostic.ambiguousPercent(number, operand, at: token.span)
     }
 
     /// The comparisons after a left operand already emitted: `< b`, or a chain `< b <= c`, in

@@ -144,10 +144,8 @@ extension Parser {
                     try advance()
                 }
                 guard case .number(.integer(let power)) = current.kind, power >= 1, power <= 100 else {
-                    throw Diagnostic(
-                        .invalidUnit,
-                        "a unit's power must be a whole number from -100 to 100, other than 0, as in m^2 or s^-1",
-                        at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
+                    throw Diagnostic.unitPowerNotWhole(
+                        withExample: true, at: current.kind == .end ? SourceSpan(at: caret.span.end) : current.span)
                 }
                 exponent = negative ? -power : power
                 span = span.union(current.span)
@@ -156,9 +154,7 @@ extension Parser {
                 // `m²`, `s⁻¹`: the power written against the unit is the unit's.
                 let power = lexer.superscriptValue(of: current.span)
                 guard power != 0, (-100...100).contains(power) else {
-                    throw Diagnostic(
-                        .invalidUnit, "a unit's power must be a whole number from -100 to 100, other than 0",
-                        at: current.span)
+                    throw Diagnostic.unitPowerNotWhole(withExample: false, at: current.span)
                 }
                 exponent = power
                 span = span.union(current.span)
@@ -178,15 +174,12 @@ extension Parser {
         }
         factors.removeAll { $0.exponent == 0 }
         guard !factors.isEmpty else {
-            throw Diagnostic(.invalidUnit, "this unit cancels out: write the number alone", at: span)
+            throw Diagnostic.unitCancelsOut(at: span)
         }
         let unit = CompoundUnit(factors: factors)
         if unit.factors.contains(where: \.unit.isAffine), unit.affineUnit == nil {
             let scale = unit.factors.first(where: \.unit.isAffine)!.unit.symbol
-            throw Diagnostic(
-                .invalidUnit,
-                "\(scale) is a point on a temperature scale and cannot be part of a compound unit or a power: use K",
-                at: span)
+            throw Diagnostic.temperatureScaleInCompound(scale, at: span)
         }
         return (unit, span)
     }
@@ -206,18 +199,13 @@ extension Parser {
             let numberToken = current
             operandCount += 1
             if operandCount > Parser.maximumOperands {
-                throw Diagnostic(
-                    .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line",
-                    at: numberToken.span)
+                throw Diagnostic.tooManyOperands(at: numberToken.span)
             }
             try emitNumber(numberToken)
             try advance()
             let (next, nextSpan) = try compoundUnit()
             if next.dimension != unit.dimension {
-                throw Diagnostic(
-                    .dimensionMismatch,
-                    "quantities side by side add up, but \(next.dimension.name) (\(next.text)) cannot be added to \(unit.dimension.name) (\(unit.text))",
-                    at: numberToken.span.union(nextSpan))
+                throw Diagnostic.quantitiesSideBySide(next, after: unit, at: numberToken.span.union(nextSpan))
             }
             code.units.append(next)
             code.instructions.append(.unit(code.units.count - 1, nextSpan))

@@ -92,8 +92,7 @@ public struct Parser {
         try parser.advance()
         let code = try parser.wholeExpression()
         if let conversion = parser.conversion {
-            throw Diagnostic(
-                .misplacedConversion, "'to' says how to show a line's value and cannot stand here", at: conversion.span)
+            throw Diagnostic.conversionNotHere(at: conversion.span)
         }
         return code
     }
@@ -144,9 +143,7 @@ public struct Parser {
                 try advance()
                 let value = try wholeExpression()
                 if let conversion {
-                    throw Diagnostic(
-                        .misplacedConversion, "'to' says how to show a value, but an assignment shows nothing",
-                        at: conversion.span)
+                    throw Diagnostic.conversionInAssignment(at: conversion.span)
                 }
                 return .assignment(name: name, nameSpan: nameSpan, value: value)
             }
@@ -167,21 +164,19 @@ public struct Parser {
             noted.notes.nextStatement = current.span.end
             return
         case .rightParenthesis:
-            throw Diagnostic(.unmatchedParenthesis, "unmatched ')'", at: current.span)
+            throw Diagnostic.unmatchedParenthesis(at: current.span)
         case .equals:
             throw misplacedEquals(current)
         case .comma:
             throw commaOutsideCall()
         case .number, .name, .operator, .leftParenthesis, .superscript:
-            throw Diagnostic(.unexpectedToken, "unexpected \(describe(current))", at: current.span)
+            throw Diagnostic.unexpectedToken(describe(current), at: current.span)
         }
     }
 
     /// `=` inside an expression: an assignment in the wrong place, or more likely a comparison.
     func misplacedEquals(_ token: Token) -> Diagnostic {
-        Diagnostic(
-            .misplacedAssignment, "'=' assigns to a name and must follow it directly, as in 'x = 5'", at: token.span
-        ).noting("did you mean '=='?")
+        Diagnostic.misplacedEquals(at: token.span)
     }
 
     /// Parses operators binding at least as tightly as `minimum`; returns the span covered.
@@ -281,10 +276,7 @@ public struct Parser {
                 code.instructions.append(.binary(operation, operatorSpan: token.span))
             case .conversion:
                 if groupDepth > 0 {
-                    throw Diagnostic(
-                        .misplacedConversion,
-                        "'\(lexer.text(of: token.span))' says how to show the whole line's value, so it comes last and outside parentheses",
-                        at: token.span)
+                    throw Diagnostic.conversionInParentheses(lexer.text(of: token.span), at: token.span)
                 }
                 return span
             case .prefix:
@@ -309,13 +301,11 @@ public struct Parser {
     /// Two operands side by side that do not multiply: a number after an operand (`2 3`, `x 2`).
     func missingOperator(before token: Token) -> Diagnostic {
         let before = previous.map(describe) ?? "the previous value"
-        return Diagnostic(
-            .missingOperator, "missing operator between \(before) and \(describe(token))",
-            at: SourceSpan(at: token.span.start))
+        return Diagnostic.missingOperator(between: before, and: describe(token), at: SourceSpan(at: token.span.start))
     }
 
     func nestingError(at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.nestingTooDeep, "nesting deeper than \(Parser.maximumNesting) levels", at: span)
+        Diagnostic.nestingTooDeep(at: span)
     }
 
     /// An operand: literal, name, call, parenthesised expression, or a prefix operator and its
@@ -324,8 +314,7 @@ public struct Parser {
         let token = current
         operandCount += 1
         if operandCount > Parser.maximumOperands {
-            throw Diagnostic(
-                .tooManyOperands, "more than \(grouped(Parser.maximumOperands)) operands in one line", at: token.span)
+            throw Diagnostic.tooManyOperands(at: token.span)
         }
         switch token.kind {
         case .number:
@@ -372,9 +361,7 @@ public struct Parser {
         case .leftParenthesis:
             try advance()
             if case .rightParenthesis = current.kind {
-                throw Diagnostic(
-                    .emptyParentheses, "empty parentheses: expected an expression inside",
-                    at: token.span.union(current.span))
+                throw Diagnostic.emptyParentheses(at: token.span.union(current.span))
             }
             groupDepth += 1
             _ = try expression(.loosest)
@@ -430,12 +417,7 @@ public struct Parser {
     }
 
     func expectedOperand(found token: Token) -> Diagnostic {
-        let expected = "expected a number, name or '('"
-        if let previous {
-            return Diagnostic(
-                .expectedOperand, "\(expected) after \(describe(previous)), found \(describe(token))", at: token.span)
-        }
-        return Diagnostic(.expectedOperand, "\(expected), found \(describe(token))", at: token.span)
+        Diagnostic.expectedOperand(after: previous.map(describe), found: describe(token), at: token.span)
     }
 
     /// How a token reads in a message: `'*'`, `'12'`, `the end of the line`.

@@ -49,6 +49,12 @@ public struct Code: Sendable {
     }
 
     /// Changed only through ``uniqueTables()``, when no other code shares it.
+    ///
+    /// Why `@unchecked Sendable` is sound: this is copy-on-write, as `Array` is. A `Code` sent
+    /// to another thread shares its tables by reference, which raises their (atomic) reference
+    /// count, so a change on either side finds them shared and copies them first; tables are
+    /// changed in place only through the one `Code` that holds the only reference, which no
+    /// other thread can be reading.
     private final class Tables: @unchecked Sendable {
         var literals: [NumberLiteral] = []
         var names: [String] = []

@@ -21,20 +21,16 @@ struct PlausibilityCheck {
     func checkBMI(heightInCentimetres centimetres: Number, weightInKilograms kilograms: Number) throws(Diagnostic) {
         let bmi = Self.bmi(centimetres, kilograms)
         guard !Self.isInRange(bmi) else { return }
-        var error = Diagnostic(
-            .bmiImplausibleResult,
-            "implausible BMI \(bmi.fixedText(places: 1)): a person's BMI lies between "
-                + "\(Self.bmiRange.lowest.plainText) and \(Self.bmiRange.highest.plainText); check the units and the order",
-            at: height.span.union(weight.span)
-        ).noting(
-            "read as a height of \(Self.text(centimetres, "cm")) and a weight of \(Self.text(kilograms, "kg"))")
+        var error = Diagnostic.bmiImplausibleResult(
+            bmi.fixedText(places: 1), range: (Self.bmiRange.lowest.plainText, Self.bmiRange.highest.plainText),
+            height: Self.text(centimetres, "cm"), weight: Self.text(kilograms, "kg"), at: height.span.union(weight.span)
+        )
         let heightIsBare = height.isBare
         let weightIsBare = weight.isBare
         if heightIsBare && weightIsBare && Self.isLikely(kilograms, centimetres) {
-            error = error.noting(
-                "the height comes first: did you mean bmi \(weight.parts[0].valueText) \(height.parts[0].valueText)? "
-                    + "(BMI \(Self.bmi(kilograms, centimetres).fixedText(places: 1)))",
-                at: height.span.union(weight.span))
+            error = error.notingHeightFirst(
+                "\(weight.parts[0].valueText) \(height.parts[0].valueText)",
+                bmi: Self.bmi(kilograms, centimetres).fixedText(places: 1), at: height.span.union(weight.span))
         }
         var heights: [(centimetres: Number, unit: MeasurementUnit?)] = [(centimetres, nil)]
         var weights: [(kilograms: Number, unit: MeasurementUnit?)] = [(kilograms, nil)]
@@ -53,11 +49,11 @@ struct PlausibilityCheck {
                     rewritten.append(weight.parts[0].textBeforeUnit + weightUnit.symbol)
                     span = span.map { $0.union(weight.span) } ?? weight.span
                 }
-                error = error.noting(
-                    "did you mean \(rewritten.joined(separator: " ")) "
-                        + "(\([heightUnit?.pluralName, weightUnit?.pluralName].compactMap { $0 }.joined(separator: " and "))"
-                        + ")? (BMI \(Self.bmi(newHeight, newWeight).fixedText(places: 1)))",
-                    at: span)
+                error = error.notingPlausibleUnits(
+                    rewritten.joined(separator: " "),
+                    units: [heightUnit?.pluralName, weightUnit?.pluralName].compactMap { $0 }.joined(
+                        separator: " and "),
+                    bmi: Self.bmi(newHeight, newWeight).fixedText(places: 1), at: span)
             }
         }
         throw error
@@ -89,12 +85,9 @@ struct PlausibilityCheck {
         _ argument: MeasurementArgument, read: MeasurementUnit, meant: MeasurementUnit, beside: String
     ) -> Diagnostic {
         let part = argument.parts[0]
-        return Diagnostic(
-            .bmiUnitGuess, "a \(argument.quantity.name) without a unit beside \(beside)", at: argument.span,
-            severity: .warning
-        ).noting(
-            "\(part.valueText) was read as \(read.symbol); write \(part.textBeforeUnit)\(meant.symbol) for \(meant.pluralName)"
-        )
+        return Diagnostic.bmiUnitGuess(
+            argument.quantity.name, beside: beside, value: part.valueText, read: read.symbol,
+            rewritten: part.textBeforeUnit + meant.symbol, meant: meant.pluralName, at: argument.span)
     }
 
     static func bmi(_ centimetres: Number, _ kilograms: Number) -> Number {

@@ -230,12 +230,9 @@ struct ArgumentReader {
         let span = text.lineSpan(token.span)
         switch token.kind {
         case .rightParenthesis:
-            return Diagnostic(.unmatchedParenthesis, "unexpected ')' without a matching '('", at: span)
+            return Diagnostic.bmiUnmatchedParenthesis(at: span)
         case .comma:
-            return Diagnostic(
-                .unexpectedToken,
-                "unexpected ','; separate the arguments with spaces (a decimal comma stands between digits: 170,5)",
-                at: span)
+            return Diagnostic.bmiCommaBetweenArguments(at: span)
         default:
             return Self.unexpected(text.text(token.span), at: span, id: .unexpectedToken)
         }
@@ -349,7 +346,7 @@ struct ArgumentReader {
             }
             offset += 1
         }
-        throw Diagnostic(.unclosedParenthesis, "this '(' is never closed", at: text.lineSpan(opening.span))
+        throw Diagnostic.unclosedParenthesis(at: text.lineSpan(opening.span))
     }
 
     // MARK: Dates
@@ -397,9 +394,7 @@ struct ArgumentReader {
         }
         let span = SourceSpan(start: start, end: offset)
         guard let date = CalendarDate(year: fields[0], month: fields[1], day: fields[2]) else {
-            throw Diagnostic(
-                .bmiInvalidDate, "no such date: '\(text.text(span))'; a date is written year-month-day, as 2015-04-12",
-                at: text.lineSpan(span))
+            throw Diagnostic.bmiNoSuchDate(text.text(span), at: text.lineSpan(span))
         }
         let part = ArgumentPart(value: .date(date), valueSpan: text.lineSpan(span), valueText: text.text(span))
         return ArgumentWord(parts: [part], span: text.lineSpan(span))
@@ -410,11 +405,7 @@ struct ArgumentReader {
     /// The error for text that cannot stand where it does: a character, a token out of place,
     /// or a mark with no value before it.
     static func unexpected(_ text: String, at span: SourceSpan, id: DiagnosticID) -> Diagnostic {
-        Diagnostic(
-            id,
-            "unexpected '\(TerminalSafeText.excerpt(text))'; an argument is a number with an optional unit, a name, "
-                + "or an expression in parentheses",
-            at: span)
+        Diagnostic.bmiUnexpected(text, id: id, at: span)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

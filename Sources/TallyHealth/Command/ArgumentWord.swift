@@ -27,6 +27,6 @@ struct ArgumentWord: Sendable {
 
     /// The error for two arguments written together (`175cm70kg`), at the start of the second.
     static func missingSpace(at offset: Int) -> Diagnostic {
-        Diagnostic(.bmiMissingSpace, "missing space between arguments", at: SourceSpan(at: offset))
+        Diagnostic.bmiMissingSpace(at: offset)
     }
 }

@@ -98,35 +98,21 @@ public struct BMICommand: Sendable {
             }
             let months = exact.months
             if months < CDCBMITable.firstMonth {
-                throw Diagnostic(
-                    .bmiAgeNotCovered,
-                    "BMI-for-age starts at 2 years (WHO and CDC alike); this age is \(exact.textWithDays)",
-                    at: ageSpan
-                ).noting(
-                    "under 2 years BMI is not used to classify a child: weight-for-length is (WHO Child Growth "
-                        + "Standards, 2006), with a health professional")
+                throw Diagnostic.bmiAgeBelowTwo(exact.textWithDays, at: ageSpan)
             }
             let childStandard = standard ?? (defaultStandard == .cdc ? .cdc : .who)
             let lastMonth = childStandard == .cdc ? CDCBMITable.lastMonth : BMIForAgeTable.lastMonth
             if months > lastMonth {
                 result.ageInMonths = months
                 if months < 240 {
-                    warnings.append(
-                        Diagnostic(
-                            .bmiAgeNotCovered,
-                            "the WHO 2007 growth reference ends at 19 years; the adult classification is used, "
-                                + "whose cut-offs it meets there",
-                            at: ageSpan, severity: .warning))
+                    warnings.append(Diagnostic.bmiAgePastGrowthReference(at: ageSpan))
                 }
             } else {
                 guard let (sex, _) = sex else {
                     throw Diagnostic.bmiSexNeeded(at: ageSpan)
                 }
                 if let standard, let standardSpan, standard == .asia {
-                    throw Diagnostic(
-                        .bmiStandardForAdults,
-                        "'\(standard.word)' classifies adults; a child's BMI is read against the WHO growth "
-                            + "references, or the CDC 2000 charts with cdc", at: standardSpan)
+                    throw Diagnostic.bmiStandardForAdults(standard.word, at: standardSpan)
                 }
                 result.ageInMonths = months
                 result.childAssessment = BMIForAgeAssessment(

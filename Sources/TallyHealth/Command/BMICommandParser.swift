@@ -242,16 +242,8 @@ struct BMICommandParser {
         let commaIndex = text.firstIndex(of: ",") ?? text.endIndex
         let whole = String(text[..<commaIndex])
         let fraction = String(text[text.index(after: commaIndex)...])
-        var diagnostic = Diagnostic(
-            .bmiMissingArgument,
-            "missing weight: '\(text)' is one number with a decimal comma; a decimal comma needs a weight after it",
-            at: SourceSpan(start: comma, end: comma + 1)
-        ).noting("for a height and a weight, separate them with a space: bmi \(whole) \(fraction)")
-        if fraction.count > 1 {
-            diagnostic = diagnostic.noting(
-                "for a decimal height, write the weight after a space: bmi \(whole),\(fraction.prefix(1)) \(fraction)")
-        }
-        return diagnostic
+        return Diagnostic.bmiDecimalCommaWithoutWeight(
+            text, whole: whole, fraction: fraction, at: SourceSpan(start: comma, end: comma + 1))
     }
 
     private func unitWithoutNumber(_ word: ArgumentWord) -> Diagnostic {
@@ -275,12 +267,8 @@ struct BMICommandParser {
         {
             let feetText = height[0].valueText
             let inchesText = weight[0].valueText
-            return Diagnostic(
-                .bmiExtraArgument,
-                "'\(feetText) \(inchesText)' looks like \(feetText) feet \(inchesText) inches, but a bare height is in "
-                    + "centimetres",
-                at: command.height.span.union(command.weight.span)
-            ).noting("write \(feetText)ft\(inchesText)in or \(feetText)'\(inchesText)\"")
+            return Diagnostic.bmiFeetAndInchesAsTwoNumbers(
+                feet: feetText, inches: inchesText, at: command.height.span.union(command.weight.span))
         }
         return Diagnostic.bmiExtraArgument(
             at: SourceSpan(start: word.span.start, end: max(word.span.end, reader.argumentsEnd())))

@@ -25,16 +25,12 @@ extension MeasurementArgument {
             total = total + amount * units[index].sizeInBaseUnit
         }
         guard total.signum > 0 else {
-            throw Diagnostic(.bmiNotPositive, "the \(quantity.name) must be greater than zero", at: span)
+            throw Diagnostic.bmiNotPositive(quantity.name, at: span)
         }
         let range = quantity.plausibleRange
         if Number.compare(total, range.lowest) < 0 || Number.compare(total, range.highest) > 0 {
-            let implausible = Diagnostic(
-                .bmiImplausibleMeasurement, "implausible \(quantity.name): the accepted range is \(acceptedRangeText)",
-                at: span)
-            // The guess is the argument rewritten, shown as it would be typed (1.75m), not quoted
-            // as `suggesting` quotes a name.
-            throw unitGuess(for: total).map { implausible.noting("did you mean \($0)?") } ?? implausible
+            throw Diagnostic.bmiImplausibleMeasurement(
+                quantity.name, range: acceptedRangeText, guess: unitGuess(for: total), at: span)
         }
         return total
     }
@@ -63,9 +59,8 @@ extension MeasurementArgument {
                 let prefix = name.utf8.count - unitWord.utf8.count
                 let prefixSpan = SourceSpan(start: part.valueSpan.start, end: part.valueSpan.start + prefix)
                 if prefix > 0, (try? resolve(prefixSpan)) != nil {
-                    throw diagnostic.noting(
-                        "did you mean (\(String(decoding: name.utf8.prefix(prefix), as: UTF8.self)))\(unitWord)? "
-                            + "a unit after a variable needs parentheses")
+                    throw diagnostic.notingVariableBeforeUnit(
+                        String(decoding: name.utf8.prefix(prefix), as: UTF8.self), unit: unitWord)
                 }
             }
             throw diagnostic.suggesting(
@@ -80,14 +75,11 @@ extension MeasurementArgument {
     ) throws(Diagnostic) {
         let limit = major.sizeInBaseUnit / minor.sizeInBaseUnit
         if amount.signum < 0 {
-            throw Diagnostic(
-                .bmiMinorAmountOutOfRange, "\(minor.pluralName) after \(major.pluralName) cannot be negative",
-                at: part.span)
+            throw Diagnostic.bmiNegativeMinorAmount(minor.pluralName, after: major.pluralName, at: part.span)
         }
         if Number.compare(amount, limit) >= 0 {
-            throw Diagnostic(
-                .bmiMinorAmountOutOfRange,
-                "\(minor.pluralName) after \(major.pluralName) must be less than \(limit.plainText)", at: part.span)
+            throw Diagnostic.bmiMinorAmountTooLarge(
+                minor.pluralName, after: major.pluralName, limit: limit.plainText, at: part.span)
         }
     }
 

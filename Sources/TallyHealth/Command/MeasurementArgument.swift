@@ -24,10 +24,7 @@ public struct MeasurementArgument: Sendable {
         var units: [MeasurementUnit] = []
         for (index, part) in parts.enumerated() {
             if case .date = part.value {
-                throw Diagnostic(
-                    .bmiUnexpectedDate,
-                    "a date is not a \(quantity.name); a birth date stands after age, as in age 2015-04-12",
-                    at: part.span)
+                throw Diagnostic.bmiDateAsMeasurement(quantity.name, at: part.span)
             }
             if index == 0 {
                 guard let unitText = part.unitText, let unitSpan = part.unitSpan else {
@@ -36,9 +33,8 @@ public struct MeasurementArgument: Sendable {
                 }
                 let unit = try Self.unit(unitText, at: unitSpan, for: quantity)
                 guard unit.quantity == quantity.measuredAs else {
-                    throw Diagnostic(
-                        .bmiUnitOfOtherQuantity, "'\(unitText)' is a \(unit.quantity.name) unit; \(quantity.position)",
-                        at: unitSpan)
+                    throw Diagnostic.bmiUnitOfOtherQuantity(
+                        unitText, measures: unit.quantity.name, position: quantity.position, at: unitSpan)
                 }
                 units.append(unit)
                 continue
@@ -63,7 +59,7 @@ public struct MeasurementArgument: Sendable {
                 let example =
                     major.minorUnit.map { "only \($0.pluralName) may follow \(major.pluralName)" }
                     ?? "only smaller \(major.isImperial ? "imperial" : "metric") units may follow \(major.pluralName)"
-                throw Diagnostic(.bmiMisplacedMinorUnit, "\(example), as in \(major.compoundExample)", at: unitSpan)
+                throw Diagnostic.bmiMisplacedMinorUnit(example, example: major.compoundExample, at: unitSpan)
             }
             units.append(unit)
         }
@@ -85,18 +81,12 @@ public struct MeasurementArgument: Sendable {
             let symbols = quantity.units.map(\.symbol)
             if let other = UnitTable.unit(lenientlyNamed: text) {
                 // A unit of the calculator's table that measures something else: `175h`.
-                throw Diagnostic(
-                    .bmiUnitOfOtherQuantity,
-                    "'\(TerminalSafeText.excerpt(text))' measures \(other.dimension.name), not \(quantity.article); "
-                        + "\(quantity.name) units are \(symbols.dropLast().joined(separator: ", ")) and \(symbols[symbols.count - 1])",
-                    at: span)
+                throw Diagnostic.bmiCalculatorUnit(
+                    text, measures: other.dimension.name, not: quantity.article, quantity: quantity.name,
+                    symbols: symbols, at: span)
             }
-            let unknown = Diagnostic(
-                .bmiUnknownUnit,
-                "unknown unit '\(TerminalSafeText.excerpt(text))'; \(quantity.name) units are "
-                    + "\(symbols.dropLast().joined(separator: ", ")) and \(symbols[symbols.count - 1])",
-                at: span)
-            throw unknown.suggesting(Suggestion.nearest(to: text.lowercased(), in: MeasurementUnit.suggestedWords))
+            throw Diagnostic.bmiUnknownUnit(text, quantity: quantity.name, symbols: symbols, at: span).suggesting(
+                Suggestion.nearest(to: text.lowercased(), in: MeasurementUnit.suggestedWords))
         }
         return unit
     }
