@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// How one day of a habit is drawn in the list's last seven days and in the heatmap.
 enum DayMark {
     /// Done that day.
@@ -39,13 +41,13 @@ enum DayMark {
         }
     }
 
-    /// One column wide either way, so plain and coloured output line up identically.
-    func symbol(useColour: Bool, glyphs: HabitGlyphs = .unicode) -> String {
+    /// The mark, one column wide, styled by what it means (the shell decides the colour).
+    func symbol(glyphs: HabitGlyphs = .unicode) -> StyledText {
         switch self {
-        case .done: return useColour ? "\u{1B}[32m\(glyphs.done)\u{1B}[0m" : glyphs.done
-        case .missed: return useColour ? "\u{1B}[2m\(glyphs.missed)\u{1B}[0m" : glyphs.missed
-        case .excused: return glyphs.excused
-        case .rest: return glyphs.rest
+        case .done: return StyledText(glyphs.done, style: .done)
+        case .missed: return StyledText(glyphs.missed, style: .missed)
+        case .excused: return StyledText(glyphs.excused, style: .excused)
+        case .rest: return StyledText(glyphs.rest, style: .rest)
         case .outside: return " "
         }
     }

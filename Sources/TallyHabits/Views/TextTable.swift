@@ -8,23 +8,22 @@ struct TextTable {
         case left, right
     }
 
-    /// One cell: what is printed and how many columns it takes (given separately because the
-    /// printed text may carry colour escapes, which take none).
+    /// One cell: what is printed and how many columns it takes.
     struct Cell {
-        var text: String
+        var text: StyledText
         var width: Int
 
         /// A cell of plain text.
         init(_ text: String) {
-            self.text = text
+            self.text = StyledText(text)
             // Printable ASCII is one column a byte: most cells (days, numbers, many names) need
             // no walk through grapheme clusters.
             let isPrintableASCII = text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
             self.width = isPrintableASCII ? text.utf8.count : DisplayWidth.of(text)
         }
 
-        /// A cell whose printed form is `styled`, known to take `width` columns.
-        init(styled: String, width: Int) {
+        /// A cell of styled text, known to take `width` columns.
+        init(styled: StyledText, width: Int) {
             self.text = styled
             self.width = width
         }
@@ -43,25 +42,30 @@ struct TextTable {
         let others = widths.dropFirst().reduce(0, +) + 2 * (alignments.count - 1)
         let room = Swift.max(10, width - others)
         for index in rows.indices where rows[index][0].width > room {
-            rows[index][0] = Cell(glyphs.cut(rows[index][0].text, toWidth: room))
+            rows[index][0] = Cell(glyphs.cut(rows[index][0].text.plainText, toWidth: room))
         }
     }
 
     /// The rows, columns two spaces apart, with no trailing spaces.
-    func render() -> String {
+    func render() -> StyledText {
         var widths = [Int](repeating: 0, count: alignments.count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = Swift.max(widths[column], cell.width) }
         }
         let lines = rows.map { row in
-            var line = ""
+            var line = StyledText()
             for (column, cell) in row.enumerated() {
                 let padding = String(repeating: " ", count: widths[column] - cell.width)
-                if column > 0 { line += "  " }
-                line += alignments[column] == .left ? cell.text + padding : padding + cell.text
+                if column > 0 { line.append("  ") }
+                if alignments[column] == .left {
+                    line.append(cell.text)
+                    line.append(padding)
+                } else {
+                    line.append(padding)
+                    line.append(cell.text)
+                }
             }
-            while line.last == " " { line.removeLast() }
-            return line
+            return line.trimmingTrailingSpaces()
         }
         return lines.joined(separator: "\n")
     }
