@@ -83,16 +83,16 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringLiteral {
     /// The text without the spaces at its end (up to the last styled run, which keeps its own).
     public func trimmingTrailingSpaces() -> StyledText {
         var result = self
-        while let last = result.runs.last, last.style == .plain, last.text.last == " " {
-            var text = last.text
-            while text.last == " " { text.removeLast() }
-            if text.isEmpty {
-                result.runs.removeLast()
-            } else {
-                result.runs[result.runs.count - 1].text = text
-            }
-        }
+        result.trimTrailingSpaces()
         return result
+    }
+
+    /// Removes the spaces at the end (up to the last styled run, which keeps its own).
+    public mutating func trimTrailingSpaces() {
+        while let last = runs.last, last.style == .plain, last.text.utf8.last == UInt8(ascii: " ") {
+            runs[runs.count - 1].text.removeLast()
+            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+        }
     }
 }
 

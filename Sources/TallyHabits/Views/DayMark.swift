@@ -43,12 +43,28 @@ enum DayMark {
 
     /// The mark, one column wide, styled by what it means (the shell decides the colour).
     func symbol(glyphs: HabitGlyphs = .unicode) -> StyledText {
+        StyledText(glyph(glyphs), style: style)
+    }
+
+    /// The character the mark is drawn with.
+    func glyph(_ glyphs: HabitGlyphs) -> String {
         switch self {
-        case .done: return StyledText(glyphs.done, style: .done)
-        case .missed: return StyledText(glyphs.missed, style: .missed)
-        case .excused: return StyledText(glyphs.excused, style: .excused)
-        case .rest: return StyledText(glyphs.rest, style: .rest)
+        case .done: return glyphs.done
+        case .missed: return glyphs.missed
+        case .excused: return glyphs.excused
+        case .rest: return glyphs.rest
         case .outside: return " "
+        }
+    }
+
+    /// What the mark means, for the shell's colours.
+    var style: StyledText.Style {
+        switch self {
+        case .done: return .done
+        case .missed: return .missed
+        case .excused: return .excused
+        case .rest: return .rest
+        case .outside: return .plain
         }
     }
 }

@@ -33,14 +33,21 @@ struct HabitHeatmap {
         let columns = self.columns
         var lines = [StyledText(monthLine(columns))]
         for weekday in Weekday.allCases {
-            let marks = columns.map { week -> StyledText in
+            var row = StyledText(weekday.abbreviation)
+            for (index, week) in columns.enumerated() {
+                row.append(index == 0 || !compact ? " " : "")
                 let day = week.adding(days: weekday.rawValue)
-                if let firstDay, day < firstDay { return " " }
-                if let lastDay, day > lastDay { return " " }
-                return DayMark(habit: habit, day: day, today: today).symbol(glyphs: glyphs)
+                if let firstDay, day < firstDay {
+                    row.append(" ")
+                } else if let lastDay, day > lastDay {
+                    row.append(" ")
+                } else {
+                    let mark = DayMark(habit: habit, day: day, today: today)
+                    row.append(mark.glyph(glyphs), style: mark.style)
+                }
             }
-            let row = StyledText(weekday.abbreviation + " ") + marks.joined(separator: compact ? "" : " ")
-            lines.append(row.trimmingTrailingSpaces())
+            row.trimTrailingSpaces()
+            lines.append(row)
         }
         let legend = [DayMark.done, .missed, .excused, .rest].map { $0.symbol(glyphs: glyphs) }
         var line = StyledText(String(repeating: " ", count: HabitHeatmap.labelWidth))

@@ -38,7 +38,7 @@ public struct HabitListView {
                 TextTable.Cell(habit.start.description),
                 TextTable.Cell(HabitDetailView.days(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
-                TextTable.Cell(styled: week.map { $0.symbol(glyphs: glyphs) }.joined(separator: ""), width: week.count),
+                TextTable.Cell(styled: marks(week), width: week.count),
                 TextTable.Cell(HabitDetailView.strength(habit.strength(today: today))),
                 TextTable.Cell(String(habit.completionCount)),
             ]
@@ -47,5 +47,12 @@ public struct HabitListView {
         }
         table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
         return table.render()
+    }
+
+    /// The marks of the days side by side, each its own styled run.
+    private func marks(_ week: [DayMark]) -> StyledText {
+        var text = StyledText()
+        for mark in week { text.append(mark.glyph(glyphs), style: mark.style) }
+        return text
     }
 }

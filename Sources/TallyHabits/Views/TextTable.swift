@@ -10,12 +10,15 @@ struct TextTable {
 
     /// One cell: what is printed and how many columns it takes.
     struct Cell {
-        var text: StyledText
+        /// The text, when it is plain.
+        var text: String
+        /// The text, when it has styled runs (then ``text`` is empty).
+        var styled: StyledText?
         var width: Int
 
         /// A cell of plain text.
         init(_ text: String) {
-            self.text = StyledText(text)
+            self.text = text
             // Printable ASCII is one column a byte: most cells (days, numbers, many names) need
             // no walk through grapheme clusters.
             let isPrintableASCII = text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
@@ -24,8 +27,14 @@ struct TextTable {
 
         /// A cell of styled text, known to take `width` columns.
         init(styled: StyledText, width: Int) {
-            self.text = styled
+            self.text = ""
+            self.styled = styled
             self.width = width
+        }
+
+        /// Adds the cell's text to `line`.
+        func write(to line: inout StyledText) {
+            if let styled { line.append(styled) } else { line.append(text) }
         }
     }
 
@@ -42,7 +51,7 @@ struct TextTable {
         let others = widths.dropFirst().reduce(0, +) + 2 * (alignments.count - 1)
         let room = Swift.max(10, width - others)
         for index in rows.indices where rows[index][0].width > room {
-            rows[index][0] = Cell(glyphs.cut(rows[index][0].text.plainText, toWidth: room))
+            rows[index][0] = Cell(glyphs.cut(rows[index][0].text, toWidth: room))
         }
     }
 
@@ -52,21 +61,22 @@ struct TextTable {
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = Swift.max(widths[column], cell.width) }
         }
-        let lines = rows.map { row in
-            var line = StyledText()
+        var result = StyledText()
+        for (index, row) in rows.enumerated() {
+            if index > 0 { result.append("\n") }
             for (column, cell) in row.enumerated() {
                 let padding = String(repeating: " ", count: widths[column] - cell.width)
-                if column > 0 { line.append("  ") }
+                if column > 0 { result.append("  ") }
                 if alignments[column] == .left {
-                    line.append(cell.text)
-                    line.append(padding)
+                    cell.write(to: &result)
+                    result.append(padding)
                 } else {
-                    line.append(padding)
-                    line.append(cell.text)
+                    result.append(padding)
+                    cell.write(to: &result)
                 }
             }
-            return line.trimmingTrailingSpaces()
+            result.trimTrailingSpaces()
         }
-        return lines.joined(separator: "\n")
+        return result
     }
 }
