@@ -117,4 +117,13 @@ import Testing
                     "rename", "delete", "show",
                 ])
     }
+
+    @Test func whichSubcommandsTakeADateOrSeveralNames() {
+        #expect(
+            HabitSubcommands.names.filter(HabitSubcommands.takesDate(after:)) == [
+                "done", "skip", "undo", "note", "start", "archive",
+            ])
+        #expect(HabitSubcommands.names.filter(HabitSubcommands.takesSeveralNames(after:)) == ["done"])
+        #expect(!HabitSubcommands.takesDate(after: "zzz"))
+    }
 }

@@ -20,6 +20,11 @@ protocol HabitSubcommand: SendableMetatype {
     static var summaryLines: [String] { get }
     /// What may come first after it, which decides what Tab offers there.
     static var firstArgument: HabitSubcommands.FirstArgument { get }
+    /// Whether a DATE may stand among its arguments after the name (Tab offers day words
+    /// there); false by default.
+    static var takesDate: Bool { get }
+    /// Whether several habit names may follow it (`habit done Read Walk`); false by default.
+    static var takesSeveralNames: Bool { get }
     /// How many words a line needs before an odd word after its NAME is taken for part of a
     /// name written without quotes (`habit done Read 20 pages`), so that the message shows the
     /// name quoted; nil where NAME is not its one free-text argument (the default).
@@ -35,6 +40,8 @@ protocol HabitSubcommand: SendableMetatype {
 extension HabitSubcommand {
     static var aliases: [String] { [] }
     static var wordsBeforeQuotingHint: Int? { nil }
+    static var takesDate: Bool { false }
+    static var takesSeveralNames: Bool { false }
 
     /// What it does, in one line.
     static var summary: String { summaryLines.joined(separator: " ") }

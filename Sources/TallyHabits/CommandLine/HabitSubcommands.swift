@@ -40,4 +40,15 @@ public enum HabitSubcommands {
     public static func firstArgument(after word: String) -> FirstArgument? {
         all.first { $0.name == word }?.firstArgument
     }
+
+    /// Whether the subcommand written `word` may take a DATE after the habit's name (`done`,
+    /// `skip`, `undo`, `note`, `start`, `archive`): what Tab offers there.
+    public static func takesDate(after word: String) -> Bool {
+        all.first { $0.name == word }?.takesDate ?? false
+    }
+
+    /// Whether the subcommand written `word` takes several habit names (`done`).
+    public static func takesSeveralNames(after word: String) -> Bool {
+        all.first { $0.name == word }?.takesSeveralNames ?? false
+    }
 }

@@ -6,6 +6,7 @@ enum ArchiveSubcommand: HabitSubcommand {
     static let usage = "habit archive NAME [DATE]"
     static let summaryLines = ["stop tracking, keep the history", "(DATE is the last day)"]
     static let firstArgument = HabitSubcommands.FirstArgument.habitName
+    static let takesDate = true
     static let wordsBeforeQuotingHint: Int? = 3
 
     static func read(_ arguments: inout HabitArguments) throws(Diagnostic) -> NameAndDayRequest {

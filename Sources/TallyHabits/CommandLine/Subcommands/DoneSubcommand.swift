@@ -27,6 +27,8 @@ enum DoneSubcommand: HabitSubcommand {
         "AMOUNT adds to a measured day, =AMOUNT", "replaces it",
     ]
     static let firstArgument = HabitSubcommands.FirstArgument.habitName
+    static let takesDate = true
+    static let takesSeveralNames = true
     static let wordsBeforeQuotingHint: Int? = 3
 
     /// Names up to the first word written like a date (or a mistyped one); or one name and an

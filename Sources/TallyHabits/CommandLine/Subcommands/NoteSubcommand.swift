@@ -17,6 +17,7 @@ enum NoteSubcommand: HabitSubcommand {
     static let usage = "habit note NAME [DATE] TEXT"
     static let summaryLines = ["keep a note for a day (\"\" removes it)"]
     static let firstArgument = HabitSubcommands.FirstArgument.habitName
+    static let takesDate = true
 
     static func read(_ arguments: inout HabitArguments) throws(Diagnostic) -> Request {
         let name = try arguments.readName()

@@ -6,6 +6,7 @@ enum SkipSubcommand: HabitSubcommand {
     static let usage = "habit skip NAME [DATE]"
     static let summaryLines = ["a rest day: neither done nor missed"]
     static let firstArgument = HabitSubcommands.FirstArgument.habitName
+    static let takesDate = true
     static let wordsBeforeQuotingHint: Int? = 3
 
     static func read(_ arguments: inout HabitArguments) throws(Diagnostic) -> NameAndDayRequest {

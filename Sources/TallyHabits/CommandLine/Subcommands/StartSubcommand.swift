@@ -6,6 +6,7 @@ enum StartSubcommand: HabitSubcommand {
     static let usage = "habit start NAME DATE"
     static let summaryLines = ["move the start, earlier or later"]
     static let firstArgument = HabitSubcommands.FirstArgument.habitName
+    static let takesDate = true
 
     static func read(_ arguments: inout HabitArguments) throws(Diagnostic) -> NameAndDayRequest {
         let name = try arguments.readName()

@@ -6,6 +6,7 @@ enum UndoSubcommand: HabitSubcommand {
     static let usage = "habit undo NAME [DATE]"
     static let summaryLines = ["take back a day done or skipped"]
     static let firstArgument = HabitSubcommands.FirstArgument.habitName
+    static let takesDate = true
     static let wordsBeforeQuotingHint: Int? = 3
 
     static func read(_ arguments: inout HabitArguments) throws(Diagnostic) -> NameAndDayRequest {
