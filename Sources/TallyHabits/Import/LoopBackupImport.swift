@@ -10,8 +10,12 @@ enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
     static let millisecondsPerDay: Int64 = 86_400_000
 
-    /// The habits of `backup`, read from the file `path` as of `today`.
-    static func report(_ backup: LoopBackupDatabase, path: String, today: Day) -> HabitImportReport {
+    /// The habits of `backup`, read from the file `path` as of `today`; `notCarried` names what
+    /// the file's program keeps of each habit that Tally does not.
+    static func report(
+        _ backup: LoopBackupDatabase, path: String, today: Day,
+        notCarried: String? = "the habits' colours, reminders and order"
+    ) -> HabitImportReport {
         var report = HabitImportReport(habits: [])
         report.renamesDuplicates = true
         var entriesByHabit: [Int64: [LoopBackupDatabase.EntryRecord]] = [:]
@@ -110,8 +114,8 @@ enum LoopBackupImport {
                 "\(path): the question or description of \(questions == 1 ? "1 habit" : "\(questions) habits") "
                     + "(over \(Habit.maximumNoteLength) characters, or holding control characters)")
         }
-        if !backup.habits.isEmpty {
-            report.notCarried.append("\(path): the habits' colours, reminders and order")
+        if !backup.habits.isEmpty, let notCarried {
+            report.notCarried.append("\(path): \(notCarried)")
         }
         for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
             report.refused.append(
