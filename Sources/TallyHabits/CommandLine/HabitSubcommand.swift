@@ -118,7 +118,11 @@ public enum HabitSubcommand: String, CaseIterable, Sendable {
         case .delete: return ["remove it and its history for good;", "asks first; --yes in files and pipes"]
         case .show: return ["streaks, completion, strength and 16", "weeks of calendar (year: 53, by month)"]
         case .export: return ["every habit and day, for other tools", "(FILE: --force to replace a non-export)"]
-        case .import: return ["add the habits of a Tally export, a", "Loop backup or Loop CSV export"]
+        case .import:
+            return [
+                "add the habits of a Tally export, a Loop", "backup or CSV export (zip or folder), or",
+                "a HabitBull, Rewire or Tickmate file",
+            ]
         }
     }
 

@@ -5,6 +5,10 @@ the strengths Loop computes for them.
 
     python3 make_measurable.py UHABITS_CHECKOUT [OUTPUT_DIRECTORY]   build the files, print strengths
     python3 make_measurable.py entries BACKUP.db    print each habit's measure and values as JSON
+    python3 make_measurable.py big UHABITS_CHECKOUT OUT.db [HABITS [YEARS]]
+                                                    a large backup (default 100 habits, each done
+                                                    every day for 10 years up to TODAY; every
+                                                    fourth habit measurable) for timing imports
 
 UHABITS_CHECKOUT is a checkout of https://github.com/iSoron/uhabits (commit 5aa8744e was used).
 The backup `measurable.db` is made by running Loop's own migrations
@@ -79,7 +83,8 @@ def timestamp(day):
     return (day - EPOCH).days * 86_400_000
 
 
-def build_database(checkout, path):
+def loop_database(checkout, path):
+    """A new, empty database at `path` in Loop's schema: its migrations run in order."""
     if os.path.exists(path):
         os.remove(path)
     connection = sqlite3.connect(path)
@@ -88,6 +93,11 @@ def build_database(checkout, path):
         with open(os.path.join(migrations, f"{version:02d}.sql")) as script:
             connection.executescript(script.read())
         connection.execute(f"PRAGMA user_version = {version}")
+    return connection
+
+
+def build_database(checkout, path):
+    connection = loop_database(checkout, path)
     for index, habit in enumerate(HABITS):
         name, question, description, num, den, kind, target_type, target, unit, archived = habit
         connection.execute(
@@ -217,6 +227,26 @@ def loop_scores(habit, days):
     return scores
 
 
+def build_big(checkout, path, habits=100, years=10):
+    """A Loop backup of `habits` habits with an entry on every day of `years` years."""
+    connection = loop_database(checkout, path)
+    days = 365 * years
+    for index in range(habits):
+        numerical = index % 4 == 3
+        connection.execute(
+            "insert into Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,"
+            " reminder_days, type, target_type, target_value, unit, question) values"
+            " (?, 0, 1, '', 1, 1, 0, ?, ?, 127, ?, 0, ?, ?, '')",
+            (index + 1, f"Habit {index + 1:03d}", index, 1 if numerical else 0, 8.0 if numerical else 0.0,
+             "glasses" if numerical else ""))
+        connection.executemany(
+            "insert into Repetitions (habit, timestamp, value, notes) values (?, ?, ?, '')",
+            ((index + 1, timestamp(TODAY - datetime.timedelta(days=back)), (back % 9) * 1000 if numerical else 2)
+             for back in range(days)))
+    connection.commit()
+    connection.close()
+
+
 def dump_entries(path):
     """What the backup holds, read back with sqlite3 (read-only): for each habit its measure as
     Tally writes it, and each day's value in units (Loop's x 1000 divided back), "skip" for
@@ -238,6 +268,9 @@ def dump_entries(path):
 def main():
     if sys.argv[1] == "entries":
         dump_entries(sys.argv[2])
+        return
+    if sys.argv[1] == "big":
+        build_big(sys.argv[2], sys.argv[3], *(int(argument) for argument in sys.argv[4:6]))
         return
     checkout = sys.argv[1]
     directory = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(__file__))
