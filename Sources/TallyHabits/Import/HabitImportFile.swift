@@ -58,7 +58,7 @@ enum HabitImportFile {
     /// An SQLite database, opened read-only and immutable: Loop's backup (`Habits` and
     /// `Repetitions`), Rewire's (`CHECKINS` and `UNIT`) or Tickmate's (`tracks` and `track2groups`).
     private static func database(path: String, today: Day) throws(HabitImportError) -> HabitImportReport {
-        let (store, tables) = try loopReading(path) { () throws(LoopBackupDatabase.Failure) in
+        let (store, tables) = try loopReading(path, as: "an SQLite database") { () throws(LoopBackupDatabase.Failure) in
             let store = try LoopBackupDatabase.openForeign(path: path)
             return (store, try LoopBackupDatabase.tableNames(in: store))
         }
@@ -70,15 +70,16 @@ enum HabitImportFile {
             return try TickmateDatabase.read(store, path: path).report(
                 path: path, today: today, notCarried: "the tracks' icons and groups")
         }
-        let backup = try loopReading(path) { () throws(LoopBackupDatabase.Failure) in
+        let backup = try loopReading(path, as: "a Loop backup") { () throws(LoopBackupDatabase.Failure) in
             try LoopBackupDatabase.read(store)
         }
         return LoopBackupImport.report(backup, path: path, today: today)
     }
 
-    /// What `body` reads of the database at `path`, its failure told as an import error.
+    /// What `body` reads of the database at `path`, its failure told as an import error that
+    /// says what the file was being read as (`kind`).
     private static func loopReading<Result>(
-        _ path: String, _ body: () throws(LoopBackupDatabase.Failure) -> Result
+        _ path: String, as kind: String, _ body: () throws(LoopBackupDatabase.Failure) -> Result
     ) throws(HabitImportError) -> Result {
         do throws(LoopBackupDatabase.Failure) {
             return try body()
@@ -92,7 +93,7 @@ enum HabitImportFile {
             case .invalidText(let table, let id, let column):
                 throw HabitImportError.invalidText(path, table: table, row: id, column: column)
             case .unreadable(let why):
-                throw HabitImportError(file: path, problem: "cannot read it as a Loop backup: \(why)")
+                throw HabitImportError(file: path, problem: "cannot read it as \(kind): \(why)")
             }
         }
     }
