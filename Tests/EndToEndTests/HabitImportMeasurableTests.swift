@@ -147,4 +147,31 @@ import Testing
         let listing = try FileManager.default.contentsOfDirectory(atPath: Self.loopFiles.path)
         #expect(!listing.contains { $0.hasSuffix("-journal") || $0.hasSuffix("-wal") || $0.hasSuffix("-shm") })
     }
+
+    /// Loop names each habit's folder `NNN Name` with only ` a-zA-Z0-9._-` of the name kept
+    /// (`HabitsCSVExporter.sanitizeFilename`): `Café ☕` has its days and notes in `001 Caf`.
+    @Test func loopsFolderNamesAreCutAsLoopCutsThem() throws {
+        let directory = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let export = directory.appendingPathComponent("export")
+        try FileManager.default.createDirectory(
+            at: export.appendingPathComponent("001 Caf"), withIntermediateDirectories: true)
+        try Data(
+            ("Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,"
+                + "Target Type,Target Value,Archived?\n001,Café ☕,NUMERICAL,,,1,1,#00897B,cups,AT_MOST,2.0,false\n")
+                .utf8
+        ).write(to: export.appendingPathComponent("Habits.csv"))
+        try Data("Date,Value,Notes\n2026-11-29,1500,\"half, then one\"\n2026-11-28,0,\n".utf8)
+            .write(to: export.appendingPathComponent("001 Caf/Checkmarks.csv"))
+        let result = try TallyUnderTest.run(
+            ["-e", "habit import '\(export.path)'", "-e", "habit export csv"], environment: environment(directory))
+        #expect(
+            result.outputText.hasSuffix(
+                """
+                name,start_day,archive_day,target,day,state,note
+                Café ☕,2026-11-28,,at most 2 cups per day,2026-11-28,0,
+                Café ☕,2026-11-28,,at most 2 cups per day,2026-11-29,1.5,"half, then one"
+
+                """), "\(result.outputText)\(result.errorText)")
+    }
 }
