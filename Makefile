@@ -4,11 +4,11 @@
 #   make test    install what is missing, then run the whole test suite
 #
 # On a machine that already has the libraries, `swift run -c release tally` and `swift test`
-# do the same. Tally links five system C libraries, each through its Debian development
+# do the same. Tally links six system C libraries, each through its Debian development
 # package; `make deps` installs those that are missing with apt-get (through sudo when not
 # root) and says which.
 
-PACKAGES := libgmp-dev libmpfr-dev libmpfi-dev libreadline-dev libsqlite3-dev tzdata
+PACKAGES := libgmp-dev libmpfr-dev libmpfi-dev libreadline-dev libsqlite3-dev zlib1g-dev tzdata
 ARGS ?=
 
 .PHONY: run test build deps install install-files uninstall

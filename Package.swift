@@ -15,7 +15,7 @@ let package = Package(
     ],
     targets: [
         // System libraries: each is owned by one place (BigInteger and BigRational for GMP,
-        // Interval for MPFI and MPFR, the store for SQLite, LineReader for readline), so no other
+        // Interval for MPFI and MPFR, the store for SQLite, LineReader for readline, ZipArchive for zlib), so no other
         // code handles their pointers.
         .systemLibrary(
             name: "CGMP",
@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // zlib's inflate and crc32, for `habit import` of Loop's zip export (ZipArchive owns it).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // What every module reports errors with: diagnostics and their spans, the renderer,
         // terminal-safe text, display width, "did you mean" and the word splitter commands share.
@@ -55,7 +61,7 @@ let package = Package(
         // BMI: units, standards, classification.
         .target(name: "TallyHealth", dependencies: ["TallyCalendar", "TallyCore", "TallyDiagnostics"]),
         // Habit domain, use cases and stores: diagnostics, not the language.
-        .target(name: "TallyHabits", dependencies: ["CSQLite", "TallyCalendar", "TallyDiagnostics"]),
+        .target(name: "TallyHabits", dependencies: ["CSQLite", "CZlib", "TallyCalendar", "TallyDiagnostics"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
         .target(
             name: "TallyShell",

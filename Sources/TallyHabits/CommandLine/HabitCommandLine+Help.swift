@@ -40,6 +40,7 @@ extension HabitCommandLine {
           habit show Gym year
           tally -e 'habit export json' > habits.json      (from a system shell)
           habit import habits.json
+          habit import 'Loop Habits CSV 2026-11-29.zip'
 
         Habits are kept in $XDG_DATA_HOME/tally/habits.sqlite3 (~/.local/share/tally/ by
         default); --data-dir DIR or TALLY_DATA_DIR puts them elsewhere. --ascii (or

@@ -24,8 +24,16 @@ enum CSVReader {
         var lineStart = index
         var rows: [[Field]] = []
         var row: [Field] = []
+        // The column of the last offset asked for, so that a line of many fields is counted once
+        // (counting from the line's start for each field would be quadratic in the line's length).
+        var counted = (lineStart: lineStart, offset: lineStart, column: 1)
         func column(_ offset: Int) -> Int {
-            String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+            if counted.lineStart != lineStart || offset < counted.offset {
+                counted = (lineStart, lineStart, 1)
+            }
+            counted.column += String(decoding: bytes[counted.offset..<offset], as: UTF8.self).count
+            counted.offset = offset
+            return counted.column
         }
         func text(_ slice: ArraySlice<UInt8>, at line: Int, _ column: Int) throws(Failure) -> String {
             guard let text = String(validating: slice, as: UTF8.self) else {

@@ -20,6 +20,12 @@ enum HabitImportFormat {
         return try reader.habits(document)
     }
 
+    /// The largest file `habit import` reads: far above any export (Loop's backup of 100 habits
+    /// kept ten years is about 20 MiB), and a bound on the memory a wrong file can take.
+    static let maximumFileSize = 256 << 20
+
+    private static let tooLarge = "it is larger than the \(maximumFileSize >> 20) MiB an import reads"
+
     /// The whole file, read with plain system calls.
     static func readFile(_ path: String) throws(HabitImportError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -27,6 +33,10 @@ enum HabitImportFormat {
             throw HabitImportError(file: path, problem: "cannot read it: " + String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > maximumFileSize {
+            throw HabitImportError(file: path, problem: tooLarge)
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -36,6 +46,8 @@ enum HabitImportFormat {
                 throw HabitImportError(file: path, problem: "cannot read it: " + String(cString: strerror(errno)))
             }
             if count == 0 { return bytes }
+            // A file that grows while it is read is held to the same bound.
+            guard bytes.count + count <= maximumFileSize else { throw HabitImportError(file: path, problem: tooLarge) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

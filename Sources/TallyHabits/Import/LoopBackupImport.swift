@@ -10,8 +10,12 @@ enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
     static let millisecondsPerDay: Int64 = 86_400_000
 
-    /// The habits of `backup`, read from the file `path` as of `today`.
-    static func report(_ backup: LoopBackupDatabase, path: String, today: Day) -> HabitImportReport {
+    /// The habits of `backup`, read from the file `path` as of `today`; `notCarried` names what
+    /// the file's program keeps of each habit that Tally does not.
+    static func report(
+        _ backup: LoopBackupDatabase, path: String, today: Day,
+        notCarried: String? = "the habits' colours, reminders and order"
+    ) -> HabitImportReport {
         var report = HabitImportReport(habits: [])
         report.renamesDuplicates = true
         var entriesByHabit: [Int64: [LoopBackupDatabase.EntryRecord]] = [:]
@@ -63,6 +67,10 @@ enum LoopBackupImport {
                     questions += 1
                 }
             }
+            // A measurable habit's amounts are checked one by one as `record` checks them, and
+            // taken in together at the end: `record` derives the days done again each time, which
+            // over years of days would be quadratic.
+            var amounts: [Day: Int] = [:]
             for (entry, day) in zip(entries, days) {
                 let entryPlace = "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))"
                 guard Day.supportedDays.contains(day) else {
@@ -77,12 +85,20 @@ enum LoopBackupImport {
                             report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
                             continue
                         }
-                        try habit.record(Int(value), on: day, today: today, replacing: true)
+                        try habit.checkRecordable(day, today: today)
+                        guard value <= Int64(HabitMeasure.maximumAmount * HabitMeasure.scale) else {
+                            throw .amountOverLimit(habit: habit.name, day: day)
+                        }
+                        // An amount takes the place of a skip, as `habit done` does.
+                        if habit.skippedDays.contains(day) { try habit.undo(on: day) }
+                        amounts[day] = Int(value)
                     case nil, 2:
                         if try !habit.markDone(on: day, today: today) {
                             report.refused.append("\(entryPlace): \(day) is in the file twice")
                         }
-                    case 3: try habit.skip(on: day, today: today)
+                    case 3:
+                        if amounts[day] != nil { throw .skipOnDayDone(habit: habit.name, day: day) }
+                        try habit.skip(on: day, today: today)
                     // Done by Loop's own reckoning (a day a weekly target did not need), not done,
                     // or unknown: nothing a person entered.
                     case 1, 0, -1: break
@@ -93,6 +109,14 @@ enum LoopBackupImport {
                     if !entry.notes.isEmpty { try habit.setNote(entry.notes, on: day, today: today) }
                 } catch {
                     report.refused.append("\(entryPlace): \(error.message)")
+                }
+            }
+            if !amounts.isEmpty {
+                do throws(HabitError) {
+                    try habit.restoreAmounts(amounts)
+                } catch {
+                    report.refused.append("\(path): \(record.place): \(error.message); it was not imported")
+                    continue
                 }
             }
             if record.isArchived {
@@ -110,8 +134,8 @@ enum LoopBackupImport {
                 "\(path): the question or description of \(questions == 1 ? "1 habit" : "\(questions) habits") "
                     + "(over \(Habit.maximumNoteLength) characters, or holding control characters)")
         }
-        if !backup.habits.isEmpty {
-            report.notCarried.append("\(path): the habits' colours, reminders and order")
+        if !backup.habits.isEmpty, let notCarried {
+            report.notCarried.append("\(path): \(notCarried)")
         }
         for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
             report.refused.append(

@@ -1,21 +1,29 @@
-import Glibc
-
-/// Reads Loop Habit Tracker's CSV export, unzipped: `Habits.csv` (one row per habit) and the
-/// days, from each habit's own `NNN Name/Checkmarks.csv` (`Date,Value,Notes`) where it has rows,
-/// else from its column of the folder's `Checkmarks.csv`. The rows become the records a backup
-/// database gives, so both go through ``LoopBackupImport`` and its rules.
+/// Reads Loop Habit Tracker's CSV export, its zip or the folder it unzips to: `Habits.csv` (one
+/// row per habit) and the days, from each habit's own `NNN Name/Checkmarks.csv`
+/// (`Date,Value,Notes`) where it has rows, else from its column of the export's
+/// `Checkmarks.csv`. The rows become the records a backup database gives, so both go through
+/// ``LoopBackupImport`` and its rules. A measurable habit's values are Loop's × 1000, as in its
+/// database (`2500` is 2.5), and its `NO` is a value of 0.
 enum LoopCSVImport {
     /// Loop's words for a day's value, as its `Entry` numbers them.
     static let values: [String: Int64] = ["YES_MANUAL": 2, "YES_AUTO": 1, "NO": 0, "SKIP": 3, "UNKNOWN": -1]
 
     /// What the export in `folder` brings in; messages name `shownAs`'s folder.
     static func report(folder: String, shownAs: String, today: Day) throws(HabitImportError) -> HabitImportReport {
-        let habitsPath = folder + "/Habits.csv"
-        let habitRows = try rows(
-            habitsPath, shownAs: shownAs, missing: "it has no Habits.csv; " + HabitImportFile.acceptedFormats)
+        try report(.folder(folder), shownAs: shownAs, today: today)
+    }
+
+    /// What the export read from `source` brings in; messages name `shownAs`.
+    static func report(_ source: LoopExportSource, shownAs: String, today: Day) throws(HabitImportError)
+        -> HabitImportReport
+    {
+        guard let habitBytes = try source.file("Habits.csv") else {
+            throw HabitImportError(file: shownAs, problem: "it has no Habits.csv; " + HabitImportFile.acceptedFormats)
+        }
+        let habitRows = try rows(habitBytes, shownAs: source.shown("Habits.csv"))
         guard let header = habitRows.first?.map(\.text), header.first == "Position", header.contains("Name") else {
             throw HabitImportError(
-                file: habitsPath, line: 1, column: 1, problem: "expected Loop's header Position,Name,…")
+                file: source.shown("Habits.csv"), line: 1, column: 1, problem: "expected Loop's header Position,Name,…")
         }
         func index(_ name: String) -> Int? { header.firstIndex(of: name) }
         var habits: [LoopBackupDatabase.HabitRecord] = []
@@ -38,25 +46,27 @@ enum LoopCSVImport {
         var entries: [LoopBackupDatabase.EntryRecord] = []
         var fromOwnFile: Set<Int64> = []
         for habit in habits {
-            let position =
-                String(repeating: "0", count: Swift.max(0, 3 - String(habit.position).count)) + String(habit.position)
-            let file = "\(position) \(habit.name)/Checkmarks.csv"
-            // A habit's own file may be missing (older exports); one that is there must read.
-            guard access(folder + "/" + file, F_OK) == 0 else { continue }
-            let own = try rows(folder + "/" + file, shownAs: shownAs, missing: "")
-            guard own.count > 1 else { continue }
+            var own: (file: String, bytes: [UInt8])?
+            for folder in ownFolders(of: habit) where own == nil {
+                own = try source.file(folder + "/Checkmarks.csv").map { (folder + "/Checkmarks.csv", $0) }
+            }
+            guard let (file, bytes) = own else { continue }
+            let ownRows = try rows(bytes, shownAs: source.shown(file))
+            guard ownRows.count > 1 else { continue }
             fromOwnFile.insert(habit.id)
-            for row in own.dropFirst() where row.count >= 2 {
+            for row in ownRows.dropFirst() where row.count >= 2 {
                 if let entry = try entry(
-                    date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit.id, file: file,
+                    date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit, file: file,
                     shownAs: shownAs)
                 {
                     entries.append(entry)
                 }
             }
         }
-        let allPath = folder + "/Checkmarks.csv"
-        let all = access(allPath, F_OK) == 0 ? try rows(allPath, shownAs: shownAs, missing: "") : []
+        var all: [[CSVReader.Field]] = []
+        if let bytes = try source.file("Checkmarks.csv") {
+            all = try rows(bytes, shownAs: source.shown("Checkmarks.csv"))
+        }
         if let names = all.first {
             for row in all.dropFirst() {
                 for (column, habit) in habits.enumerated() where !fromOwnFile.contains(habit.id) {
@@ -64,7 +74,7 @@ enum LoopCSVImport {
                         continue
                     }
                     if let entry = try entry(
-                        date: row[0], value: row[column + 1], notes: "", habit: habit.id, file: "Checkmarks.csv",
+                        date: row[0], value: row[column + 1], notes: "", habit: habit, file: "Checkmarks.csv",
                         shownAs: shownAs)
                     {
                         entries.append(entry)
@@ -76,9 +86,27 @@ enum LoopCSVImport {
             LoopBackupDatabase(version: 0, habits: habits, entries: entries), path: shownAs, today: today)
     }
 
-    /// The record of one day, nil for Loop's days that hold nothing (unknown, not done).
+    /// The folders Loop may have written `habit`'s own files in: `NNN Name` with the name as
+    /// Loop's `HabitsCSVExporter.sanitizeFilename` cuts it (only ` a-zA-Z0-9._-` kept, at most
+    /// 100 characters, the whole trimmed), then with the name whole.
+    static func ownFolders(of habit: LoopBackupDatabase.HabitRecord) -> [String] {
+        let number = String(habit.position)
+        let position = String(repeating: "0", count: Swift.max(0, 3 - number.count)) + number
+        let kept = habit.name.unicodeScalars.filter { scalar in
+            scalar.isASCII
+                && (scalar == " " || scalar == "." || scalar == "_" || scalar == "-"
+                    || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+        }
+        let sanitized = Habit.trimmed("\(position) " + String(String.UnicodeScalarView(kept.prefix(100))))
+        let whole = "\(position) \(habit.name)"
+        return sanitized == whole ? [whole] : [sanitized, whole]
+    }
+
+    /// The record of one day, nil for Loop's days that hold nothing (unknown; for a yes/no habit
+    /// also not done and done by Loop's own reckoning).
     private static func entry(
-        date: CSVReader.Field, value: CSVReader.Field, notes: String, habit: Int64, file: String, shownAs: String
+        date: CSVReader.Field, value: CSVReader.Field, notes: String, habit: LoopBackupDatabase.HabitRecord,
+        file: String, shownAs: String
     ) throws(HabitImportError) -> LoopBackupDatabase.EntryRecord? {
         let day: Day
         do throws(DayParseError) {
@@ -93,27 +121,20 @@ enum LoopCSVImport {
                 problem: "\(file):\(value.line):\(value.column): expected a value such as YES_MANUAL, "
                     + "not \(MessageText.quoted(value.text))")
         }
-        if (number == -1 || number == 0 || number == 1) && notes.isEmpty { return nil }
+        let holdsNothing = habit.isMeasurable ? number == -1 : (number == -1 || number == 0 || number == 1)
+        if holdsNothing && notes.isEmpty { return nil }
         return LoopBackupDatabase.EntryRecord(
-            id: Int64(value.line), habit: habit,
+            id: Int64(value.line), habit: habit.id,
             timestamp: Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay,
             value: number, notes: notes, place: "\(file):\(value.line):\(value.column)")
     }
 
-    /// The rows of the CSV file at `path`; `missing` is the problem when it cannot be read.
-    private static func rows(_ path: String, shownAs: String, missing: String) throws(HabitImportError) -> [[CSVReader
-        .Field]]
-    {
-        let bytes: [UInt8]
-        do throws(HabitImportError) {
-            bytes = try HabitImportFormat.readFile(path)
-        } catch {
-            throw HabitImportError(file: shownAs, problem: missing.isEmpty ? error.problem : missing)
-        }
+    /// The rows of the CSV file `bytes`, named `shownAs` in messages.
+    private static func rows(_ bytes: [UInt8], shownAs: String) throws(HabitImportError) -> [[CSVReader.Field]] {
         do throws(CSVReader.Failure) {
             return try CSVReader.rows(bytes)
         } catch {
-            throw HabitImportError(file: path, line: error.line, column: error.column, problem: error.problem)
+            throw HabitImportError(file: shownAs, line: error.line, column: error.column, problem: error.problem)
         }
     }
 }

@@ -63,16 +63,43 @@ struct LoopBackupDatabase {
         case unreadable(String)
     }
 
-    /// Reads the backup at `path`.
-    static func read(path: String) throws(Failure) -> LoopBackupDatabase {
-        let store: SQLiteHabitStore
+    /// The database at `path`, opened read-only and immutable: SQLite takes no lock on it and
+    /// makes no journal beside it, so not a byte of it changes (Loop's, Rewire's and Tickmate's
+    /// files alike).
+    static func openForeign(path: String) throws(Failure) -> SQLiteHabitStore {
         do {
-            store = try SQLiteHabitStore(openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: true)
+            return try SQLiteHabitStore(openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: true)
+        } catch let error as HabitStoreError {
+            throw .unreadable(error.message)
         } catch {
             throw .unreadable("\(error)")
         }
+    }
+
+    /// The lower-cased names of the tables of `store`.
+    static func tableNames(in store: SQLiteHabitStore) throws(Failure) -> Set<String> {
+        var names: Set<String> = []
         do {
-            return try read(store)
+            try store.forEachRow("SELECT name FROM sqlite_master WHERE type = 'table'", []) { row in
+                if let name = row.text(0) { names.insert(name.lowercased()) }
+            }
+        } catch let error as HabitStoreError {
+            throw .unreadable(error.message)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        return names
+    }
+
+    /// Reads the backup at `path`.
+    static func read(path: String) throws(Failure) -> LoopBackupDatabase {
+        try read(try openForeign(path: path))
+    }
+
+    /// Reads the backup open in `store`.
+    static func read(_ store: SQLiteHabitStore) throws(Failure) -> LoopBackupDatabase {
+        do {
+            return try readRows(store)
         } catch let failure as Failure {
             throw failure
         } catch let error as HabitStoreError {
@@ -82,7 +109,7 @@ struct LoopBackupDatabase {
         }
     }
 
-    private static func read(_ store: SQLiteHabitStore) throws -> LoopBackupDatabase {
+    private static func readRows(_ store: SQLiteHabitStore) throws -> LoopBackupDatabase {
         var version: Int64 = 0
         try store.forEachRow("PRAGMA user_version", []) { version = $0.integer(0) }
         let habitColumns = try columns(of: "Habits", in: store)
@@ -145,7 +172,7 @@ struct LoopBackupDatabase {
     }
 
     /// The lower-cased column names of `table`; empty when there is no such table.
-    private static func columns(of table: String, in store: SQLiteHabitStore) throws -> Set<String> {
+    static func columns(of table: String, in store: SQLiteHabitStore) throws -> Set<String> {
         var names: Set<String> = []
         try store.forEachRow("PRAGMA table_info(\(table))", []) { row in
             if let name = row.text(1) { names.insert(name.lowercased()) }

@@ -1,6 +1,7 @@
 import TallyDiagnostics
 
-/// `habit import FILE`: add the habits of a Tally export, a Loop backup or Loop's CSV export.
+/// `habit import FILE`: add the habits of a Tally export, a Loop backup or Loop's CSV export (zip
+/// or folder), or a HabitBull, Rewire or Tickmate file.
 /// Thin on purpose: what a file holds and how it is read belong to `Import/`.
 enum ImportSubcommand: HabitSubcommand {
     /// The file to read.
@@ -12,7 +13,10 @@ enum ImportSubcommand: HabitSubcommand {
 
     static let name = "import"
     static let usage = "habit import FILE"
-    static let summaryLines = ["add the habits of a Tally export, a", "Loop backup or Loop CSV export"]
+    static let summaryLines = [
+        "add the habits of a Tally export, a Loop", "backup or CSV export (zip or folder), or",
+        "a HabitBull, Rewire or Tickmate file",
+    ]
     static let firstArgument = HabitSubcommands.FirstArgument.word(oneOf: [])
 
     static func read(_ arguments: inout HabitArguments) throws(Diagnostic) -> Request {

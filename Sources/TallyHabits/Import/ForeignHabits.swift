@@ -1,0 +1,44 @@
+/// What another habit tracker's file holds, as the records of a Loop Habit Tracker backup (so
+/// it comes in through ``LoopBackupImport`` and the rules of typed commands), with what its
+/// reader already refused or could not carry.
+struct ForeignHabits {
+    /// The habits and days, as a Loop backup would hold them.
+    var database: LoopBackupDatabase
+    /// Rows refused while reading, each with its place in the file.
+    var refused: [String] = []
+    /// What the file holds that Tally does not keep.
+    var notCarried: [String] = []
+
+    /// Loop's timestamp of `day`: milliseconds since 1970 at its UTC midnight.
+    static func timestamp(_ day: Day) -> Int64 {
+        Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay
+    }
+
+    /// The import report: the habits through ``LoopBackupImport`` as of `today`, `program`'s
+    /// own things not carried named by `notCarried`, then what the reader found.
+    func report(path: String, today: Day, notCarried programNotCarried: String?) -> HabitImportReport {
+        var report = LoopBackupImport.report(database, path: path, today: today, notCarried: programNotCarried)
+        report.refused = refused + report.refused
+        report.notCarried += notCarried
+        return report
+    }
+
+    /// What `readRows` reads of `program`'s database `store` (at `path`); an SQLite failure is
+    /// told as an import error naming the program.
+    static func read(
+        from store: SQLiteHabitStore, path: String, program: String,
+        _ readRows: (SQLiteHabitStore, String, inout ForeignHabits) throws -> Void
+    ) throws(HabitImportError) -> ForeignHabits {
+        var result = ForeignHabits(database: LoopBackupDatabase(version: 0, habits: [], entries: []))
+        do {
+            try readRows(store, path, &result)
+        } catch let error as HabitImportError {
+            throw error
+        } catch let error as HabitStoreError {
+            throw .foreignDatabase(path, program: program, error.message)
+        } catch {
+            throw .foreignDatabase(path, program: program, "\(error)")
+        }
+        return result
+    }
+}
