@@ -40,7 +40,13 @@ public struct CalendarPeriod: Sendable, Hashable, CustomStringConvertible {
     /// `40 years 3 months 2 days`, each part named in the singular when it is 1 and shown even
     /// when 0, so that scripts can split it.
     public var description: String {
-        func part(_ count: Int32, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
-        return part(years, "year") + " " + part(months, "month") + " " + part(days, "day")
+        // Appended piece by piece: an age is printed on every line that asks for one.
+        var text = String(years)
+        text += years == 1 ? " year " : " years "
+        text += String(months)
+        text += months == 1 ? " month " : " months "
+        text += String(days)
+        text += days == 1 ? " day" : " days"
+        return text
     }
 }

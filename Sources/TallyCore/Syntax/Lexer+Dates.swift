@@ -20,4 +20,13 @@ extension Lexer {
                 at: SourceSpan(start: error.start, end: error.end))
         }
     }
+
+    /// Throws when the `-` at `minus` starts a date spaced on some of its dashes only
+    /// (`2026 -12-25`, CalendarText+Spacing.swift).
+    @inline(never)
+    mutating func refusePartlySpacedDate(minus: Int) throws(Diagnostic) {
+        guard let error = CalendarText.partlySpacedDate(bytes, minus: minus) else { return }
+        offset = error.end
+        throw Diagnostic(.ambiguousDate, error.message, at: SourceSpan(start: error.start, end: error.end))
+    }
 }

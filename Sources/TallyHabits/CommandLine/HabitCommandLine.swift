@@ -376,13 +376,24 @@ public enum HabitCommandLine {
             return try resolveDate(word)
         }
 
-        private func resolveDate(_ word: Word) throws(Diagnostic) -> Spanned<Day> {
+        private mutating func resolveDate(_ first: Word) throws(Diagnostic) -> Spanned<Day> {
+            // `today - 2 days`: the words that continue the date as steps are part of it.
+            var word = first
+            let firstIndex = position - 1
+            let following = words[position...].prefix { !$0.isQuoted }.map(\.text)
+            let steps = first.isQuoted ? 0 : Day.continuationLength(following)
+            if steps > 0 {
+                let all = [first] + words[position..<position + steps]
+                let text = all.map(\.text).joined(separator: " ")
+                word = Word(text: text, span: first.span.union(all.last!.span), isQuoted: false)
+                position += steps
+            }
             let day: Day
             do {
                 day = try Day.resolve(word.text, today: today)
             } catch {
                 var message = error.message
-                if case .malformed = error { message += quotingHint(from: position - 1) }
+                if case .malformed = error { message += quotingHint(from: firstIndex) }
                 throw Diagnostic(error.diagnosticID, message, at: word.span)
             }
             guard day <= today else {
