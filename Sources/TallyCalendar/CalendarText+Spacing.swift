@@ -38,3 +38,27 @@ extension CalendarText {
         return reader.ambiguous(start: start, end: reader.index)
     }
 }
+
+extension CalendarText.Reader {
+    /// Throws when a number of five or more digits (read) runs on as a date does, `12026-12-25`:
+    /// years have four digits, and without spaces it would be silent subtraction (11989).
+    func refuseLongYear(start: Int) throws(CalendarParseError) {
+        var reader = self
+        reader.index += 1  // -
+        let month = reader.digits()
+        guard (1...2).contains(month.count), reader.peek() == UInt8(ascii: "-"), reader.isDigit(at: reader.index + 1)
+        else { return }
+        reader.index += 1
+        let day = reader.digits()
+        guard (1...2).contains(day.count), !reader.isWordByte(at: reader.index) else { return }
+        let written = text(start, reader.index)
+        // Without leading zeros, which a number may not have.
+        let subtraction = written.split(separator: "-").map { part in
+            let digits = part.drop { $0 == "0" }
+            return digits.isEmpty ? "0" : String(digits)
+        }.joined(separator: " - ")
+        throw CalendarParseError(
+            "'\(written)' has the shape of a date, but years have four digits (0001 to 9999): write \(subtraction) with spaces to subtract",
+            start: start, end: reader.index, isAmbiguous: true)
+    }
+}

@@ -72,7 +72,41 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
     /// Reads back as the same instant in the same zone.
     public var description: String {
         let (date, time, offset) = wall
-        let text = date.description + "T" + time.description + DateTime.offsetText(offset, isUTC: zone.isUTC)
+        let text: String
+        let (year, month, day) = date.components
+        if (0...9999).contains(year) {
+            // Written in place, up to 28 bytes: a date-time is printed on every line that shows one.
+            let (hour, minute, second) = time.components
+            let isZ = zone.isUTC && offset == 0
+            let size = abs(offset)
+            text = String(unsafeUninitializedCapacity: 28) { buffer in
+                CivilDate.write(year, digits: 4, into: buffer, at: 0)
+                buffer[4] = UInt8(ascii: "-")
+                CivilDate.write(month, digits: 2, into: buffer, at: 5)
+                buffer[7] = UInt8(ascii: "-")
+                CivilDate.write(day, digits: 2, into: buffer, at: 8)
+                buffer[10] = UInt8(ascii: "T")
+                CivilDate.write(hour, digits: 2, into: buffer, at: 11)
+                buffer[13] = UInt8(ascii: ":")
+                CivilDate.write(minute, digits: 2, into: buffer, at: 14)
+                buffer[16] = UInt8(ascii: ":")
+                CivilDate.write(second, digits: 2, into: buffer, at: 17)
+                if isZ {
+                    buffer[19] = UInt8(ascii: "Z")
+                    return 20
+                }
+                buffer[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                CivilDate.write(size / 3600, digits: 2, into: buffer, at: 20)
+                buffer[22] = UInt8(ascii: ":")
+                CivilDate.write(size / 60 % 60, digits: 2, into: buffer, at: 23)
+                guard size % 60 != 0 else { return 25 }
+                buffer[25] = UInt8(ascii: ":")
+                CivilDate.write(size % 60, digits: 2, into: buffer, at: 26)
+                return 28
+            }
+        } else {
+            text = date.description + "T" + time.description + DateTime.offsetText(offset, isUTC: zone.isUTC)
+        }
         guard zone.raw > 0, !zone.isUTC, let name = zone.name else { return text }
         return text + " " + name
     }

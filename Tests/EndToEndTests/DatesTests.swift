@@ -26,7 +26,8 @@ import Testing
         ("2026-10-25T02:30:00+01:00 Europe/Paris + 1 day", "2026-10-26T02:30:00+01:00 Europe/Paris"),
         ("2026-12-25T17:00:00+09:00 Asia/Seoul == 2026-12-25T08:00Z", "true"),
         ("now to Asia/Kolkata", "2026-11-29T15:00:00+05:30 Asia/Kolkata"), ("2026-12-25 - 2026-12-24", "1 day"),
-        ("1000 - 10 - 5", "985"), ("2026 - 12 - 25.5", "1988.5"), ("2026 -12", "2014"),
+        ("1000 - 10 - 5", "985"), ("2026 - 12 - 25.5", "1988.5"), ("2026 -12", "2014"), ("12345-3", "12342"),
+        ("12026 - 12 - 25", "11989"), ("20000-100-5", "19895"),
     ])
     func answers(_ line: String, _ expected: String) throws {
         let result = try TallyUnderTest.run(["-e", line], environment: DatesTests.environment)
@@ -61,6 +62,14 @@ import Testing
         #expect(
             result.errorText.contains("has the shape of a date: write 2026-12-25 for the date, or 2026 - 12 - 25"),
             "\(result.errorText)")
+    }
+
+    /// A year of five digits or more written as a date: an error, never silent subtraction.
+    @Test(arguments: ["12026-12-25", "10000-01-01", "123456-1-2"])
+    func longYearsAreErrors(_ line: String) throws {
+        let result = try TallyUnderTest.run(["-e", line], environment: DatesTests.environment)
+        #expect(result.status == 1, "\(line)")
+        #expect(result.errorText.contains("has the shape of a date, but years have four digits"), "\(result.errorText)")
     }
 
     /// `now` under odd `TZ` values: the C library's reading (UTC for what it cannot read), the

@@ -40,4 +40,22 @@ import Testing
         #expect(getenv("TZ").map { String(cString: $0) } == before)
         #expect(ZoneRules.offset(of: .local, at: 0) == ZoneRules.uncachedOffset(of: .local, at: 0))
     }
+
+    /// Texts written in place byte by byte: every shape of them.
+    @Test func textsWrittenInPlace() throws {
+        #expect(CalendarPeriod(years: 40, months: 1, days: 0).description == "40 years 1 month 0 days")
+        #expect(
+            CalendarPeriod(years: .min, months: .max, days: 1).description
+                == "-2147483648 years 2147483647 months 1 day")
+        #expect(DateTime(seconds: 0, zone: .utc).description == "1970-01-01T00:00:00Z")
+        #expect(DateTime(seconds: 0, zone: .offset(0)).description == "1970-01-01T00:00:00+00:00")
+        #expect(DateTime(seconds: 0, zone: .offset(-12_600)).description == "1969-12-31T20:30:00-03:30")
+        let amsterdam = try #require(Zone.named("Europe/Amsterdam"))
+        #expect(
+            DateTime(seconds: -1_262_304_000, zone: amsterdam).description
+                == "1930-01-01T00:19:32+00:19:32 Europe/Amsterdam")
+        #expect(
+            DateTime(seconds: -62_135_596_800, zone: .offset(-3600)).description == "0000-12-31T23:00:00-01:00")
+        #expect(DateTime(seconds: 253_402_300_799, zone: .offset(3600)).description == "10000-01-01T00:59:59+01:00")
+    }
 }

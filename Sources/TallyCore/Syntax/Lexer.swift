@@ -81,7 +81,9 @@ public struct Lexer: @unchecked Sendable {
             // `2026 -12-25`: a date spaced on some dashes only is an error, never 1989.
             var before = start &- 1
             while before > 0, bytes[before] == UInt8(ascii: " ") { before &-= 1 }
-            if before >= 3, isDigit(bytes[before]), isDigit(bytes[before &- 3]) {
+            if before >= 3, isDigit(bytes[before]), isDigit(bytes[before &- 3]),
+                before == 3 || !isDigit(bytes[before &- 4])
+            {
                 try refusePartlySpacedDate(minus: start)
             }
             return single(.operator(.minus))
