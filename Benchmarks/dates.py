@@ -8,7 +8,11 @@ checks every output against Python's datetime/zoneinfo/relativedelta first; then
 `tally FILE` on them and on the 200,000-line arithmetic corpus (generate_lines.py) in
 rotation, and reports microseconds per line and the ratio to the corpus (below 1: faster).
 
-Usage: dates.py [--lines 100000] [--zone-lines 20000] [--corpus 200000] [--rounds 5]
+With --baseline PATH, another build (an earlier commit's) is timed on the same files in the
+same rotation, and its ratios are printed beside; its output is not checked (an earlier build may
+print zones differently).
+
+Usage: dates.py [--lines 100000] [--zone-lines 20000] [--corpus 200000] [--rounds 5] [--baseline PATH]
 """
 
 import argparse
@@ -46,6 +50,7 @@ def main():
     parser.add_argument("--zone-lines", type=int, default=20_000)
     parser.add_argument("--corpus", type=int, default=200_000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--baseline", help="another tally binary, timed beside (output not checked)")
     arguments = parser.parse_args()
     tally = common.tally_binary()
     corpus = common.work_path(f"lines-{arguments.corpus}.txt")
@@ -59,14 +64,20 @@ def main():
         "corpus": ([tally, corpus], None), "calendar": ([tally, calendar], None), "zones": ([tally, zones], None),
     }
     counts = {"corpus": arguments.corpus, "calendar": arguments.lines, "zones": arguments.zone_lines}
+    builds = {"": tally}
+    if arguments.baseline:
+        builds["baseline "] = arguments.baseline
+        for name, (argv, _) in list(commands.items()):
+            commands["baseline " + name] = ([arguments.baseline, argv[1]], None)
     times = common.timed_rounds(commands, arguments.rounds, env=ENVIRONMENT, must_succeed=True)
-    per_line = {name: [seconds / counts[name] * 1e6 for seconds in times[name]] for name in times}
+    per_line = {name: [seconds / counts[name.split()[-1]] * 1e6 for seconds in times[name]] for name in times}
     for name in commands:
-        print(f"{name:9} {counts[name]:>7} lines  {statistics.median(per_line[name]):7.2f} µs a line (median of "
-              f"{arguments.rounds}; {min(per_line[name]):.2f}–{max(per_line[name]):.2f})")
-    for name in ("calendar", "zones"):
-        ratios = [a / b for a, b in zip(per_line[name], per_line["corpus"])]
-        print(f"{name} / corpus per line: {common.ratio_summary(ratios)}")
+        print(f"{name:18} {counts[name.split()[-1]]:>7} lines  {statistics.median(per_line[name]):7.2f} µs a line "
+              f"(median of {arguments.rounds}; {min(per_line[name]):.2f}–{max(per_line[name]):.2f})")
+    for prefix in builds:
+        for name in ("calendar", "zones"):
+            ratios = [a / b for a, b in zip(per_line[prefix + name], per_line[prefix + "corpus"])]
+            print(f"{prefix}{name} / corpus per line: {common.ratio_summary(ratios)}")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,48 @@ public struct CalendarPeriod: Sendable, Hashable, CustomStringConvertible {
     /// `40 years 3 months 2 days`, each part named in the singular when it is 1 and shown even
     /// when 0, so that scripts can split it.
     public var description: String {
-        func part(_ count: Int32, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
-        return part(years, "year") + " " + part(months, "month") + " " + part(days, "day")
+        // Written in place (at most 3 × 18 bytes): an age is printed on every line that asks
+        // for one.
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            var end = 0
+            func part(_ count: Int32, _ word: StaticString) {
+                if end > 0 {
+                    buffer[end] = UInt8(ascii: " ")
+                    end += 1
+                }
+                if count < 0 {
+                    buffer[end] = UInt8(ascii: "-")
+                    end += 1
+                }
+                var digits = 1
+                var rest = count.magnitude
+                while rest >= 10 {
+                    rest /= 10
+                    digits += 1
+                }
+                rest = count.magnitude
+                for position in stride(from: end + digits - 1, through: end, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                end += digits
+                buffer[end] = UInt8(ascii: " ")
+                end += 1
+                word.withUTF8Buffer { bytes in
+                    for byte in bytes {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                }
+                if count != 1 {
+                    buffer[end] = UInt8(ascii: "s")
+                    end += 1
+                }
+            }
+            part(years, "year")
+            part(months, "month")
+            part(days, "day")
+            return end
+        }
     }
 }

@@ -22,6 +22,10 @@ public enum CalendarText {
         if first.count == 4 && byte == UInt8(ascii: "-") && reader.isDigit(at: reader.index + 1) {
             return try reader.dateOrDateTime(start: start, year: first.value)
         }
+        if first.count > 4 && byte == UInt8(ascii: "-") && reader.isDigit(at: reader.index + 1) {
+            try reader.refuseLongYear(start: start)
+            return nil
+        }
         if (1...2).contains(first.count) && byte == UInt8(ascii: ":") && reader.isDigit(at: reader.index + 1) {
             let time = try reader.time(start: start, hour: first.value, hourDigits: first.count)
             try reader.requireEnd(of: "time", start: start)

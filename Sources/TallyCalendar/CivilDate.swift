@@ -4,9 +4,11 @@ import Glibc
 ///
 /// Stored as a count of days since 1970-01-01, so that comparing, subtracting and adding days
 /// is integer arithmetic. The calendar itself — which year, month and day a count is, how long
-/// a month is, the ISO week — comes from the C library (`timegm`, `gmtime_r`, `strftime`),
-/// which counts proleptic Gregorian days in UTC, where no day is longer than another. Dates
-/// people write are limited to the years 1 to 9999 (four digits, and no year 0).
+/// a month is, the ISO week — is the C library's (`timegm`, `gmtime_r`, `strftime`), which
+/// counts proleptic Gregorian days in UTC, where no day is longer than another; days ⇄ year,
+/// month and day are computed without calling it, and checked against it day by day
+/// (CivilDate+Arithmetic.swift). Dates people write are limited to the years 1 to 9999 (four
+/// digits, and no year 0).
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01 (which is day 0); negative before it.
     public let daysSinceEpoch: Int
@@ -22,12 +24,10 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         guard CivilDate.supportedYears.contains(year), (1...12).contains(month), (1...31).contains(day) else {
             return nil
         }
-        // One `timegm`: it moves a day past the end of its month into the next month, so a day
-        // that stays in its month is a real one.
-        var fields = CivilDate.fields(year: year, month: month, day: day)
-        let seconds = Int(timegm(&fields))
-        guard fields.tm_mon == Int32(month - 1) else { return nil }
-        self.init(daysSinceEpoch: seconds / 86_400)
+        // A day past the end of its month is carried into the next month: a day that stays in
+        // its month is a real one.
+        guard day <= 28 || day <= CivilDate.numberOfDays(inMonth: month, ofYear: year) else { return nil }
+        self.init(daysSinceEpoch: CivilDate.days(year: year, month: month, day: day))
     }
 
     /// The years a date may have: four digits, and no year 0.
@@ -40,19 +40,18 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Whether the date lies in the years 1 to 9999.
     public var isSupported: Bool { CivilDate.supportedDays.contains(daysSinceEpoch) }
 
-    /// The calendar fields of the day as the C library gives them (UTC midnight).
+    /// The calendar fields of the day as the C library gives them for UTC midnight (year,
+    /// month, day of the month, day of the year, day of the week; checked against `gmtime_r`).
     public var fields: tm {
-        var seconds = time_t(daysSinceEpoch) * 86_400
-        var fields = tm()
-        _ = gmtime_r(&seconds, &fields)
+        let (year, month, day) = components
+        var fields = CivilDate.fields(year: year, month: month, day: day)
+        fields.tm_yday = Int32(daysSinceEpoch - CivilDate.firstDays(year: year, month: 1))
+        fields.tm_wday = Int32(isoWeekday % 7)
         return fields
     }
 
     /// The year, month (1–12) and day of the month.
-    public var components: (year: Int, month: Int, day: Int) {
-        let fields = self.fields
-        return (Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1, Int(fields.tm_mday))
-    }
+    public var components: (year: Int, month: Int, day: Int) { CivilDate.civil(days: daysSinceEpoch) }
 
     /// The year.
     public var year: Int { components.year }
@@ -72,7 +71,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public var weekdayName: String { CivilDate.weekdayNames[isoWeekday - 1] }
 
     /// The day of the year, 1 for January 1st.
-    public var dayOfYear: Int { Int(fields.tm_yday) + 1 }
+    public var dayOfYear: Int { daysSinceEpoch - CivilDate.firstDays(year: year, month: 1) + 1 }
 
     /// The ISO 8601 week: its year (which differs from the calendar year in the first and last
     /// days of some years) and its number, 1 to 53, from the C library's `%G` and `%V`.
@@ -159,13 +158,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
-    /// How many days `month` (1–12) of `year` has: the distance to the first of the next month,
-    /// as `timegm` counts it.
+    /// How many days `month` (1–12) of `year` has: the distance to the first of the next month.
     public static func numberOfDays(inMonth month: Int, ofYear year: Int) -> Int {
-        // Day 0 of the month after is the month's last day, as `timegm` normalises it.
-        var fields = CivilDate.fields(year: year, month: month + 1, day: 0)
-        _ = timegm(&fields)
-        return Int(fields.tm_mday)
+        days(year: year, month: month + 1, day: 1) - days(year: year, month: month, day: 1)
     }
 
     /// Whether `year` has a February 29th.
@@ -181,14 +176,6 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         "January", "February", "March", "April", "May", "June", "July", "August", "September",
         "October", "November", "December",
     ]
-
-    /// Days since 1970-01-01 of a year, month and day that `timegm` normalises (month 13 is
-    /// January of the next year, day 0 the last day of the month before).
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        var fields = CivilDate.fields(year: year, month: month, day: day)
-        // Midnight UTC: a whole number of days, so the division is exact.
-        return Int(timegm(&fields)) / 86_400
-    }
 
     /// The C library's fields of midnight on a year, month (1-based) and day.
     static func fields(year: Int, month: Int, day: Int) -> tm {

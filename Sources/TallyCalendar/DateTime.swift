@@ -23,7 +23,7 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
 
     /// The offset from UTC in force at this instant in its zone, in seconds east.
     public var offset: Int {
-        ZoneRules.withRules(of: zone) { $0.offset(at: seconds) }
+        ZoneRules.offset(of: zone, at: seconds)
     }
 
     /// The date and time of day its zone's wall clock shows, and the offset in force.
@@ -51,26 +51,64 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
         let wall = date.daysSinceEpoch * 86_400 + time.secondsSinceMidnight
         if let fixed = zone.fixedOffset { return DateTime(seconds: wall - fixed, zone: zone) }
         if zone == .utc { return DateTime(seconds: wall, zone: zone) }
-        let seconds = ZoneRules.withRules(of: zone) { rules in
-            // The offsets a day either side: every zone changes its offset at most once in two
-            // days, so the instant is `wall − o` for one of them that is in force then.
-            let before = rules.offset(at: wall - 86_400)
-            let after = rules.offset(at: wall + 86_400)
-            var candidates: [Int] = []
-            for offset in [before, after] where rules.offset(at: wall - offset) == offset {
-                candidates.append(wall - offset)
-            }
-            // No candidate: a gap, read with the offset before it.
-            return candidates.min() ?? (wall - before)
+        // The offsets a day either side: every zone changes its offset at most once in two
+        // days, so the instant is `wall − o` for one of them that is in force then.
+        let before = ZoneRules.offset(of: zone, at: wall - 86_400)
+        let after = ZoneRules.offset(of: zone, at: wall + 86_400)
+        var seconds = wall - before
+        if ZoneRules.offset(of: zone, at: wall - before) != before {
+            // Not in force before: `wall − after` if that is, else a gap, read with the offset
+            // before it.
+            if ZoneRules.offset(of: zone, at: wall - after) == after { seconds = wall - after }
+        } else if after != before, ZoneRules.offset(of: zone, at: wall - after) == after {
+            // An overlap: the earlier of the two.
+            seconds = Swift.min(seconds, wall - after)
         }
         return DateTime(seconds: seconds, zone: zone)
     }
 
-    /// `2026-12-25T14:30:00+01:00`: ISO 8601 with the offset, `Z` for UTC, reads back as the
-    /// same instant.
+    /// `2026-12-25T14:30:00+01:00`: ISO 8601 with the offset, `Z` for UTC; in a zone of the tz
+    /// database other than UTC, its name after a space (`2026-12-25T17:00:00+09:00 Asia/Seoul`).
+    /// Reads back as the same instant in the same zone.
     public var description: String {
         let (date, time, offset) = wall
-        return date.description + "T" + time.description + DateTime.offsetText(offset, isUTC: zone.isUTC)
+        let text: String
+        let (year, month, day) = date.components
+        if (0...9999).contains(year) {
+            // Written in place, up to 28 bytes: a date-time is printed on every line that shows one.
+            let (hour, minute, second) = time.components
+            let isZ = zone.isUTC && offset == 0
+            let size = abs(offset)
+            text = String(unsafeUninitializedCapacity: 28) { buffer in
+                CivilDate.write(year, digits: 4, into: buffer, at: 0)
+                buffer[4] = UInt8(ascii: "-")
+                CivilDate.write(month, digits: 2, into: buffer, at: 5)
+                buffer[7] = UInt8(ascii: "-")
+                CivilDate.write(day, digits: 2, into: buffer, at: 8)
+                buffer[10] = UInt8(ascii: "T")
+                CivilDate.write(hour, digits: 2, into: buffer, at: 11)
+                buffer[13] = UInt8(ascii: ":")
+                CivilDate.write(minute, digits: 2, into: buffer, at: 14)
+                buffer[16] = UInt8(ascii: ":")
+                CivilDate.write(second, digits: 2, into: buffer, at: 17)
+                if isZ {
+                    buffer[19] = UInt8(ascii: "Z")
+                    return 20
+                }
+                buffer[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                CivilDate.write(size / 3600, digits: 2, into: buffer, at: 20)
+                buffer[22] = UInt8(ascii: ":")
+                CivilDate.write(size / 60 % 60, digits: 2, into: buffer, at: 23)
+                guard size % 60 != 0 else { return 25 }
+                buffer[25] = UInt8(ascii: ":")
+                CivilDate.write(size % 60, digits: 2, into: buffer, at: 26)
+                return 28
+            }
+        } else {
+            text = date.description + "T" + time.description + DateTime.offsetText(offset, isUTC: zone.isUTC)
+        }
+        guard zone.raw > 0, !zone.isUTC, let name = zone.name else { return text }
+        return text + " " + name
     }
 
     /// `+01:00`, `-03:30`, `+05:45:30` (a few zones had seconds before 1972), or `Z`.

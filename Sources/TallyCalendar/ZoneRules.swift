@@ -6,7 +6,7 @@ import Synchronization
 /// glibc answers "what is the offset from UTC at this instant" (`localtime_r`, `tm_gmtoff`) only
 /// for the zone named by the process-wide `TZ` variable, read by `tzset`. Changing it
 /// (`setenv` + `tzset`) is not thread-safe, and Tally evaluates on a worker thread while a live
-/// preview evaluates on another. So every use of `TZ` in the process goes through ``withRules(of:_:)``:
+/// preview evaluates on another. So every use of `TZ` in the process goes through ``offset(of:at:)``:
 /// one lock is held while `TZ` is set to the zone wanted, the offsets are read, and the
 /// previous `TZ` is put back, so that between two uses `TZ` is always what the user set.
 ///
@@ -26,6 +26,8 @@ public enum ZoneRules {
         var unknown: Set<String> = []
         /// Every zone name in the database, read once for completion.
         var allNames: [String]?
+        /// The offsets read so far, by zone and block (``offset(of:at:)``).
+        var spans: [Int: [Span]] = [:]
     }
 
     static let state = Mutex(State())
@@ -33,42 +35,124 @@ public enum ZoneRules {
     /// Where the system's tz database lives (Debian's `tzdata`).
     public static let databasePath = "/usr/share/zoneinfo"
 
-    /// The rules of one zone while ``withRules(of:_:)`` holds the lock.
-    public struct Rules {
-        let zone: Zone
-
-        /// The offset east of UTC, in seconds, in force at `seconds` since 1970-01-01 UTC.
-        public func offset(at seconds: Int) -> Int {
-            if let fixed = zone.fixedOffset { return fixed }
-            if zone == .utc { return 0 }
-            var instant = time_t(seconds)
-            var fields = tm()
-            guard localtime_r(&instant, &fields) != nil else { return 0 }
-            return Int(fields.tm_gmtoff)
+    /// The offset east of UTC, in seconds, in force at `seconds` since 1970-01-01 UTC in `zone`.
+    ///
+    /// Every answer comes from the C library (`localtime_r`'s `tm_gmtoff` for the zone's rules in
+    /// the system's tz database); what is kept is only what it said. A zone's offsets are read for
+    /// a block of about a year at a time (``spans(of:block:)``) and kept, so most conversions
+    /// neither set `TZ` nor call the C library: setting `TZ` to another zone makes glibc read and
+    /// parse that zone's file again, which cost forty times an arithmetic line.
+    public static func offset(of zone: Zone, at seconds: Int) -> Int {
+        if let fixed = zone.fixedOffset { return fixed }
+        if zone == .utc { return 0 }
+        guard cachedSeconds.contains(seconds) else {
+            return uncachedOffset(of: zone, at: seconds)
+        }
+        let block = seconds >> blockShift
+        let key = Int(zone.raw) << 32 | Int(UInt32(truncatingIfNeeded: block))
+        return state.withLock { state in
+            let spans: [Span]
+            if let known = state.spans[key] {
+                spans = known
+            } else {
+                spans = withTZ(of: zone, in: state) { ZoneRules.spans(block: block) }
+                if state.spans.count >= 100_000 { state.spans.removeAll(keepingCapacity: true) }
+                state.spans[key] = spans
+            }
+            var offset = spans[0].offset
+            for span in spans.dropFirst() {
+                guard span.start <= seconds else { break }
+                offset = span.offset
+            }
+            return offset
         }
     }
 
-    /// Runs `body` with the rules of `zone`: `TZ` names the zone for the length of the call, and
-    /// is then what it was before.
-    public static func withRules<Result: Sendable>(of zone: Zone, _ body: (Rules) -> Result) -> Result {
-        let rules = Rules(zone: zone)
-        if zone.fixedOffset != nil || zone == .utc { return body(rules) }
-        return state.withLock { state in
-            guard zone.raw > 0 else {
-                // The local zone: `TZ` is already the user's; tzset reads it if it changed.
-                tzset()
-                return body(rules)
+    /// The offset `localtime_r` gives at `seconds` in `zone`, asked of the C library each time.
+    static func uncachedOffset(of zone: Zone, at seconds: Int) -> Int {
+        uncachedOffsets(of: zone, at: [seconds])[0]
+    }
+
+    /// The offsets `localtime_r` gives at each of `instants` in `zone`, asked of the C library
+    /// with `TZ` set once: the definition ``offset(of:at:)`` keeps, for tests.
+    static func uncachedOffsets(of zone: Zone, at instants: [Int]) -> [Int] {
+        if let fixed = zone.fixedOffset { return instants.map { _ in fixed } }
+        if zone == .utc { return instants.map { _ in 0 } }
+        return state.withLock { state in withTZ(of: zone, in: state) { instants.map(libraryOffset(at:)) } }
+    }
+
+    /// From `start` on (to the next span, or the end of its block), the zone's offset is `offset`.
+    struct Span {
+        let start: Int
+        let offset: Int
+    }
+
+    /// Offsets are kept in blocks of 2^25 seconds (388 days).
+    static let blockShift = 25
+
+    /// The instants whose offsets are kept: the supported ones, with a few days to spare.
+    static let cachedSeconds =
+        (DateTime.supportedSeconds.lowerBound - 4 * 86_400)...(DateTime.supportedSeconds.upperBound + 4 * 86_400)
+
+    /// How far apart the offsets of a block are sampled: two days. Found by bisection between
+    /// two samples that differ, a change of offset is found to the second; one is missed only if
+    /// a zone changed its offset and changed it back within two days. In the tz database (2025)
+    /// the closest two changes of a zone's offset are 3.99 days apart (Africa/Freetown, 1939),
+    /// and ``DateTime/resolving(_:_:in:)`` already relies on at most one change in two days.
+    static let sampleStep = 2 * 86_400
+
+    /// The spans of offsets the C library gives in the block `block` of the zone `TZ` names now
+    /// (the caller holds the lock and has set `TZ`).
+    static func spans(block: Int) -> [Span] {
+        let start = block << blockShift
+        let end = start + (1 << blockShift)
+        var current = libraryOffset(at: start)
+        var spans = [Span(start: start, offset: current)]
+        var low = start
+        while low < end {
+            let next = Swift.min(low + sampleStep, end)
+            if libraryOffset(at: next) == current {
+                low = next
+                continue
             }
-            let name = state.names[Int(zone.raw) - 1]
-            let previous = getenv("TZ").map { String(cString: $0) }
-            setenv("TZ", ":" + databasePath + "/" + name, 1)
-            tzset()
-            defer {
-                if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
-                tzset()
+            // The first second after `low` whose offset is not `current`.
+            var high = next
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if libraryOffset(at: middle) == current { low = middle } else { high = middle }
             }
-            return body(rules)
+            current = libraryOffset(at: high)
+            spans.append(Span(start: high, offset: current))
+            low = high
         }
+        return spans
+    }
+
+    /// `localtime_r`'s offset at `seconds` for the zone `TZ` names now.
+    static func libraryOffset(at seconds: Int) -> Int {
+        var instant = time_t(seconds)
+        var fields = tm()
+        guard localtime_r(&instant, &fields) != nil else { return 0 }
+        return Int(fields.tm_gmtoff)
+    }
+
+    /// Runs `body` with `TZ` naming `zone` (the caller holds the lock on `state`), then puts `TZ`
+    /// back, so that between two uses `TZ` is always what the user set.
+    private static func withTZ<Result>(of zone: Zone, in state: borrowing State, _ body: () -> Result) -> Result {
+        guard zone.raw > 0 else {
+            // The local zone: `TZ` is already the user's; tzset reads it if it changed.
+            tzset()
+            return body()
+        }
+        let name = state.names[Int(zone.raw) - 1]
+        let previous = getenv("TZ").map { String(cString: $0) }
+        setenv("TZ", ":" + databasePath + "/" + name, 1)
+        tzset()
+        defer {
+            if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        return body()
     }
 
     /// The zone named `name` if the database has it: `UTC`, or a file under ``databasePath``

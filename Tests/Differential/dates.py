@@ -70,9 +70,11 @@ def iso_datetime(value, zone_name):
 
 
 def shown(instant, zone_name):
-    """The instant as a clock in the zone shows it."""
+    """The instant as a clock in the zone shows it, and the zone's name after it (not for UTC,
+    written Z)."""
     zone = UTC if zone_name == "UTC" else ZoneInfo(zone_name)
-    return iso_datetime(dt.datetime.fromtimestamp(instant, zone), zone_name)
+    text = iso_datetime(dt.datetime.fromtimestamp(instant, zone), zone_name)
+    return text if zone_name == "UTC" else text + " " + zone_name
 
 
 def random_date(rng, wide=False):

@@ -74,6 +74,36 @@ import Testing
         #expect(throws: error) { try Day.resolve(text, today: pinnedToday) }
     }
 
+    @Test(arguments: [
+        ("today - 2 days", "2026-11-27"), ("today -2 days", "2026-11-27"), ("today -2days", "2026-11-27"),
+        ("yesterday - 1 week", "2026-11-21"), ("today - 1 WEEK", "2026-11-22"), ("-3 - 1 day", "2026-11-25"),
+        ("2026-03-31 - 1 month", "2026-02-28"), ("2024-02-29 + 1 year", "2025-02-28"),
+        ("2026-11-29 - 1 month + 2 days", "2026-10-31"), ("mon - 1 week", "2026-11-16"),
+        ("today + 1 day", "2026-11-30"),  // the parser refuses the future, not resolving
+    ])
+    func resolvesDaysMovedBySteps(text: String, expected: String) throws {
+        #expect(try Day.resolve(text, today: pinnedToday) == day(expected))
+    }
+
+    @Test(arguments: [
+        ("today - 2 h", DayParseError.malformed("today - 2 h")), ("today 2 days", .malformed("today 2 days")),
+        ("today - days", .malformed("today - days")), ("nonsense - 1 day", .malformed("nonsense")),
+        ("today - 3000 years", .outsideYears("today - 3000 years")),
+        ("today + 9000 years", .outsideYears("today + 9000 years")),
+    ])
+    func rejectsBadSteps(text: String, error: DayParseError) {
+        #expect(throws: error) { try Day.resolve(text, today: pinnedToday) }
+    }
+
+    /// Which words after a DATE word continue it: whole steps only.
+    @Test(arguments: [
+        (["-", "2", "days"], 3), (["-2", "days", "felt", "good"], 2), (["-2days", "+1", "week"], 3),
+        (["-", "2", "pages"], 0), (["felt", "-", "1", "day"], 0), (["-", "2"], 0), ([], 0),
+    ])
+    func continuationIsWholeSteps(words: [String], count: Int) {
+        #expect(Day.continuationLength(words) == count)
+    }
+
     @Test func startOfWeekIsMonday() {
         #expect(day("2026-11-29").startOfWeek == day("2026-11-23"))
         #expect(day("2026-11-23").startOfWeek == day("2026-11-23"))

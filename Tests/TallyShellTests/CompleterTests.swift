@@ -32,6 +32,12 @@ struct CompleterTests {
         ("habit done \"", "Read", ["Read 20 pages"]),
         ("habit undo ", "s", ["'Say \"hi\"'"]),
         ("habit add ", "w", []),
+        // Dates: the calendar's constants, a habit's DATE words, zone names.
+        ("", "tod", ["today"]), ("x = ", "tom", ["tomorrow"]), ("1 + ", "no", ["now"]),
+        ("habit skip Walk ", "ye", ["yesterday"]), ("habit done Walk ", "t", ["today", "tuesday", "thursday"]),
+        ("habit done Read ", "w", ["\"walk the dog\"", "Walk", "wednesday"]),
+        ("habit add Walk daily since ", "mo", ["monday"]), ("habit show Walk ", "t", []),
+        ("now to ", "Asia/Seo", ["Asia/Seoul"]), ("2026-12-25T09:00 ", "Europe/Par", ["Europe/Paris"]),
         // Unit names after a number, a ')' or 'to'; a name elsewhere is a function or variable.
         ("5 ", "kW", ["kW", "kWh"]), ("", "5kW", ["5kW", "5kWh"]), ("(1 + 2) ", "mp", ["mpg", "mph"]),
         ("5 km to ", "ya", ["yard", "yards"]), ("5 to ", "fr", ["fraction"]), ("", "mi", ["min("]),

@@ -53,9 +53,10 @@ public struct ValueFormatter: Sendable {
         case (.quantity(let quantity), _):
             output = format(quantity.magnitude)
             let isOne = output.text == "1" || output.text == "-1"
-            output.text += " " + quantity.unit.text
+            let unitText = quantity.unit.text
+            output.text += " " + unitText
             // `24 days`, `2 weeks`: the calendar's words take their plural (which reads back).
-            if quantity.unit.isSingle, !isOne, ValueFormatter.pluralWords.contains(quantity.unit.text) {
+            if quantity.unit.isSingle, !isOne, ValueFormatter.pluralWords.contains(unitText) {
                 output.text += "s"
             }
             return output

@@ -18,4 +18,13 @@ extension Lexer {
             throw Diagnostic.calendarLiteral(error)
         }
     }
+
+    /// Throws when the `-` at `minus` starts a date spaced on some of its dashes only
+    /// (`2026 -12-25`, CalendarText+Spacing.swift).
+    @inline(never)
+    mutating func refusePartlySpacedDate(minus: Int) throws(Diagnostic) {
+        guard let error = CalendarText.partlySpacedDate(bytes, minus: minus) else { return }
+        offset = error.end
+        throw Diagnostic(.ambiguousDate, error.message, at: SourceSpan(start: error.start, end: error.end))
+    }
 }

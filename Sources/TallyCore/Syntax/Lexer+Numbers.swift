@@ -53,7 +53,7 @@ extension Lexer {
             UInt8(ascii: "."):
             return true
         case UInt8(ascii: "("): return afterPoint
-        case UInt8(ascii: "-"): return !afterPoint && integerDigits == 4
+        case UInt8(ascii: "-"): return !afterPoint && integerDigits >= 4
         case UInt8(ascii: ":"): return !afterPoint && integerDigits <= 2
         default: return false
         }

@@ -82,6 +82,14 @@ public struct Lexer {
                 offset += 2
                 return Token(.name, span(from: start))
             }
+            // `2026 -12-25`: a date spaced on some dashes only is an error, never 1989.
+            var before = start &- 1
+            while before > 0, bytes[before] == UInt8(ascii: " ") { before &-= 1 }
+            if before >= 3, isDigit(bytes[before]), isDigit(bytes[before &- 3]),
+                before == 3 || !isDigit(bytes[before &- 4])
+            {
+                try refusePartlySpacedDate(minus: start)
+            }
             return single(.operator(.minus))
         case UInt8(ascii: "*"):
             if peek(1) == UInt8(ascii: "*") {

@@ -120,6 +120,7 @@ public struct CompoundUnit: Sendable, Hashable {
 
     /// How the unit is written: `km/h`, `m^2`, `kg*m/s^2`, `1/s`.
     public var text: String {
+        if factors.count == 1, factors[0].exponent == 1 { return factors[0].unit.symbol }
         let numerator = factors.filter { $0.exponent > 0 }
         let denominator = factors.filter { $0.exponent < 0 }
         func term(_ factor: Factor, _ exponent: Int) -> String {

@@ -119,14 +119,25 @@ struct HabitArguments {
         return try resolveDate(dateWord)
     }
 
-    /// `word` as a day, which may not be in the future.
-    func resolveDate(_ word: Word) throws(Diagnostic) -> Spanned<Day> {
+    /// `first`, the word just taken, as a day, which may not be in the future; the words after
+    /// it that continue it as steps (`today - 2 days`) are taken with it.
+    mutating func resolveDate(_ first: Word) throws(Diagnostic) -> Spanned<Day> {
+        var word = first
+        let firstIndex = position - 1
+        let following = words[position...].prefix { !$0.isQuoted }.map(\.text)
+        let steps = first.isQuoted ? 0 : Day.continuationLength(following)
+        if steps > 0 {
+            let all = [first] + words[position..<position + steps]
+            let text = all.map(\.text).joined(separator: " ")
+            word = Word(text: text, span: first.span.union(all[all.count - 1].span), isQuoted: false)
+            position += steps
+        }
         let day: Day
         do {
             day = try Day.resolve(word.text, today: today)
         } catch {
             var hint = ""
-            if case .malformed = error { hint = quotingHint(from: position - 1) }
+            if case .malformed = error { hint = quotingHint(from: firstIndex) }
             throw .unreadableDay(error, hint: hint, at: word.span)
         }
         guard day <= today else {

@@ -6,7 +6,7 @@ extension DayParseError {
     var diagnosticID: DiagnosticID {
         switch self {
         case .malformed: return .malformedDate
-        case .noSuchYear, .noSuchMonth, .noSuchDay, .tooFarBack: return .noSuchDate
+        case .noSuchYear, .noSuchMonth, .noSuchDay, .tooFarBack, .outsideYears: return .noSuchDate
         }
     }
 }

@@ -24,9 +24,16 @@ extension Day {
         return parsed
     }
 
-    /// The day meant by a DATE argument: `YYYY-MM-DD`, `today`, `yesterday` or `-N` (N days
-    /// before `today`). Whether the day is allowed (not in the future, say) is not decided here.
+    /// The day meant by a DATE argument: `YYYY-MM-DD`, `today`, `yesterday`, a weekday or `-N`
+    /// (N days before `today`), followed by any steps (`today - 2 days`, Day+Expression.swift).
+    /// Whether the day is allowed (not in the future, say) is not decided here.
     public static func resolve<S: StringProtocol>(_ text: S, today: Day) throws(DayParseError) -> Day {
+        if let day = try resolveExpression(String(text), today: today) { return day }
+        return try resolveWord(text, today: today)
+    }
+
+    /// The day one DATE word means.
+    static func resolveWord<S: StringProtocol>(_ text: S, today: Day) throws(DayParseError) -> Day {
         let lowered = text.lowercased()
         switch lowered {
         case "today": return today

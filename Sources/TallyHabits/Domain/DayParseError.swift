@@ -10,6 +10,8 @@ public enum DayParseError: Error, Sendable, Equatable {
     case noSuchDay(String, month: Int, year: Int, daysInMonth: Int)
     /// `-N` reaching before the year 1.
     case tooFarBack(String)
+    /// `today + 10000 years`: steps past the years 1 to 9999.
+    case outsideYears(String)
 
     /// One sentence for a person, lower-case first word, no final period.
     public var message: String {
@@ -26,6 +28,8 @@ public enum DayParseError: Error, Sendable, Equatable {
                 "there is no day \(MessageText.quoted(text)): \(Day.monthNames[month - 1]) \(year) has \(daysInMonth) days"
         case .tooFarBack(let text):
             return "\(MessageText.quoted(text)) reaches back before the year 1"
+        case .outsideYears(let text):
+            return "\(MessageText.quoted(text)) lies outside the years 0001 to 9999"
         }
     }
 }

@@ -8,7 +8,9 @@ import TallyHealth
 /// setting names after `set`, subcommands after `habit`, habit names after the subcommands that
 /// take one, and otherwise function names, variables and (at the start of a line) command words;
 /// on a `bmi` line also its unit words, standards, `age` and `sex`; unit names after a number,
-/// a `)` or `to`; time-zone names after `to` and after a time of day (`2026-12-25T09:00 Eu`).
+/// a `)` or `to`; time-zone names after `to` and after a time of day (`2026-12-25T09:00 Eu`),
+/// read from the tz database only then; `today`, `yesterday` and weekday names where a habit
+/// command takes a DATE (`today`, `now`, `tomorrow` are constants, offered with the others).
 ///
 /// Pure: the line reader hands over the text and inserts the result.
 public struct Completer {
@@ -83,10 +85,23 @@ public struct Completer {
             case .newHabitName?, nil:
                 return Completion(matches: [])
             }
+        case (.habit, 3...):
+            // A DATE argument: `habit done Read ye` → `yesterday`; `done` takes more names too.
+            let subcommand = words[1].lowercased()
+            guard HabitSubcommands.takesDate(after: subcommand) || words.last?.lowercased() == "since" else {
+                return Completion(matches: [])
+            }
+            let days = Self.dayWords.filter { $0.hasPrefix(word.lowercased()) }
+            let names =
+                HabitSubcommands.takesSeveralNames(after: subcommand) ? habitNameMatches(word, insideQuote: quote) : []
+            return Completion(matches: names + days)
         default:
             return Completion(matches: [])
         }
     }
+
+    /// The words a DATE argument may be: `today`, `yesterday` and the weekdays.
+    static let dayWords = ["today", "yesterday"] + Day.weekdayNames.map { $0.lowercased() }
 
     /// Unit names where a unit is read: right after a number or a `)` (`5 k` → `kg`, `km`, …,
     /// also `5k` typed together), and after `to`, where the conversion words join them.

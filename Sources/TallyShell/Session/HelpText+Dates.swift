@@ -5,7 +5,8 @@ extension HelpText {
           14:30   14:30:15           a time of day
           2026-12-25T14:30           a date-time in the local zone (TZ); also 2026-12-25 14:30
           2026-12-25T14:30+01:00     with an offset;  ...T14:30Z  in UTC
-          2026-12-25 09:00 Europe/Paris    in a zone of the tz database
+          2026-12-25 09:00 Europe/Paris    in a zone of the tz database; shown as
+                                     2026-12-25T09:00:00+01:00 Europe/Paris, which reads back
           today  yesterday  tomorrow  now   (TALLY_TODAY and TALLY_NOW pin them)
           date(2026, 12, 25)
         Arithmetic:
