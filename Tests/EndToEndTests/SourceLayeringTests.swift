@@ -4,34 +4,18 @@ import Testing
 
 /// Rules of the source tree that the compiler cannot check, held by reading the sources.
 @Suite struct SourceLayeringTests {
-    /// Files that still build their diagnostics inline, owed to their module's catalog. The
-    /// list only shrinks: a file here that no longer builds one fails
-    /// ``pendingFilesStillNeedTheirPlace()``, so it is taken off.
-    static let pendingCatalogs: Set<String> = [
-        "Sources/TallyCore/Calendar/BuiltIns+Calendar.swift",
-        "Sources/TallyCore/Calendar/CalendarConversions.swift",
-        "Sources/TallyCore/Calendar/Evaluator+Calendar.swift",
-    ]
-
     /// A diagnostic's message is written once, in its module's catalog (`Diagnostic+*.swift`):
     /// everywhere else names a catalog entry (`Diagnostic.moduloByZero(at:)`) and never calls
     /// `Diagnostic(…)` itself.
     @Test func diagnosticsAreBuiltOnlyInCatalogs() throws {
         var found: [String] = []
-        for file in try Self.sourceFiles() where !Self.isCatalog(file) && !Self.pendingCatalogs.contains(file) {
+        for file in try Self.sourceFiles() where !Self.isCatalog(file) {
             for (number, line) in try Self.codeLines(of: file) where Self.constructsDiagnostic(line) {
                 found.append("\(file):\(number): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
         #expect(
             found == [], "build these in the module's Diagnostic+*.swift catalog:\n\(found.joined(separator: "\n"))")
-    }
-
-    @Test func pendingFilesStillNeedTheirPlace() throws {
-        for file in Self.pendingCatalogs.sorted() {
-            let constructions = try Self.codeLines(of: file).filter { Self.constructsDiagnostic($0.line) }
-            #expect(!constructions.isEmpty, "\(file) builds no diagnostic now: take it off pendingCatalogs")
-        }
     }
 
     /// The scan sees what it must: a construction, and not a name that ends in `Diagnostic`.

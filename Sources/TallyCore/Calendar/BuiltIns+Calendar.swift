@@ -36,21 +36,14 @@ extension BuiltIns {
             }
             let text = "date(\(parts.map(String.init).joined(separator: ", ")))"
             guard CivilDate.supportedYears.contains(parts[0]) else {
-                throw Diagnostic(
-                    .invalidDate, "there is no year \(parts[0]) in \(text); years run from 1 to 9999",
-                    at: call.argumentSpans[0])
+                throw .noSuchYear(parts[0], in: text, at: call.argumentSpans[0])
             }
             guard (1...12).contains(parts[1]) else {
-                throw Diagnostic(
-                    .invalidDate, "there is no month \(parts[1]) in \(text); months run from 1 to 12",
-                    at: call.argumentSpans[1])
+                throw .noSuchMonth(parts[1], in: text, at: call.argumentSpans[1])
             }
             guard let date = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {
                 let length = CivilDate.numberOfDays(inMonth: parts[1], ofYear: parts[0])
-                throw Diagnostic(
-                    .invalidDate,
-                    "there is no day \(parts[2]) in \(CivilDate.monthNames[parts[1] - 1]) \(parts[0]): it has \(length) days",
-                    at: call.argumentSpans[2])
+                throw .noSuchDay(parts[2], month: parts[1], year: parts[0], length: length, at: call.argumentSpans[2])
             }
             return .calendar(.date(date))
         },
@@ -69,7 +62,7 @@ extension BuiltIns {
             let seconds = try call.settings.integer(
                 call.arguments[0], at: call.argumentSpans[0], purpose: "unix needs whole seconds")
             guard let whole = seconds.intValue, DateTime.supportedSeconds.contains(whole) else {
-                throw Diagnostic(.dateOutOfRange, "the result is outside the years 0001 to 9999", at: call.span)
+                throw .dateOutOfRange(at: call.span)
             }
             return .calendar(.dateTime(DateTime(seconds: whole, zone: .utc)))
         },
@@ -80,8 +73,7 @@ extension BuiltIns {
             let birth = try calendarDate(call, 0)
             let later = call.arguments.count > 1 ? try calendarDate(call, 1) : call.settings.clock.today()
             guard let period = CalendarPeriod.age(of: birth, on: later) else {
-                throw Diagnostic(
-                    .calendarMismatch, "the birth date \(birth) is after \(later)", at: call.argumentSpans[0])
+                throw .birthAfter(birth, later, at: call.argumentSpans[0])
             }
             return .calendar(.period(period))
         },
@@ -93,10 +85,8 @@ extension BuiltIns {
         case .calendar(.date(let date)): return date
         case .calendar(.dateTime(let dateTime)): return dateTime.wall.date
         default:
-            throw Diagnostic(
-                .calendarMismatch,
-                "\(call.name) needs a date, as in \(call.name)(2026-12-25); this is \(Evaluator.described(call.arguments[index]))",
-                at: call.argumentSpans[index])
+            throw .needsDate(
+                call.name, given: Evaluator.described(call.arguments[index]), at: call.argumentSpans[index])
         }
     }
 

@@ -14,9 +14,7 @@ extension Evaluator {
             let start = DateTime.resolving(date, .midnight, in: .local)
             return .calendar(.dateTime(start.converted(to: zone)))
         default:
-            throw Diagnostic(
-                .calendarMismatch,
-                "only a date-time has a time zone to convert; this is \(Evaluator.described(value))", at: valueSpan)
+            throw .noZoneToConvert(Evaluator.described(value), at: valueSpan)
         }
     }
 }
@@ -37,9 +35,7 @@ extension ConversionFormatter {
         case (.unix, .date(let date)):
             return ValueFormatter.Output(text: String(date.daysSinceEpoch * 86_400), isRounded: false)
         default:
-            throw Diagnostic(
-                .calendarMismatch, "cannot show \(value.described) as \(ConversionFormatter.name(of: target))",
-                at: valueSpan)
+            throw .cannotShowCalendar(value.described, as: ConversionFormatter.name(of: target), at: valueSpan)
         }
     }
 

@@ -33,7 +33,7 @@ extension Evaluator {
         case (.add, .calendar(.date(let date)), .calendar(.time(let time))),
             (.add, .calendar(.time(let time)), .calendar(.date(let date))):
             let dateTime = DateTime.resolving(date, time, in: .local)
-            guard dateTime.isSupported else { throw outOfRange(at: span) }
+            guard dateTime.isSupported else { throw .dateOutOfRange(at: span) }
             return .calendar(.dateTime(dateTime))
         case (.add, .calendar(let value), .calendar(.period(let period))),
             (.add, .calendar(.period(let period)), .calendar(let value)):
@@ -48,15 +48,10 @@ extension Evaluator {
             return Evaluator.duration(seconds: later.secondsSinceMidnight - earlier.secondsSinceMidnight)
         case (.add, .calendar(let value), .number), (.subtract, .calendar(let value), .number),
             (.add, .calendar(let value), .real), (.subtract, .calendar(let value), .real):
-            throw Diagnostic(
-                .calendarMismatch,
-                "cannot \(operation == .add ? "add" : "subtract") a plain number \(operation == .add ? "to" : "from") \(value.described): give it a unit, as in + 30 days or + 2 h",
-                at: rhs.span)
+            throw .plainNumberOnDate(operation, value.described, at: rhs.span)
         default:
-            throw Diagnostic(
-                .calendarMismatch,
-                "'\(operation.rawValue)' has no meaning for \(Evaluator.described(lhs.value)) and \(Evaluator.described(rhs.value)); dates take + and - with a duration, and - with another date",
-                at: operatorSpan)
+            throw .noCalendarMeaning(
+                operation.rawValue, Evaluator.described(lhs.value), Evaluator.described(rhs.value), at: operatorSpan)
         }
     }
 
@@ -72,10 +67,8 @@ extension Evaluator {
         case (.calendar(.time(let x)), .calendar(.time(let y))):
             order = x < y ? -1 : (x == y ? 0 : 1)
         default:
-            throw Diagnostic(
-                .calendarMismatch,
-                "cannot compare \(Evaluator.described(lhs.value)) with \(Evaluator.described(rhs.value)): compare dates with dates, date-times with date-times, times with times",
-                at: lhs.span.union(rhs.span))
+            throw .cannotCompareCalendar(
+                Evaluator.described(lhs.value), Evaluator.described(rhs.value), at: lhs.span.union(rhs.span))
         }
         return comparison.holds(forOrder: order)
     }
@@ -84,10 +77,7 @@ extension Evaluator {
     func calendarStep(_ operand: Operand, negated: Bool) throws(Diagnostic) -> CalendarStep {
         guard case .quantity(let quantity) = operand.value.kind, quantity.dimension == Evaluator.dayUnit.dimension
         else {
-            throw Diagnostic(
-                .calendarMismatch,
-                "a date moves by a duration, as in 30 days, 2 weeks, 1 month or 3 h; this is \(Evaluator.described(operand.value))",
-                at: operand.span)
+            throw .notADuration(Evaluator.described(operand.value), at: operand.span)
         }
         let sign = negated ? -1 : 1
         let symbol = quantity.unit.isSingle ? quantity.unit.factors[0].unit.symbol : ""
@@ -95,10 +85,7 @@ extension Evaluator {
         switch symbol {
         case "month", "year":
             guard let count, abs(count) <= 120_000 else {
-                throw Diagnostic(
-                    .calendarMismatch,
-                    "calendar \(symbol)s add whole: write a whole number of them, and days for the rest (1 \(symbol) + 15 days)",
-                    at: operand.span)
+                throw .partCalendarUnit(symbol, at: operand.span)
             }
             return .months(sign * count * (symbol == "year" ? 12 : 1))
         case "day", "week":
@@ -110,10 +97,8 @@ extension Evaluator {
         let seconds = try converted(quantity.magnitude, from: quantity.unit, to: Evaluator.secondUnit, at: operand.span)
         guard let exact = seconds.number, exact.isInteger, let whole = exact.intValue, abs(whole) <= 400_000_000_000
         else {
-            throw Diagnostic(
-                .calendarMismatch,
-                "dates and times move by whole seconds; \(formatter.format(operand.value).text) is \(formatter.format(seconds).text) s",
-                at: operand.span)
+            throw .partSeconds(
+                formatter.format(operand.value).text, is: formatter.format(seconds).text, at: operand.span)
         }
         return .seconds(sign * whole)
     }
@@ -126,40 +111,33 @@ extension Evaluator {
     {
         switch (value, step) {
         case (.date(let date), .days(let days)):
-            guard let moved = date.adding(days: days) else { throw outOfRange(at: span) }
+            guard let moved = date.adding(days: days) else { throw .dateOutOfRange(at: span) }
             return .date(moved)
         case (.date(let date), .months(let months)):
-            guard let moved = date.adding(months: months) else { throw outOfRange(at: span) }
+            guard let moved = date.adding(months: months) else { throw .dateOutOfRange(at: span) }
             return .date(moved)
         case (.date(let date), .seconds):
-            throw Diagnostic(
-                .calendarMismatch,
-                "\(CalendarValue.date(date).described) has no time of day: add whole days, or start from \(date) 00:00",
-                at: stepSpan)
+            throw .dateHasNoTime(date, at: stepSpan)
         case (.dateTime(let dateTime), .seconds(let seconds)):
             let moved = DateTime(seconds: dateTime.seconds + seconds, zone: dateTime.zone)
-            guard moved.isSupported else { throw outOfRange(at: span) }
+            guard moved.isSupported else { throw .dateOutOfRange(at: span) }
             return .dateTime(moved)
         case (.dateTime(let dateTime), .days(let days)):
             let wall = dateTime.wall
-            guard let date = wall.date.adding(days: days) else { throw outOfRange(at: span) }
+            guard let date = wall.date.adding(days: days) else { throw .dateOutOfRange(at: span) }
             return .dateTime(try supported(DateTime.resolving(date, wall.time, in: dateTime.zone), at: span))
         case (.dateTime(let dateTime), .months(let months)):
             let wall = dateTime.wall
-            guard let date = wall.date.adding(months: months) else { throw outOfRange(at: span) }
+            guard let date = wall.date.adding(months: months) else { throw .dateOutOfRange(at: span) }
             return .dateTime(try supported(DateTime.resolving(date, wall.time, in: dateTime.zone), at: span))
         case (.time(let time), .seconds(let seconds)):
             // A clock face: past midnight it goes round (23:00 + 2 h is 01:00).
             let moved = ((time.secondsSinceMidnight + seconds) % 86_400 + 86_400) % 86_400
             return .time(TimeOfDay(secondsSinceMidnight: moved))
         case (.time, _):
-            throw Diagnostic(
-                .calendarMismatch, "a time of day moves by hours, minutes and seconds; add days to a date", at: stepSpan
-            )
+            throw .timeMovesByTime(at: stepSpan)
         case (.period, _):
-            throw Diagnostic(
-                .calendarMismatch, "a calendar period (an age) does not add to durations; add it to a date",
-                at: valueSpan)
+            throw .periodDoesNotAdd(at: valueSpan)
         }
     }
 
@@ -174,12 +152,8 @@ extension Evaluator {
     }
 
     func supported(_ dateTime: DateTime, at span: SourceSpan) throws(Diagnostic) -> DateTime {
-        guard dateTime.isSupported else { throw outOfRange(at: span) }
+        guard dateTime.isSupported else { throw .dateOutOfRange(at: span) }
         return dateTime
-    }
-
-    func outOfRange(at span: SourceSpan) -> Diagnostic {
-        Diagnostic(.dateOutOfRange, "the result is outside the years 0001 to 9999", at: span)
     }
 
     /// An exact duration in the largest of day, h, min and s that counts it whole.

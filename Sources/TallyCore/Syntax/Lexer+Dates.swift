@@ -25,6 +25,6 @@ extension Lexer {
     mutating func refusePartlySpacedDate(minus: Int) throws(Diagnostic) {
         guard let error = CalendarText.partlySpacedDate(bytes, minus: minus) else { return }
         offset = error.end
-        throw Diagnostic(.ambiguousDate, error.message, at: SourceSpan(start: error.start, end: error.end))
+        throw .partlySpacedDate(error.message, at: SourceSpan(start: error.start, end: error.end))
     }
 }
