@@ -10,8 +10,6 @@ public final class HabitCommandRunner {
     private var openedRepository: (any HabitRepository)?
     /// The directory of the SQLite database, when the runner was made on one.
     private let dataDirectory: String?
-    /// The data of the view the last command showed, for ``runWithData(line:argumentsStart:context:)``.
-    private var lastData: (name: String, object: String)?
 
     private init(dataDirectory: String?, openRepository: @escaping () throws -> any HabitRepository) {
         self.dataDirectory = dataDirectory
@@ -34,37 +32,39 @@ public final class HabitCommandRunner {
         openedRepository = repository
     }
 
-    /// Parses and runs one `habit` line.
+    /// Parses and runs one `habit` line, returning its text without styles (as a file or a pipe
+    /// gets it).
     ///
     /// - Parameters:
     ///   - line: the whole line as typed.
     ///   - argumentsStart: the 0-based UTF-8 byte offset just after the word `habit`.
-    ///   - context: today, colour, interactivity and how to ask for confirmation.
+    ///   - context: today, glyphs, interactivity and how to ask for confirmation.
     /// - Returns: the text to print, without a trailing newline.
     /// - Throws: a ``Diagnostic`` pointing into `line` for every failure: a malformed line, a
     ///   rule the command would break (pointing at the name or the day), or a database problem
     ///   (pointing at the subcommand, and naming the file).
     public func run(line: String, argumentsStart: Int, context: HabitRunContext) throws(Diagnostic) -> String {
-        try runWithData(line: line, argumentsStart: argumentsStart, context: context).text
+        try runWithData(line: line, argumentsStart: argumentsStart, context: context).text.plainText
     }
 
-    /// Parses and runs one `habit` line, returning its text and, for `list`, `today` and
-    /// `show`, the habits' data as a JSON member for `--json` (`habits`: an array; `habit`: an
-    /// object; see docs/json.md).
+    /// Parses and runs one `habit` line, returning its text, styled where a mark means something
+    /// (the shell colours it), and for `list`, `today` and `show` the habits' data as a JSON
+    /// member for `--json` (`habits`: an array; `habit`: an object; see docs/json.md).
     public func runWithData(
         line: String, argumentsStart: Int, context: HabitRunContext
-    ) throws(Diagnostic) -> (text: String, data: (name: String, object: String)?) {
+    ) throws(Diagnostic) -> (text: StyledText, data: (name: String, object: String)?) {
         let command = try HabitCommandLine.parse(line, argumentsStart: argumentsStart, today: context.today)
-        lastData = nil
-        let text = try execute(command, context: context)
-        defer { lastData = nil }
-        return (text, lastData)
+        let output = try execute(command, context: context)
+        return (output.text, output.data)
     }
 
-    /// Runs a parsed command; see ``run(line:argumentsStart:context:)``.
-    public func execute(_ command: HabitCommand, context: HabitRunContext) throws(Diagnostic) -> String {
+    /// Runs a parsed command; see ``runWithData(line:argumentsStart:context:)``.
+    func execute(_ command: HabitCommand, context: HabitRunContext) throws(Diagnostic) -> HabitOutput {
         do {
-            return try perform(command, context: context)
+            let invocation = HabitInvocation(
+                repository: try repository(), context: context, subcommandSpan: command.subcommandSpan,
+                endSpan: command.endSpan)
+            return try command.run(in: invocation)
         } catch {
             throw diagnostic(for: error, in: command)
         }
@@ -117,179 +117,6 @@ public final class HabitCommandRunner {
         return repository
     }
 
-    private func perform(_ command: HabitCommand, context: HabitRunContext) throws -> String {
-        let repository = try repository()
-        let today = context.today
-        switch command.action {
-        case .add(let name, let target, let start):
-            let habit = try AddHabit(repository: repository).execute(
-                name: name.value, start: start.value, today: today, target: target)
-            let targetText = target == .daily ? "" : ", \(target)"
-            return "added \(quoted(habit.name)) (since \(habit.start)\(targetText))"
-        case .addMeasured(let name, let measure, let period, let start):
-            let habit = try AddHabit(repository: repository).execute(
-                name: name.value, start: start.value, today: today, target: period, measure: measure)
-            return "added \(quoted(habit.name)) (since \(habit.start), \(measure.targetText(period)))"
-        case .enter(let name, let amount, let replacing, let day):
-            let (habit, change, movedStart) = try EnterAmount(repository: repository).execute(
-                name: name.value, amount: amount.value, replacing: replacing, day: day.value, today: today)
-            guard let measure = habit.measure else { return "" }
-            let was = change.old.map { " (was \(HabitMeasure.amountText($0)))" } ?? ""
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
-            let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
-            return "\(quoted(habit.name)) on \(day.value): \(measure.amount(change.new))\(was) of "
-                + "\(measure.targetText(habit.target)) (current streak: \(streak))\(moved)"
-        case .describe(let name, let text):
-            let habit = try DescribeHabit(repository: repository).execute(name: name.value, text: text.value)
-            guard let description = habit.habitDescription else { return "no description for \(quoted(habit.name))" }
-            return "description of \(quoted(habit.name)): \(TerminalSafeText.escaped(description))"
-        case .move(let name, let position):
-            let (habit, place) = try MoveHabit(repository: repository).execute(
-                name: name.value, position: position.value, today: today)
-            return "moved \(quoted(habit.name)) to place \(place)"
-        case .today:
-            let habits = try ListHabits(repository: repository).execute(includeArchived: false, today: today)
-            if context.wantsData { lastData = ("habits", HabitViewData.list(habits, today: today)) }
-            guard habits.isEmpty else {
-                return HabitTodayView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
-            }
-            return try emptyListMessage(repository, today: today)
-        case .list(let includeArchived):
-            let list = ListHabits(repository: repository)
-            let habits = try list.execute(includeArchived: includeArchived, today: today)
-            if context.wantsData { lastData = ("habits", HabitViewData.list(habits, today: today)) }
-            guard habits.isEmpty else {
-                return HabitListView(today: today, useColour: context.useColour, glyphs: context.glyphs).render(habits)
-            }
-            return try emptyListMessage(repository, today: today)
-        case .done(let names, let day):
-            let results = try RecordCompletion(repository: repository).execute(
-                names: names.map(\.value), day: day.value, today: today)
-            return results.map { habit, isNew, movedStart in
-                let streak = HabitDetailView.days(habit.currentStreak(today: today))
-                let verb = isNew ? "done on" : "was already done on"
-                let moved = movedStart.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
-                return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))\(moved)"
-            }.joined(separator: "\n")
-        case .start(let name, let day):
-            let (old, habit) = try MoveStart(repository: repository).execute(
-                name: name.value, day: day.value, today: today)
-            return "\(quoted(habit.name)) now starts on \(habit.start) (was \(old))"
-        case .skip(let name, let day):
-            let (habit, isNew) = try SkipDay(repository: repository).execute(
-                name: name.value, day: day.value, today: today)
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
-            let verb = isNew ? "skipped on" : "was already skipped on"
-            return "\(quoted(habit.name)) \(verb) \(day.value) (current streak: \(streak))"
-        case .note(let name, let day, let text):
-            let habit = try WriteNote(repository: repository).execute(
-                name: name.value, day: day.value, text: text.value, today: today)
-            guard let note = habit.notes[day.value] else {
-                return "no note for \(quoted(habit.name)) on \(day.value)"
-            }
-            return "note for \(quoted(habit.name)) on \(day.value): \(TerminalSafeText.escaped(note))"
-        case .target(let name, let target):
-            let (old, habit) = try ChangeTarget(repository: repository).execute(name: name.value, target: target.value)
-            let was = habit.measure.map { $0.targetText(old) } ?? old.description
-            return "\(quoted(habit.name)) is now \(habit.targetText) (was \(was))"
-        case .measure(let name, let measure, let period):
-            let (old, habit) = try ChangeTarget(repository: repository).execute(
-                name: name.value, measure: measure, period: period.value)
-            return "\(quoted(habit.name)) is now \(habit.targetText) (was \(old))"
-        case .undo(let name, let day):
-            let (habit, undone) = try UndoCompletion(repository: repository).execute(name: name.value, day: day.value)
-            switch undone {
-            case .done: return "\(quoted(habit.name)) no longer done on \(day.value)"
-            case .skip: return "\(quoted(habit.name)) no longer skipped on \(day.value)"
-            case .nothing: return "\(quoted(habit.name)) was neither done nor skipped on \(day.value); nothing to undo"
-            }
-        case .archive(let name, let day):
-            let habit = try ArchiveHabit(repository: repository).execute(name: name.value, day: day.value, today: today)
-            return "archived \(quoted(habit.name)) (last day \(day.value))"
-        case .restore(let name):
-            let habit = try RestoreHabit(repository: repository).execute(name: name.value, today: today)
-            return "restored \(quoted(habit.name))"
-        case .rename(let name, let newName):
-            let (oldName, habit) = try RenameHabit(repository: repository).execute(
-                name: name.value, newName: newName.value)
-            return "renamed \(quoted(oldName)) to \(quoted(habit.name))"
-        case .delete(let name, let confirmed):
-            guard confirmed || context.isInteractive else {
-                throw Diagnostic(
-                    .deleteNeedsConfirmation, "habit delete needs --yes in files and pipes", at: command.endSpan)
-            }
-            let deleted = try DeleteHabit(repository: repository).execute(name: name.value) { habit in
-                confirmed || context.confirm("delete \(quoted(habit.name)) and \(history(of: habit))? [y/N] ")
-            }
-            guard let deleted else { return "kept \(quoted(name.value))" }
-            return "deleted \(quoted(deleted.name)) and \(history(of: deleted))"
-        case .show(let name, let year, let calendarYear):
-            let habit = try ShowHabit(repository: repository).execute(name: name.value)
-            if context.wantsData { lastData = ("habit", HabitViewData.show(habit, today: today)) }
-            let view = HabitDetailView(today: today, useColour: context.useColour, glyphs: context.glyphs)
-            if let calendarYear {
-                let last = habit.lastTrackedDay(today: today)
-                guard calendarYear.value >= habit.start.year, calendarYear.value <= last.year else {
-                    throw Diagnostic(
-                        .dayBeforeStart,
-                        "\(quoted(habit.name)) was tracked from \(habit.start) to \(last), not in \(calendarYear.value)",
-                        at: calendarYear.span)
-                }
-                return view.renderYear(habit, calendarYear: calendarYear.value)
-            }
-            return year ? view.renderYear(habit) : view.render(habit)
-        case .import(let file):
-            let report = try ImportHabits(repository: repository).execute(path: file.value, today: today)
-            let habits = report.habits
-            let days = habits.reduce(0) { $0 + $1.daysDone.count }
-            let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
-            var lines = [
-                "imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file.value))"
-            ]
-            lines += report.renamed.map { "renamed \(quoted($0.from)) to \(quoted($0.to)): the name was taken" }
-            lines += report.notCarried.map { "not carried: " + TerminalSafeText.escaped($0) }
-            lines += report.refused.map { "refused: " + TerminalSafeText.escaped($0) }
-            return lines.joined(separator: "\n")
-        case .export(let format, let file, let force):
-            var text = try ExportHabits(repository: repository).execute(format: format)
-            if let file {
-                do throws(HabitExportFile.Failure) {
-                    try HabitExportFile.write(text, to: file.value, force: force)
-                } catch {
-                    throw Diagnostic(
-                        .habitExportFailed, "\(TerminalSafeText.escaped(file.value)): \(error.problem)", at: file.span)
-                }
-                let count = try repository.allHabits().count
-                return
-                    "exported \(count == 1 ? "1 habit" : "\(count) habits") to \(TerminalSafeText.escaped(file.value))"
-            }
-            text.removeLast()  // the trailing newline: the shell adds its own
-            return text
-        }
-    }
-
-    /// What `list` and `today` say when no active habit is left to show.
-    private func emptyListMessage(_ repository: any HabitRepository, today: Day) throws -> String {
-        let archived = try ListHabits(repository: repository).execute(includeArchived: true, today: today).count
-        guard archived == 0 else {
-            return "no active habits; 'habit list all' also shows the \(archived) archived"
-        }
-        return "no habits yet; start one with: habit add NAME"
-    }
-
-    /// A name from the user or the store, quoted and made safe to print.
-    private func quoted(_ name: String) -> String {
-        TerminalSafeText.escaped(MessageText.quoted(name))
-    }
-
-    private func history(of habit: Habit) -> String {
-        switch habit.daysDone.count {
-        case 0: return "its history (no days done)"
-        case 1: return "its history (1 day done)"
-        case let count: return "its history (\(count) days done)"
-        }
-    }
-
     // MARK: Errors
 
     /// "No habit named …" at the name that is not found, with the hint that matters: when it
@@ -298,7 +125,8 @@ public final class HabitCommandRunner {
     private func notFound(_ error: HabitError, name: String, in command: HabitCommand) -> Diagnostic {
         let names = habitNames()
         var span = command.nameSpan ?? command.subcommandSpan
-        if case .done(let typed, _) = command.action, let index = typed.firstIndex(where: { $0.value == name }) {
+        let typed = command.request.typedNames
+        if let index = typed.firstIndex(where: { $0.value == name }) {
             span = typed[index].span
             let keys = Dictionary(names.map { (Habit.nameKey(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
             // Only runs of words short enough to be a name: a line of many words stays linear.
@@ -314,9 +142,8 @@ public final class HabitCommandRunner {
                     if joined.count > longest { break }
                     defer { last += 1 }
                     if let existing = keys[Habit.nameKey(for: joined)] {
-                        let quotedName = HabitCommandLine.quotedForInput(existing) ?? existing
-                        return Diagnostic(
-                            error.diagnosticID, error.message + "; a name with spaces needs quotes: \(quotedName)",
+                        return .habitNameNeedsQuotes(
+                            error, name: HabitCommandLine.quotedForInput(existing) ?? existing,
                             at: typed[first].span.union(typed[last].span))
                     }
                 }
@@ -324,12 +151,13 @@ public final class HabitCommandRunner {
         }
         let key = Habit.nameKey(for: name)
         let suggestion = Suggestion.nearest(to: name, in: names.filter { Habit.nameKey(for: $0) != key })
-        return Diagnostic(error.diagnosticID, error.message, at: span).suggesting(suggestion)
+        return Diagnostic.habit(error, at: span).suggesting(suggestion)
     }
 
     /// Every failure as a diagnostic pointing at the argument it is about.
     private func diagnostic(for error: any Error, in command: HabitCommand) -> Diagnostic {
-        let fallback = command.nameSpan ?? command.subcommandSpan
+        let request = command.request
+        let fallback = request.nameSpan ?? command.subcommandSpan
         switch error {
         case let diagnostic as Diagnostic:
             return diagnostic
@@ -337,40 +165,29 @@ public final class HabitCommandRunner {
             let span: SourceSpan
             switch error {
             case .emptyName, .controlCharacterInName, .invisibleCharacterInName, .nameTooLong, .duplicateName:
-                span = command.givenNameSpan ?? fallback
+                span = request.givenNameSpan ?? fallback
             case .notFound(let name):
                 return notFound(error, name: name, in: command)
-            case .alreadyArchived, .notArchived, .dayStoredTwice:
+            case .alreadyArchived, .notArchived, .dayStoredTwice, .amountNeeded:
                 span = fallback
             case .startInFuture, .beforeStart, .inFuture, .afterArchive, .alreadyDone, .notDone,
                 .archiveBeforeStart, .doneAfterArchive, .inPause, .skipOnDayDone, .alreadySkipped, .invalidTarget,
                 .startAfterDone:
-                span = command.daySpan ?? fallback
+                span = request.daySpan ?? fallback
             case .emptyNote, .controlCharacterInNote, .noteTooLong:
-                switch command.action {
-                case .note(_, _, let text), .describe(_, let text): span = text.span
-                default: span = fallback
-                }
+                span = request.textSpan ?? fallback
             case .invalidPosition:
-                if case .move(_, let position) = command.action { span = position.span } else { span = fallback }
+                span = request.positionSpan ?? fallback
             case .invalidMeasure, .amountOverLimit, .notMeasured:
-                if case .enter(_, let amount, _, _) = command.action {
-                    span = amount.span
-                } else {
-                    span = command.daySpan ?? fallback
-                }
-            case .amountNeeded:
-                span = fallback
+                span = request.amountSpan ?? request.daySpan ?? fallback
             }
-            return Diagnostic(error.diagnosticID, error.message, at: span)
+            return .habit(error, at: span)
         case let error as HabitImportError:
-            var span = command.subcommandSpan
-            if case .import(let file) = command.action { span = file.span }
-            return Diagnostic(.habitImportFailed, error.message, at: span)
+            return .habitImportFailed(error.message, at: request.fileSpan ?? command.subcommandSpan)
         case let error as HabitStoreError:
-            return Diagnostic(error.diagnosticID, error.message, at: command.subcommandSpan)
+            return .habitStore(error, at: command.subcommandSpan)
         default:
-            return Diagnostic(.unexpectedHabitError, "habit \(error)", at: command.subcommandSpan)
+            return .unexpectedHabitError(error, at: command.subcommandSpan)
         }
     }
 }

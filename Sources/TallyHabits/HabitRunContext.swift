@@ -2,8 +2,6 @@
 public struct HabitRunContext {
     /// Today, as the session resolved it (`TALLY_TODAY` or the local date).
     public var today: Day
-    /// Whether to colour tables and the heatmap with ANSI escapes.
-    public var useColour: Bool
     /// The characters tables and calendars draw with (`set glyphs`, `--ascii`).
     public var glyphs: HabitGlyphs
     /// Whether a person is at the keyboard; in files and pipes `habit delete` needs `--yes`.
@@ -16,12 +14,11 @@ public struct HabitRunContext {
 
     /// A context for one command.
     public init(
-        today: Day, useColour: Bool, isInteractive: Bool, glyphs: HabitGlyphs = .unicode,
+        today: Day, isInteractive: Bool, glyphs: HabitGlyphs = .unicode,
         confirm: @escaping (String) -> Bool = { _ in false }, wantsData: Bool = false
     ) {
         self.wantsData = wantsData
         self.today = today
-        self.useColour = useColour
         self.glyphs = glyphs
         self.isInteractive = isInteractive
         self.confirm = confirm

@@ -377,6 +377,28 @@ import Testing
         }
     }
 
+    /// The views mark their days and the shell colours them: green done, dim missed, each mark on
+    /// its own, only when colour is on; the coloured text is the plain one with marks painted.
+    @Test func theShellColoursTheViewsMarks() throws {
+        try withDirectory { directory in
+            let environment = ["TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": directory.path]
+            _ = try run("habit add Read since 2026-11-27\nhabit done Read\n", in: directory)
+            for view in ["habit list", "habit", "habit show Read", "habit show Read year"] {
+                let plain = try TallyUnderTest.run(["--color", "never", "-e", view], environment: environment)
+                let coloured = try TallyUnderTest.run(["--color", "always", "-e", view], environment: environment)
+                #expect(!containsRawControlCharacters(plain.outputText), "\(view)")
+                #expect(coloured.outputText.contains("\u{1B}[32m■\u{1B}[0m"), "\(view)")
+                // The day's view shows today alone, done.
+                #expect(coloured.outputText.contains("\u{1B}[2m·\u{1B}[0m") == (view != "habit"), "\(view)")
+                let painted = coloured.outputText.replacing("\u{1B}[32m", with: "").replacing("\u{1B}[2m", with: "")
+                #expect(painted.replacing("\u{1B}[0m", with: "") == plain.outputText, "\(view)")
+                // Standard output is a pipe here, so `auto` means no colour.
+                let auto = try TallyUnderTest.run(["-e", view], environment: environment)
+                #expect(auto.outputText == plain.outputText, "\(view)")
+            }
+        }
+    }
+
     /// Lines of hundreds of thousands of words stay quick: an unknown name among them is found
     /// without trying every run of words as a name, and a name given many times is marked once.
     @Test func manyNamesOnOneLineStayLinear() throws {

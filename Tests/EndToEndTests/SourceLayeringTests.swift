@@ -11,8 +11,6 @@ import Testing
         "Sources/TallyCore/Calendar/BuiltIns+Calendar.swift",
         "Sources/TallyCore/Calendar/CalendarConversions.swift",
         "Sources/TallyCore/Calendar/Evaluator+Calendar.swift",
-        "Sources/TallyHabits/CommandLine/HabitCommandLine.swift",
-        "Sources/TallyHabits/HabitCommandRunner.swift",
     ]
 
     /// A diagnostic's message is written once, in its module's catalog (`Diagnostic+*.swift`):

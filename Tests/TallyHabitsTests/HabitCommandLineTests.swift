@@ -25,24 +25,25 @@ import Testing
     @Test func add() throws {
         let line = #"habit add "Read 20 pages" since 2026-11-01"#
         #expect(
-            try parse(line).action
-                == .add(
+            try parse(line).request as? AddSubcommand.Request
+                == AddSubcommand.Request(
                     name: name("Read 20 pages", written: #""Read 20 pages""#, in: line), target: .daily,
                     start: Spanned(day("2026-11-01"), at: span(of: "2026-11-01", in: line))))
         let short = "habit add Walk"
         let walk = name("Walk", written: "Walk", in: short)
         #expect(
-            try parse(short).action == .add(name: walk, target: .daily, start: Spanned(pinnedToday, at: walk.span)))
+            try parse(short).request as? AddSubcommand.Request
+                == AddSubcommand.Request(name: walk, target: .daily, start: Spanned(pinnedToday, at: walk.span)))
         let gym = "habit ADD Gym 3/Week SINCE 2026-11-02"
         #expect(
-            try parse(gym).action
-                == .add(
+            try parse(gym).request as? AddSubcommand.Request
+                == AddSubcommand.Request(
                     name: name("Gym", written: "Gym", in: gym), target: .perWeek(3),
                     start: Spanned(day("2026-11-02"), at: span(of: "2026-11-02", in: gym))))
         let walkEvery = "habit add Walk every 2 days"
         #expect(
-            try parse(walkEvery).action
-                == .add(
+            try parse(walkEvery).request as? AddSubcommand.Request
+                == AddSubcommand.Request(
                     name: name("Walk", written: "Walk", in: walkEvery), target: .everyDays(2),
                     start: Spanned(pinnedToday, at: span(of: "Walk", in: walkEvery))))
     }
@@ -58,54 +59,73 @@ import Testing
         let command = try parse(line)
         let habit = name(text, written: written, in: line)
         let date = Spanned(day(expected), at: span(of: dateWord, in: line))
-        switch command.action {
-        case .done(let names, let day):
-            #expect(names == [habit] && day == date)
-        case .undo(let name, let day), .archive(let name, let day):
-            #expect(name == habit && day == date)
+        switch command.request {
+        case let done as DoneSubcommand.Request:
+            #expect(done == DoneSubcommand.Request(names: [habit], day: date))
+        case let request as NameAndDayRequest:
+            #expect(["undo", "archive"].contains(command.subcommandName))
+            #expect(request == NameAndDayRequest(name: habit, day: date))
         default:
-            Issue.record("parsed as \(command.action)")
+            Issue.record("parsed as \(command.request)")
         }
     }
 
     @Test func dateDefaultsToTodayAtTheName() throws {
         let line = "habit done Read # after lunch"
         let read = name("Read", written: "Read", in: line)
-        #expect(try parse(line).action == .done(names: [read], day: Spanned(pinnedToday, at: read.span)))
+        #expect(
+            try parse(line).request as? DoneSubcommand.Request
+                == DoneSubcommand.Request(names: [read], day: Spanned(pinnedToday, at: read.span)))
     }
 
     @Test func otherSubcommands() throws {
-        #expect(try parse("habit list").action == .list(includeArchived: false))
-        #expect(try parse("habit list all").action == .list(includeArchived: true))
-        #expect(try parse("habit export json").action == .export(.json))
-        #expect(try parse("habit export csv").action == .export(.csv))
         #expect(
-            try parse("habit export csv out.csv --force").action
-                == .export(.csv, file: Spanned("out.csv", at: SourceSpan(start: 17, end: 24)), force: true))
+            try parse("habit list").request as? ListSubcommand.Request == ListSubcommand.Request(includeArchived: false)
+        )
+        #expect(
+            try parse("habit list all").request as? ListSubcommand.Request
+                == ListSubcommand.Request(includeArchived: true))
+        #expect(
+            try parse("habit export json").request as? ExportSubcommand.Request
+                == ExportSubcommand.Request(format: .json))
+        #expect(
+            try parse("habit export csv").request as? ExportSubcommand.Request == ExportSubcommand.Request(format: .csv)
+        )
+        #expect(
+            try parse("habit export csv out.csv --force").request as? ExportSubcommand.Request
+                == ExportSubcommand.Request(
+                    format: .csv, file: Spanned("out.csv", at: SourceSpan(start: 17, end: 24)), force: true))
         let restore = "habit restore Read"
-        #expect(try parse(restore).action == .restore(name: name("Read", written: "Read", in: restore)))
-        let show = "habit show 'Read'"
-        #expect(try parse(show).action == .show(name: name("Read", written: "'Read'", in: show), year: false))
-        let year = "habit show Read YEAR"
-        #expect(try parse(year).action == .show(name: name("Read", written: "Read", in: year), year: true))
         #expect(
-            try parse("habit show Read 2025").action
-                == .show(
+            try parse(restore).request as? NameRequest == NameRequest(name: name("Read", written: "Read", in: restore)))
+        let show = "habit show 'Read'"
+        #expect(
+            try parse(show).request as? ShowSubcommand.Request
+                == ShowSubcommand.Request(name: name("Read", written: "'Read'", in: show), year: false))
+        let year = "habit show Read YEAR"
+        #expect(
+            try parse(year).request as? ShowSubcommand.Request
+                == ShowSubcommand.Request(name: name("Read", written: "Read", in: year), year: true))
+        #expect(
+            try parse("habit show Read 2025").request as? ShowSubcommand.Request
+                == ShowSubcommand.Request(
                     name: Spanned("Read", at: SourceSpan(start: 11, end: 15)), year: true,
                     calendarYear: Spanned(2025, at: SourceSpan(start: 16, end: 20))))
         let rename = "habit rename Read \"Read books\""
         #expect(
-            try parse(rename).action
-                == .rename(
+            try parse(rename).request as? RenameSubcommand.Request
+                == RenameSubcommand.Request(
                     name: name("Read", written: "Read", in: rename),
                     newName: name("Read books", written: "\"Read books\"", in: rename)))
         for line in ["habit delete Read --yes", "habit delete --yes Read"] {
-            #expect(try parse(line).action == .delete(name: name("Read", written: "Read", in: line), confirmed: true))
+            #expect(
+                try parse(line).request as? DeleteSubcommand.Request
+                    == DeleteSubcommand.Request(name: name("Read", written: "Read", in: line), confirmed: true))
         }
         let quotedFlag = "habit delete '--yes'"
         #expect(
-            try parse(quotedFlag).action
-                == .delete(name: name("--yes", written: "'--yes'", in: quotedFlag), confirmed: false))
+            try parse(quotedFlag).request as? DeleteSubcommand.Request
+                == DeleteSubcommand.Request(name: name("--yes", written: "'--yes'", in: quotedFlag), confirmed: false))
     }
 
     @Test func spansAreBytesIntoTheWholeLine() throws {
@@ -231,8 +251,8 @@ import Testing
         let line = "habit\u{00A0}done\u{00A0}Read\u{2003}yesterday"
         let command = try parse(line)
         #expect(
-            command.action
-                == .done(
+            command.request as? DoneSubcommand.Request
+                == DoneSubcommand.Request(
                     names: [name("Read", written: "Read", in: line)],
                     day: Spanned(day("2026-11-28"), at: span(of: "yesterday", in: line))))
     }

@@ -9,12 +9,8 @@ import Testing
 @Suite struct HabitCommandRunnerTests {
     let runner = HabitCommandRunner(repository: InMemoryHabitRepository())
 
-    func context(
-        colour: Bool = false, interactive: Bool = false, answer: Bool = false, asked: ((String) -> Void)? = nil
-    )
-        -> HabitRunContext
-    {
-        HabitRunContext(today: pinnedToday, useColour: colour, isInteractive: interactive) { question in
+    func context(interactive: Bool = false, answer: Bool = false, asked: ((String) -> Void)? = nil) -> HabitRunContext {
+        HabitRunContext(today: pinnedToday, isInteractive: interactive) { question in
             asked?(question)
             return answer
         }
@@ -115,21 +111,20 @@ import Testing
                 """)
     }
 
-    @Test func colourOnlyWhenAsked() throws {
+    /// The views mark what each day means and write no escape: the shell colours the marks.
+    @Test func viewsMarkTheirDaysWithStyles() throws {
         try run("habit add Read since 2026-11-28")
         try run("habit done Read")
-        let coloured = try run("habit show Read", context(colour: true))
-        #expect(coloured.contains("\u{1B}[32m■\u{1B}[0m"))
-        #expect(coloured.contains("\u{1B}[2m·\u{1B}[0m"))
-        #expect(try !containsRawControlCharacters(run("habit show Read")))
-        #expect(try run("habit list", context(colour: true)).contains("\u{1B}[32m■\u{1B}[0m"))
-        // Escapes take no columns: the coloured table is the plain one with marks painted.
-        let plainList = try run("habit list")
-        let paintedList = try run("habit list", context(colour: true))
-        #expect(
-            paintedList.replacing("\u{1B}[32m", with: "").replacing("\u{1B}[2m", with: "").replacing(
-                "\u{1B}[0m", with: "")
-                == plainList)
+        let line = "habit show Read"
+        let (shown, _) = try runner.runWithData(line: line, argumentsStart: 5, context: context())
+        #expect(shown.runs.contains(StyledText.Run(text: "■", style: .done)))
+        #expect(shown.runs.contains(StyledText.Run(text: "·", style: .missed)))
+        #expect(!containsRawControlCharacters(shown.plainText))
+        #expect(shown.plainText == (try run(line)))
+        let (listed, _) = try runner.runWithData(line: "habit list", argumentsStart: 5, context: context())
+        // One run a mark, so each is coloured on its own, as before.
+        #expect(listed.runs.filter { $0.style == .missed }.map(\.text) == ["·"])
+        #expect(listed.runs.filter { $0.style == .done }.map(\.text) == ["■"])
     }
 
     // MARK: Messages
@@ -270,7 +265,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommand.allCases.count == 18)
+        #expect(HabitSubcommands.all.count == 18)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track habits, streaks and their strength\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }

@@ -4,15 +4,20 @@ import Testing
 
 @testable import TallyHabits
 
-/// The registry of subcommands drives parsing, the usage in messages, help and completion.
+/// The table of subcommands drives parsing, the usage in messages, help and completion.
 @Suite struct HabitSubcommandTests {
     func parse(_ line: String) throws(Diagnostic) -> HabitCommand {
         try HabitCommandLine.parse(line, argumentsStart: 5, today: pinnedToday)
     }
 
+    /// The subcommand named `name` in the table.
+    func subcommand(_ name: String) -> any HabitSubcommand.Type {
+        HabitSubcommands.named(name)!
+    }
+
     /// A line written as `usage` says, with sample arguments: without the optional parts
     /// (`habit add Read`), or with them (`habit add Read since today`).
-    func example(of subcommand: HabitSubcommand, withOptionalParts: Bool) -> String {
+    func example(of subcommand: any HabitSubcommand.Type, withOptionalParts: Bool) -> String {
         var usage = subcommand.usage
         while let open = usage.firstIndex(of: "["), let close = usage[open...].firstIndex(of: "]") {
             let inside = usage[usage.index(after: open)..<close]
@@ -27,23 +32,25 @@ import Testing
         }.joined(separator: " ")
     }
 
-    @Test(arguments: HabitSubcommand.allCases)
-    func everySubcommandParsesAsItsUsageIsWritten(subcommand: HabitSubcommand) throws {
+    @Test(arguments: HabitSubcommands.names)
+    func everySubcommandParsesAsItsUsageIsWritten(name: String) throws {
+        let subcommand = self.subcommand(name)
         for withOptionalParts in [false, true] {
             let line = example(of: subcommand, withOptionalParts: withOptionalParts)
             let command = try parse(line)
-            #expect(command.action.subcommand == subcommand, "\(line)")
+            #expect(command.subcommandName == name, "\(line)")
             // `habit [today]`: without the optional word, the subcommand is where the line ends.
             let expectedSpan =
-                line == "habit" ? SourceSpan(at: 5) : SourceSpan(start: 6, end: 6 + subcommand.rawValue.utf8.count)
+                line == "habit" ? SourceSpan(at: 5) : SourceSpan(start: 6, end: 6 + name.utf8.count)
             #expect(command.subcommandSpan == expectedSpan, "\(line)")
         }
     }
 
     /// (A note's or a description's TEXT takes every word to the end of the line, so `note` and
     /// `describe` have no extra word.)
-    @Test(arguments: HabitSubcommand.allCases.filter { $0 != .note && $0 != .describe })
-    func anExtraWordIsAnsweredWithTheUsage(subcommand: HabitSubcommand) {
+    @Test(arguments: HabitSubcommands.names.filter { $0 != "note" && $0 != "describe" })
+    func anExtraWordIsAnsweredWithTheUsage(name: String) {
+        let subcommand = self.subcommand(name)
         // Quoted, so it is never taken for part of a name written without quotes.
         let line = MarkedLine(example(of: subcommand, withOptionalParts: true) + " ⟨'extra'⟩")
         let expected = Diagnostic(
@@ -51,21 +58,20 @@ import Testing
         #expect(throws: expected) { try parse(line.text) }
     }
 
-    @Test(arguments: HabitSubcommand.allCases)
-    func aMisspeltSubcommandIsSuggested(subcommand: HabitSubcommand) {
-        let typed = String(subcommand.rawValue.dropLast())
+    @Test(arguments: HabitSubcommands.names)
+    func aMisspeltSubcommandIsSuggested(name: String) {
+        let typed = String(name.dropLast())
         let line = MarkedLine("habit ⟨\(typed)⟩")
         let expected = Diagnostic(.unknownHabitSubcommand, "unknown habit subcommand '\(typed)'", at: line.span)
-            .suggesting(subcommand.rawValue)
+            .suggesting(name)
         #expect(throws: expected) { try parse(line.text) }
     }
 
     @Test func helpListsEverySubcommandOnceWithItsUsageAndSummary() {
         let help = HabitCommandLine.helpText
-        #expect(
-            HabitCommandLine.helpOrder.sorted { $0.rawValue < $1.rawValue }
-                == HabitSubcommand.allCases.sorted { $0.rawValue < $1.rawValue })
-        for subcommand in HabitSubcommand.allCases {
+        #expect(HabitCommandLine.helpOrder.map { $0.name }.sorted() == HabitSubcommands.names.sorted())
+        #expect(HabitSubcommands.helpOrder.sorted() == HabitSubcommands.names.sorted())
+        for subcommand in HabitSubcommands.all {
             let lines = help.split(separator: "\n").filter { $0.hasPrefix("  \(subcommand.usage)  ") }
             #expect(lines.count == 1, "\(subcommand)")
             #expect(lines.first?.hasSuffix(subcommand.summaryLines[0]) == true, "\(subcommand)")
@@ -80,26 +86,44 @@ import Testing
         let expected = Diagnostic(
             .unknownHabitSubcommand,
             "unknown habit subcommand 'zzz'; expected one of "
-                + HabitSubcommand.allCases.map(\.rawValue).joined(separator: ", "),
+                + HabitSubcommands.names.joined(separator: ", "),
             at: SourceSpan(start: 6, end: 9))
         #expect(throws: expected) { try parse("habit zzz") }
     }
 
     @Test func habitAloneIsToday() throws {
-        #expect(try parse("habit").action == .today)
-        #expect(try parse("habit   # what now").action == .today)
-        #expect(try parse("habit Today").action == .today)
+        #expect(try parse("habit").subcommandName == "today")
+        #expect(try parse("habit   # what now").subcommandName == "today")
+        #expect(try parse("habit Today").subcommandName == "today")
+    }
+
+    @Test func aliasesNameTheirSubcommand() throws {
+        #expect(
+            try parse("habit ls all").request as? ListSubcommand.Request
+                == ListSubcommand.Request(includeArchived: true))
+        #expect(try parse("habit RM Read --yes").subcommandName == "delete")
+        #expect(HabitSubcommands.firstArgument(after: "ls") == nil)  // Tab offers the names themselves
     }
 
     @Test func whatCompletionOffersAfterEachSubcommand() {
-        #expect(HabitSubcommand.export.firstArgument == .word(oneOf: ["csv", "json"]))
-        #expect(HabitSubcommand.list.firstArgument == .word(oneOf: ["all"]))
-        #expect(HabitSubcommand.add.firstArgument == .newHabitName)
-        #expect(HabitSubcommand.allCases.filter { $0.firstArgument == .habitName }.count == 13)
+        #expect(HabitSubcommands.firstArgument(after: "export") == .word(oneOf: ["csv", "json"]))
+        #expect(HabitSubcommands.firstArgument(after: "list") == .word(oneOf: ["all"]))
+        #expect(HabitSubcommands.firstArgument(after: "add") == .newHabitName)
+        #expect(HabitSubcommands.all.filter { $0.firstArgument == .habitName }.count == 13)
         #expect(
-            HabitSubcommand.allCases.filter(\.takesHabitName).map(\.rawValue) == [
-                "add", "done", "skip", "undo", "note", "target", "describe", "move", "start", "archive", "restore",
-                "rename", "delete", "show",
+            HabitSubcommands.all.filter { $0.firstArgument == .habitName || $0.firstArgument == .newHabitName }
+                .map { $0.name } == [
+                    "add", "done", "skip", "undo", "note", "target", "describe", "move", "start", "archive", "restore",
+                    "rename", "delete", "show",
+                ])
+    }
+
+    @Test func whichSubcommandsTakeADateOrSeveralNames() {
+        #expect(
+            HabitSubcommands.names.filter(HabitSubcommands.takesDate(after:)) == [
+                "done", "skip", "undo", "note", "start", "archive",
             ])
+        #expect(HabitSubcommands.names.filter(HabitSubcommands.takesSeveralNames(after:)) == ["done"])
+        #expect(!HabitSubcommands.takesDate(after: "zzz"))
     }
 }

@@ -1,11 +1,4 @@
 extension HabitCommandLine {
-    /// The order `help habit` lists the subcommands in: the daily ones first, as a person
-    /// meets them, rather than the order of ``HabitSubcommand/allCases``.
-    static let helpOrder: [HabitSubcommand] = [
-        .today, .add, .done, .skip, .undo, .note, .list, .show, .target, .describe, .move, .start, .archive, .restore,
-        .rename, .delete, .export, .import,
-    ]
-
     /// The text of `help habit`, for a person: what each subcommand does, what NAME and DATE
     /// may be, and examples. Ends without a newline.
     public static let helpText = """
@@ -56,15 +49,23 @@ extension HabitCommandLine {
     /// Each subcommand's usage, its summary beside it; the summary's later lines are indented
     /// to stand under its first.
     private static var subcommandTable: String {
-        let width = helpOrder.map(\.usage.count).max()! + 3
+        let subcommands = helpOrder
+        let width = subcommands.map { $0.usage.count }.max()! + 3
         var lines: [String] = []
-        for subcommand in helpOrder {
+        for subcommand in subcommands {
             for (index, summary) in subcommand.summaryLines.enumerated() {
                 let usage = index == 0 ? subcommand.usage : ""
                 lines.append("  " + usage + String(repeating: " ", count: width - usage.count) + summary)
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The subcommands in the order `help habit` lists them: those named in
+    /// ``HabitSubcommands/helpOrder`` first, then any other in the order of the table.
+    static var helpOrder: [any HabitSubcommand.Type] {
+        let named = HabitSubcommands.helpOrder.compactMap { name in HabitSubcommands.all.first { $0.name == name } }
+        return named + HabitSubcommands.all.filter { !HabitSubcommands.helpOrder.contains($0.name) }
     }
 
     /// `name` as it must be typed in a `habit` line: bare when it is one plain word, otherwise

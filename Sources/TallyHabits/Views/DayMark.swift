@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// How one day of a habit is drawn in the list's last seven days and in the heatmap.
 enum DayMark {
     /// Done that day.
@@ -39,14 +41,30 @@ enum DayMark {
         }
     }
 
-    /// One column wide either way, so plain and coloured output line up identically.
-    func symbol(useColour: Bool, glyphs: HabitGlyphs = .unicode) -> String {
+    /// The mark, one column wide, styled by what it means (the shell decides the colour).
+    func symbol(glyphs: HabitGlyphs = .unicode) -> StyledText {
+        StyledText(glyph(glyphs), style: style)
+    }
+
+    /// The character the mark is drawn with.
+    func glyph(_ glyphs: HabitGlyphs) -> String {
         switch self {
-        case .done: return useColour ? "\u{1B}[32m\(glyphs.done)\u{1B}[0m" : glyphs.done
-        case .missed: return useColour ? "\u{1B}[2m\(glyphs.missed)\u{1B}[0m" : glyphs.missed
+        case .done: return glyphs.done
+        case .missed: return glyphs.missed
         case .excused: return glyphs.excused
         case .rest: return glyphs.rest
         case .outside: return " "
+        }
+    }
+
+    /// What the mark means, for the shell's colours.
+    var style: StyledText.Style {
+        switch self {
+        case .done: return .done
+        case .missed: return .missed
+        case .excused: return .excused
+        case .rest: return .rest
+        case .outside: return .plain
         }
     }
 }

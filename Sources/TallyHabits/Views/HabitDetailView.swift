@@ -16,8 +16,6 @@ public struct HabitDetailView {
 
     /// The day statistics are computed up to.
     public var today: Day
-    /// Whether to colour the heatmap with ANSI escapes.
-    public var useColour: Bool
     /// The characters the heatmap is drawn with.
     public var glyphs: HabitGlyphs
 
@@ -25,16 +23,15 @@ public struct HabitDetailView {
     public static let yearWeeks = 53
 
     /// A view as of `today`.
-    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
+    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
         self.today = today
-        self.useColour = useColour
         self.glyphs = glyphs
     }
 
-    /// The view of `habit`, with no trailing newline.
-    public func render(_ habit: Habit) -> String {
-        let heatmap = HabitHeatmap(
-            habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, useColour: useColour, glyphs: glyphs)
+    /// The view of `habit`, with no trailing newline; the heatmap's marks are styled, and the
+    /// shell colours them.
+    public func render(_ habit: Habit) -> StyledText {
+        let heatmap = HabitHeatmap(habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, glyphs: glyphs)
         return render(habit, calendar: heatmap.lines())
     }
 
@@ -42,7 +39,7 @@ public struct HabitDetailView {
     /// months it covers: days done and the completion of the periods ending in each month.
     /// With `calendarYear`, the calendar and the months are those of that year (January to
     /// December, or to the last day tracked), for a look back at a past year.
-    public func renderYear(_ habit: Habit, calendarYear: Int? = nil) -> String {
+    public func renderYear(_ habit: Habit, calendarYear: Int? = nil) -> StyledText {
         var last = habit.lastTrackedDay(today: today)
         var weeks = HabitDetailView.yearWeeks
         if let calendarYear {
@@ -50,8 +47,7 @@ public struct HabitDetailView {
             last = Swift.min(last, Day(year: calendarYear, month: 12, day: 31)!)
             weeks = january.startOfWeek.distance(to: last.startOfWeek) / 7 + 1
         }
-        var heatmap = HabitHeatmap(
-            habit: habit, today: today, weeks: weeks, useColour: useColour, glyphs: glyphs, compact: true)
+        var heatmap = HabitHeatmap(habit: habit, today: today, weeks: weeks, glyphs: glyphs, compact: true)
         heatmap.lastDay = last
         heatmap.firstDay = calendarYear.flatMap { Day(year: $0, month: 1, day: 1) }
         let columns = heatmap.columns
@@ -74,14 +70,13 @@ public struct HabitDetailView {
             month = end.adding(days: 1)
         }
         let charts = HabitCharts(habit: habit, today: today, glyphs: glyphs)
-        return render(
-            habit,
-            calendar: heatmap.lines() + charts.strengthLine(weeks: columns, last: last) + [""]
-                + table.render().split(separator: "\n").map(String.init) + [""]
-                + charts.weekdays(from: first, to: last))
+        let plainLines =
+            charts.strengthLine(weeks: columns, last: last) + [""] + [table.render().plainText, ""]
+            + charts.weekdays(from: first, to: last)
+        return render(habit, calendar: heatmap.lines() + plainLines.map { StyledText($0) })
     }
 
-    private func render(_ habit: Habit, calendar: [String]) -> String {
+    private func render(_ habit: Habit, calendar: [StyledText]) -> StyledText {
         let rate = habit.completionRate(today: today)
         let target = habit.target
         var facts: [(String, String)] = []
@@ -124,8 +119,8 @@ public struct HabitDetailView {
             ]
             notes += recent.reversed().map { "  \($0.key)  \(TerminalSafeText.escaped($0.value))" }
         }
-        return ([TerminalSafeText.escaped(habit.name), table.render(), ""] + calendar + notes)
-            .joined(separator: "\n")
+        let head = [StyledText(TerminalSafeText.escaped(habit.name)), table.render(), ""]
+        return (head + calendar + notes.map { StyledText($0) }).joined(separator: "\n")
     }
 
     /// The strength, and on a day still open what marking it done would make it:

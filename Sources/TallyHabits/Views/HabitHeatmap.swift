@@ -1,3 +1,5 @@
+import TallyDiagnostics
+
 /// A calendar of recent weeks for one habit: a row per weekday (Monday first), a column per
 /// week (oldest on the left), month names above the week in which each month begins.
 ///
@@ -10,7 +12,6 @@ struct HabitHeatmap {
     var today: Day
     /// The most weeks shown; fewer when the habit is younger.
     var weeks: Int
-    var useColour: Bool
     var glyphs: HabitGlyphs = .unicode
     /// One character a column, with no space between.
     var compact = false
@@ -28,24 +29,43 @@ struct HabitHeatmap {
     }
 
     /// The month line, seven weekday rows and a legend, without trailing spaces.
-    func lines() -> [String] {
+    func lines() -> [StyledText] {
         let columns = self.columns
-        var lines = [monthLine(columns)]
+        var lines = [StyledText(monthLine(columns))]
         for weekday in Weekday.allCases {
-            let marks = columns.map { week in
+            var row = StyledText(weekday.abbreviation)
+            for (index, week) in columns.enumerated() {
+                row.append(index == 0 || !compact ? " " : "")
                 let day = week.adding(days: weekday.rawValue)
-                if let firstDay, day < firstDay { return " " }
-                if let lastDay, day > lastDay { return " " }
-                return DayMark(habit: habit, day: day, today: today).symbol(useColour: useColour, glyphs: glyphs)
+                if let firstDay, day < firstDay {
+                    row.append(" ")
+                } else if let lastDay, day > lastDay {
+                    row.append(" ")
+                } else {
+                    let mark = DayMark(habit: habit, day: day, today: today)
+                    row.append(mark.glyph(glyphs), style: mark.style)
+                }
             }
-            lines.append(trimmed(weekday.abbreviation + " " + marks.joined(separator: compact ? "" : " ")))
+            row.trimTrailingSpaces()
+            lines.append(row)
         }
-        let legend = [DayMark.done, .missed, .excused, .rest].map { $0.symbol(useColour: useColour, glyphs: glyphs) }
-        let excused = habit.skippedDays.isEmpty && habit.pauses.isEmpty ? "" : "  \(legend[2]) skipped or paused"
-        let rest = habit.target.isDaily ? "" : "  \(legend[3]) not needed"
-        lines.append(
-            String(repeating: " ", count: HabitHeatmap.labelWidth) + "\(legend[0]) done  \(legend[1]) not done"
-                + excused + rest)
+        let legend = [DayMark.done, .missed, .excused, .rest].map { $0.symbol(glyphs: glyphs) }
+        var line = StyledText(String(repeating: " ", count: HabitHeatmap.labelWidth))
+        line.append(legend[0])
+        line.append(" done  ")
+        line.append(legend[1])
+        line.append(" not done")
+        if !habit.skippedDays.isEmpty || !habit.pauses.isEmpty {
+            line.append("  ")
+            line.append(legend[2])
+            line.append(" skipped or paused")
+        }
+        if !habit.target.isDaily {
+            line.append("  ")
+            line.append(legend[3])
+            line.append(" not needed")
+        }
+        lines.append(line)
         return lines
     }
 
@@ -69,11 +89,5 @@ struct HabitHeatmap {
             line += String(repeating: " ", count: label.column - line.count) + label.text
         }
         return line
-    }
-
-    private func trimmed(_ line: String) -> String {
-        var result = line
-        while result.last == " " { result.removeLast() }
-        return result
     }
 }

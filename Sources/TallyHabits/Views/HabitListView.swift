@@ -10,21 +10,18 @@ public struct HabitListView {
 
     /// The day the streak and the seven days end on.
     public var today: Day
-    /// Whether to colour the day marks with ANSI escapes.
-    public var useColour: Bool
     /// The characters the marks are drawn with.
     public var glyphs: HabitGlyphs
 
     /// A view as of `today`.
-    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
+    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
         self.today = today
-        self.useColour = useColour
         self.glyphs = glyphs
     }
 
     /// The table for `habits` (in the order given), with no trailing newline. Archived habits
-    /// get a last column saying so.
-    public func render(_ habits: [HabitSummary]) -> String {
+    /// get a last column saying so. The day marks are styled; the shell colours them.
+    public func render(_ habits: [HabitSummary]) -> StyledText {
         let showsArchived = habits.contains { $0.isArchived }
         var table = TextTable(
             alignments: [.left, .left, .left, .right, .left, .right, .right] + (showsArchived ? [.left] : []))
@@ -41,8 +38,7 @@ public struct HabitListView {
                 TextTable.Cell(habit.start.description),
                 TextTable.Cell(HabitDetailView.days(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
-                TextTable.Cell(
-                    styled: week.map { $0.symbol(useColour: useColour, glyphs: glyphs) }.joined(), width: week.count),
+                TextTable.Cell(styled: marks(week), width: week.count),
                 TextTable.Cell(HabitDetailView.strength(habit.strength(today: today))),
                 TextTable.Cell(String(habit.completionCount)),
             ]
@@ -51,5 +47,12 @@ public struct HabitListView {
         }
         table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
         return table.render()
+    }
+
+    /// The marks of the days side by side, each its own styled run.
+    private func marks(_ week: [DayMark]) -> StyledText {
+        var text = StyledText()
+        for mark in week { text.append(mark.glyph(glyphs), style: mark.style) }
+        return text
     }
 }

@@ -5,33 +5,31 @@ import TallyDiagnostics
 public struct HabitTodayView {
     /// The day shown.
     public var today: Day
-    /// Whether to colour the marks with ANSI escapes.
-    public var useColour: Bool
     /// The characters the marks are drawn with.
     public var glyphs: HabitGlyphs
 
     /// A view of `today`.
-    public init(today: Day, useColour: Bool, glyphs: HabitGlyphs = .unicode) {
+    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
         self.today = today
-        self.useColour = useColour
         self.glyphs = glyphs
     }
 
-    /// The heading and one row per habit (in the order given), with no trailing newline.
-    public func render(_ habits: [HabitSummary]) -> String {
+    /// The heading and one row per habit (in the order given), with no trailing newline; the
+    /// marks are styled, and the shell colours them.
+    public func render(_ habits: [HabitSummary]) -> StyledText {
         var table = TextTable(alignments: [.left, .left, .left, .left])
         for habit in habits {
             let mark = DayMark(habit: habit, day: today, today: today)
             table.rows.append([
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
-                TextTable.Cell(styled: mark.symbol(useColour: useColour, glyphs: glyphs), width: 1),
+                TextTable.Cell(styled: mark.symbol(glyphs: glyphs), width: 1),
                 TextTable.Cell(habit.targetText),
                 TextTable.Cell(progress(of: habit)),
             ])
         }
         table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
         let weekday = Day.weekdayNames[today.weekday.rawValue]
-        return "today, \(weekday) \(today)\n" + table.render()
+        return StyledText("today, \(weekday) \(today)\n") + table.render()
     }
 
     /// Today's state for a daily habit; the period's count against the target otherwise.

@@ -8,10 +8,12 @@ struct TextTable {
         case left, right
     }
 
-    /// One cell: what is printed and how many columns it takes (given separately because the
-    /// printed text may carry colour escapes, which take none).
+    /// One cell: what is printed and how many columns it takes.
     struct Cell {
+        /// The text, when it is plain.
         var text: String
+        /// The text, when it has styled runs (then ``text`` is empty).
+        var styled: StyledText?
         var width: Int
 
         /// A cell of plain text.
@@ -23,10 +25,16 @@ struct TextTable {
             self.width = isPrintableASCII ? text.utf8.count : DisplayWidth.of(text)
         }
 
-        /// A cell whose printed form is `styled`, known to take `width` columns.
-        init(styled: String, width: Int) {
-            self.text = styled
+        /// A cell of styled text, known to take `width` columns.
+        init(styled: StyledText, width: Int) {
+            self.text = ""
+            self.styled = styled
             self.width = width
+        }
+
+        /// Adds the cell's text to `line`.
+        func write(to line: inout StyledText) {
+            if let styled { line.append(styled) } else { line.append(text) }
         }
     }
 
@@ -48,21 +56,27 @@ struct TextTable {
     }
 
     /// The rows, columns two spaces apart, with no trailing spaces.
-    func render() -> String {
+    func render() -> StyledText {
         var widths = [Int](repeating: 0, count: alignments.count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = Swift.max(widths[column], cell.width) }
         }
-        let lines = rows.map { row in
-            var line = ""
+        var result = StyledText()
+        for (index, row) in rows.enumerated() {
+            if index > 0 { result.append("\n") }
             for (column, cell) in row.enumerated() {
                 let padding = String(repeating: " ", count: widths[column] - cell.width)
-                if column > 0 { line += "  " }
-                line += alignments[column] == .left ? cell.text + padding : padding + cell.text
+                if column > 0 { result.append("  ") }
+                if alignments[column] == .left {
+                    cell.write(to: &result)
+                    result.append(padding)
+                } else {
+                    result.append(padding)
+                    cell.write(to: &result)
+                }
             }
-            while line.last == " " { line.removeLast() }
-            return line
+            result.trimTrailingSpaces()
         }
-        return lines.joined(separator: "\n")
+        return result
     }
 }

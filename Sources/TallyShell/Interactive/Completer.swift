@@ -73,9 +73,9 @@ public struct Completer {
         case (.set, 2):
             return Completion(matches: Self.starting(with: word, in: Setting.named(words[1])?.choices ?? []))
         case (.habit, 1):
-            return Completion(matches: Self.starting(with: word, in: HabitSubcommand.allCases.map(\.rawValue)))
+            return Completion(matches: Self.starting(with: word, in: HabitSubcommands.names))
         case (.habit, 2):
-            switch HabitSubcommand(rawValue: words[1])?.firstArgument {
+            switch HabitSubcommands.firstArgument(after: words[1]) {
             case .habitName?:
                 return Completion(matches: habitNameMatches(word, insideQuote: quote))
             case .word(let choices)?:

@@ -14,7 +14,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .vars: return "vars"
         case .unset: return "unset NAME"
         case .bmi: return BMICommand.usage
-        case .habit: return "habit \(HabitSubcommand.allCases.map(\.rawValue).joined(separator: "|"))"
+        case .habit: return "habit \(HabitSubcommands.names.joined(separator: "|"))"
         case .exit, .quit: return rawValue
         }
     }

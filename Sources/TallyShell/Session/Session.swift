@@ -346,10 +346,11 @@ public struct Session {
             habits = HabitCommandRunner(dataDirectory: directory)
         }
         let context = HabitRunContext(
-            today: today, useColour: environment.useColour, isInteractive: style == .interactive,
-            glyphs: environment.glyphs, confirm: environment.confirm, wantsData: environment.wantsHabitData)
+            today: today, isInteractive: style == .interactive, glyphs: environment.glyphs,
+            confirm: environment.confirm, wantsData: environment.wantsHabitData)
         let (text, data) = try habits!.runWithData(line: line, argumentsStart: argumentsStart, context: context)
-        var outcome = LineOutcome.printing(text)
+        // The views mark what their days mean; here they are coloured, or not.
+        var outcome = LineOutcome.printing(text.terminalText(colour: environment.useColour))
         outcome.jsonFields = data
         outcome.acknowledgesStoredChange = true
         return outcome
