@@ -253,7 +253,40 @@ extension Diagnostic {
     }
 
     /// A question about an approximate value that the precision budget could not settle.
-    static func undecidable(_ message: String, at span: SourceSpan) -> Diagnostic {
+    private static func undecidable(_ message: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.undecidable, message, at: span)
+    }
+
+    /// "cannot decide `question`: it is within `distance` of `target`": a value the bounds
+    /// cannot tell from `target` (`sign(x)`, `x == 0` as a divisor).
+    static func undecidable(
+        _ question: String, itIsWithin distance: String, of target: String = "0", at span: SourceSpan
+    )
+        -> Diagnostic
+    {
+        undecidable("cannot decide \(question): it is within \(distance) of \(target)", at: span)
+    }
+
+    /// "cannot decide `question`: the `subject` is `nearness`" (`round`, `floor`, `//`, `to ft in`).
+    static func undecidable(_ question: String, the subject: String, is nearness: String, at span: SourceSpan)
+        -> Diagnostic
+    {
+        undecidable("cannot decide \(question): the \(subject) is \(nearness)", at: span)
+    }
+
+    /// "cannot decide `question`: `subjects` are within `distance` of each other" (`==`, `mode`,
+    /// `median`).
+    static func undecidable(
+        _ question: String, _ subjects: String, areWithin distance: String, at span: SourceSpan
+    ) -> Diagnostic {
+        undecidable("cannot decide \(question): \(subjects) are within \(distance) of each other", at: span)
+    }
+
+    /// A real operand that must be an integer and may be one: "`purpose`: cannot decide whether
+    /// `shown` is one (it is `nearness`)".
+    static func undecidableInteger(_ purpose: String, shown: String, nearness: String, at span: SourceSpan)
+        -> Diagnostic
+    {
+        undecidable("\(purpose): cannot decide whether \(shown) is one (it is \(nearness))", at: span)
     }
 }

@@ -130,9 +130,9 @@ extension BuiltIns {
         case .real(let difference):
             guard difference.sign(within: call.settings.budget) != nil else {
                 if LineWork.mustStop { throw call.settings.workStopped(at: call.span) }
-                throw call.settings.undecidable(
-                    "cannot decide whether two arguments are equal: \(call.settings.briefly(a)) and \(call.settings.briefly(b)) are within \(call.settings.distanceText(.real(difference))) of each other",
-                    at: call.span)
+                throw Diagnostic.undecidable(
+                    "whether two arguments are equal", "\(call.settings.briefly(a)) and \(call.settings.briefly(b))",
+                    areWithin: call.settings.distanceText(.real(difference)), at: call.span)
             }
             return false
         case .truth, .quantity, .calendar: preconditionFailure(FunctionCall.plainArguments)

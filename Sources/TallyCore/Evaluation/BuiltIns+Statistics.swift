@@ -111,8 +111,8 @@ extension BuiltIns {
                 guard let sign = difference.sign(within: settings.budget) else {
                     failure =
                         failure
-                        ?? settings.undecidable(
-                            "cannot decide the order of the arguments: two are within \(settings.distanceText(.real(difference))) of each other",
+                        ?? Diagnostic.undecidable(
+                            "the order of the arguments", "two", areWithin: settings.distanceText(.real(difference)),
                             at: call.span)
                     return false
                 }

@@ -364,9 +364,7 @@ enum BuiltIns {
             let transformed = real(x)
             guard let floor = transformed.floor(within: call.settings.budget, largestDigits: call.settings.maxDigits)
             else {
-                throw call.settings.undecidable(
-                    "cannot decide \(name): the value is \(call.settings.nearness(of: x))",
-                    at: call.span)
+                throw Diagnostic.undecidable(name, the: "value", is: call.settings.nearness(of: x), at: call.span)
             }
             return Number(floor)
         case .truth:

@@ -18,9 +18,8 @@ extension EvaluationSettings {
             if real.isInteger(within: budget) == false {
                 throw Diagnostic.notAnInteger(purpose(), got: briefly(value), at: span)
             }
-            throw undecidable(
-                "\(purpose()): cannot decide whether \(briefly(value)) is one (it is \(nearness(of: real)))",
-                at: span)
+            throw Diagnostic.undecidableInteger(
+                purpose(), shown: briefly(value), nearness: nearness(of: real), at: span)
         case .quantity(let quantity):
             throw Diagnostic.expectedPlainNumber(quantity, at: span, purpose: purpose())
         case .truth:
@@ -81,16 +80,11 @@ extension EvaluationSettings {
         }
     }
 
-    /// An error for a question the bounds could not settle within the budget.
-    func undecidable(_ message: String, at span: SourceSpan) -> Diagnostic {
-        Diagnostic.undecidable(message, at: span)
-    }
-
     /// The sign of `value` (-1, 0 or 1), decided from its bounds when it is a real; an error
     /// about `question` when the budget cannot tell it from zero.
     func sign(of value: Value, at span: SourceSpan, question: String) throws(Diagnostic) -> Int {
         guard let sign = value.kind.sign(within: budget) else {
-            throw undecidable("cannot decide \(question): it is within \(distanceText(value)) of 0", at: span)
+            throw Diagnostic.undecidable(question, itIsWithin: distanceText(value), at: span)
         }
         return sign
     }
@@ -105,9 +99,8 @@ extension EvaluationSettings {
             return Number.compare(exact, number)
         case .real(let real):
             guard let order = real.compare(with: number, within: budget) else {
-                throw undecidable(
-                    "cannot decide \(question): it is within \(distanceText(value)) of \(briefly(.number(number)))",
-                    at: span)
+                throw Diagnostic.undecidable(
+                    question, itIsWithin: distanceText(value), of: briefly(.number(number)), at: span)
             }
             return order
         case .quantity(let quantity):
@@ -142,14 +135,14 @@ extension EvaluationSettings {
         // too close to zero for its sign to be known rounds to zero.
         guard let sign = x.sign(within: budget), places < budget.digits else {
             if places < budget.digits { return Number(0) }
-            throw undecidable("cannot decide round: the value is within \(distanceText(.real(x))) of 0", at: span)
+            throw Diagnostic.undecidable("round", the: "value", is: "within \(distanceText(.real(x))) of 0", at: span)
         }
         let scale = Number(BigInteger.power(10, UInt(places.magnitude)))
         let scaled = (sign < 0 ? -x : x) * Real(places >= 0 ? scale : scale.reciprocal)
         let shifted = scaled + Real(Number(numerator: 1, denominator: 2))
         guard let floor = shifted.floor(within: budget, largestDigits: maxDigits) else {
-            throw undecidable(
-                "cannot decide round: the value is within \(distanceText(.real(shifted))) of a halfway point", at: span)
+            throw Diagnostic.undecidable(
+                "round", the: "value", is: "within \(distanceText(.real(shifted))) of a halfway point", at: span)
         }
         let magnitude = Number(floor) * (places >= 0 ? scale.reciprocal : scale)
         return sign < 0 ? -magnitude : magnitude

@@ -50,9 +50,8 @@ extension Evaluator {
             let span = lhs.span.union(rhs.span)
             let difference = try settings.checked(lhs.value - rhs.value, at: span)
             guard let order = difference.kind.sign(within: settings.budget) else {
-                throw settings.undecidable(
-                    "cannot decide '\(comparison.rawValue)': the two sides are within \(settings.distanceText(difference)) of each other",
-                    at: span)
+                throw Diagnostic.undecidable(
+                    "'\(comparison.rawValue)'", "the two sides", areWithin: settings.distanceText(difference), at: span)
             }
             return comparison.holds(forOrder: order)
         }
@@ -168,9 +167,9 @@ extension Evaluator {
             let quotient = x / y
             try settings.checkIntegerSize(of: quotient, scaledBy: 0, at: span)
             guard let floor = quotient.floor(within: settings.budget, largestDigits: settings.maxDigits) else {
-                throw settings.undecidable(
-                    "cannot decide \(operation == .modulo ? "the remainder" : "the floor division"): the quotient is \(settings.nearness(of: quotient))",
-                    at: span)
+                throw Diagnostic.undecidable(
+                    operation == .modulo ? "the remainder" : "the floor division", the: "quotient",
+                    is: settings.nearness(of: quotient), at: span)
             }
             if operation == .floorDivide { return .number(Number(floor)) }
             return try settings.checked(.from(x - y * Real(Number(floor))), at: span)
@@ -203,9 +202,8 @@ extension Evaluator {
             try requireNonZero(Operand(value: y.magnitude, span: operand.span), else: error, role: role)
         case .real(let y):
             if y.sign(within: settings.budget) == nil {
-                throw settings.undecidable(
-                    "cannot decide whether \(role) is zero: it is within \(settings.distanceText(.real(y))) of 0",
-                    at: operand.span)
+                throw Diagnostic.undecidable(
+                    "whether \(role) is zero", itIsWithin: settings.distanceText(.real(y)), at: operand.span)
             }
         case .truth:
             throw Diagnostic.expectedNumber(at: operand.span)
@@ -289,16 +287,14 @@ extension Evaluator {
             return try settings.checked(.from(x.raised(to: n)), at: span)
         }
         guard let sign = x.sign(within: settings.budget) else {
-            throw settings.undecidable(
-                "cannot decide the sign of the base: it is within \(settings.distanceText(.real(x))) of 0", at: lhs.span
-            )
+            throw Diagnostic.undecidable(
+                "the sign of the base", itIsWithin: settings.distanceText(.real(x)), at: lhs.span)
         }
         if sign > 0 { return try settings.checked(.from(x.raisedPositive(to: y)), at: span) }
         if sign == 0 {
             guard let exponentSign = y.sign(within: settings.budget) else {
-                throw settings.undecidable(
-                    "cannot decide the sign of the exponent: it is within \(settings.distanceText(.real(y))) of 0",
-                    at: rhs.span)
+                throw Diagnostic.undecidable(
+                    "the sign of the exponent", itIsWithin: settings.distanceText(.real(y)), at: rhs.span)
             }
             if exponentSign < 0 {
                 throw Diagnostic.zeroToNegativePower(at: span)

@@ -315,9 +315,9 @@ extension Evaluator {
             case .real(let x):
                 try settings.checkIntegerSize(of: x, scaledBy: 0, at: span)
                 guard let floor = x.floor(within: settings.budget, largestDigits: settings.maxDigits) else {
-                    throw settings.undecidable(
-                        "cannot decide how many whole \(unit.symbol) there are: the value is within \(settings.distanceText(.real(x))) of a whole number",
-                        at: span)
+                    throw Diagnostic.undecidable(
+                        "how many whole \(unit.symbol) there are", the: "value",
+                        is: "within \(settings.distanceText(.real(x))) of a whole number", at: span)
                 }
                 whole = Number(floor)
             case .quantity, .truth, .calendar: preconditionFailure("a magnitude is a plain number")
