@@ -97,9 +97,18 @@ final class Interval: @unchecked Sendable {
             UnsafeMutablePointer<__mpfr_struct>?, UnsafePointer<__mpfr_struct>?, mpfr_rnd_t
         ) -> Int32
 
+    /// The functions that cost about a product (or nothing): forked only at the precision of a
+    /// long product, as a fork costs more than they do below it.
+    private static let productLike: [UInt] = [
+        mpfi_set, mpfi_neg, mpfi_abs, mpfi_sqr, mpfi_inv, mpfi_sqrt, mpfi_cbrt,
+    ].map { unsafeBitCast($0 as IntervalFunction, to: UInt.self) }
+
     /// The interval of a one-argument MPFI function of this one.
     func map(precision: Int, _ function: IntervalFunction) -> Interval {
-        if precision > Offload.realPrecisionBits {
+        if precision > Offload.realPrecisionBits,
+            precision > Offload.productLimbs * 64
+                || !Interval.productLike.contains(unsafeBitCast(function, to: UInt.self))
+        {
             var job = tally_job()
             job.kind = Int32(TALLY_JOB_MPFI_MAP.rawValue)
             job.interval_function = function
