@@ -385,10 +385,12 @@ import Testing
             let unknown = try run(
                 "habit done read " + String(repeating: "z ", count: 300_000) + "\n", in: directory, extra: [:])
             #expect(unknown.status == 1 && unknown.errorText.contains("there is no habit named 'z'"))
-            #expect(unknown.seconds < 10, "\(unknown.seconds) s")
+            // Linear work takes well under a second; quadratic work on 300,000 names takes many
+            // minutes. The bound sits far from both, so a loaded machine does not fail it.
+            #expect(unknown.seconds < 60, "\(unknown.seconds) s")
             let repeated = try run("habit done " + String(repeating: "READ ", count: 200_000) + "\n", in: directory)
             #expect(repeated.outputText == "'Read' done on 2026-11-29 (current streak: 1 day)\n")
-            #expect(repeated.seconds < 10, "\(repeated.seconds) s")
+            #expect(repeated.seconds < 60, "\(repeated.seconds) s")
         }
     }
 }

@@ -58,8 +58,10 @@ extension Evaluator {
             self.storage = storage
             storage.frames.append(frame)
             storage.base = frame.base
-            storage.cachedName = frame.function.name
-            storage.cachedFunction = frame.function
+            if storage.cachedFunction !== frame.function {
+                storage.cachedName = frame.function.name
+                storage.cachedFunction = frame.function
+            }
         }
 
         /// Ends the innermost call: the body's value becomes the call's, in place of the

@@ -479,11 +479,31 @@ public struct Evaluator: Sendable {
         case .parameter(let position, let span):
             stack.append(Operand(value: stack[base + position].value, span: span))
         case .compare(let comparison, let operatorSpan):
+            if let (x, y) = stack.topMachineWordPair() {
+                // Two machine-word numbers, the everyday comparison: nothing to release.
+                let span = stack[stack.count - 2].span.union(stack[stack.count - 1].span)
+                stack.dropMachineWordPair()
+                let holds = comparison.holds(forOrder: Number.compare(x, y))
+                stack.replaceRemoved(with: Operand(value: .truth(holds), span: span))
+                return
+            }
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
             let holds = try compare(comparison, lhs, rhs, operatorSpan: operatorSpan)
             stack.replaceRemoved(with: Operand(value: .truth(holds), span: lhs.span.union(rhs.span)))
         case .compareOrJump(let comparison, let operatorSpan, let target):
+            if let (x, y) = stack.topMachineWordPair() {
+                let leftSpan = stack[stack.count - 2].span
+                let right = stack[stack.count - 1]
+                stack.dropMachineWordPair()
+                if comparison.holds(forOrder: Number.compare(x, y)) {
+                    stack.replaceRemoved(with: right)
+                } else {
+                    stack.replaceRemoved(with: Operand(value: .truth(false), span: leftSpan.union(right.span)))
+                    index = target
+                }
+                return
+            }
             let rhs = stack.removeLast()
             let lhs = stack.removeLast()
             if try compare(comparison, lhs, rhs, operatorSpan: operatorSpan) {

@@ -17,7 +17,9 @@ public struct FunctionTable: Sendable {
     /// A table of `entries`; a later entry with the same name replaces an earlier one.
     public init(_ entries: [FunctionEntry]) {
         self.entries = []
+        self.entries.reserveCapacity(entries.count)
         indexByName = [:]
+        indexByName.reserveCapacity(entries.reduce(0) { $0 + 1 + $1.aliases.count })
         for entry in entries { define(entry) }
         initialCount = self.entries.count
     }

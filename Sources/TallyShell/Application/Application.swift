@@ -134,16 +134,18 @@ public enum Application {
         return LineSource(path: path)
     }
 
-    /// The process environment as a dictionary.
+    /// The environment variables Tally reads, by name: the only ones ``environmentVariables()``
+    /// looks up (a dictionary of the whole environment cost more than the rest of start-up).
+    static let readVariables = [
+        "HOME", "NO_COLOR", "PAGER", "TALLY_DATA_DIR", "TALLY_HISTSIZE", "TALLY_NOW", "TALLY_TODAY", "TERM",
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+    ]
+
+    /// The values of the environment variables Tally reads (``readVariables``) that are set.
     static func environmentVariables() -> [String: String] {
         var variables: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
+        for name in readVariables {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
     }

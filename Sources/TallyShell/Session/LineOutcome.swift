@@ -11,10 +11,6 @@ public struct LineOutcome: Sendable {
     /// number straight from its digits, with no string made for it); an interactive session
     /// gives ``output`` instead.
     public var value: Value?
-    /// The error that failed the line, if any.
-    public var diagnostic: Diagnostic?
-    /// Warnings about a line that still succeeded (shown with its output).
-    public var warnings: [Diagnostic] = []
     /// True when Ctrl-C stopped the line: it changed nothing and shows only "interrupted".
     public var wasInterrupted = false
     /// True for `exit` and `quit`.
@@ -22,23 +18,53 @@ public struct LineOutcome: Sendable {
     /// True when the line changed stored data: its output is the acknowledgement that the
     /// change is on disk, so it is written out at once rather than buffered.
     public var acknowledgesStoredChange = false
+    /// Whether the printed text is a number written exactly (true), a rounding of one (false),
+    /// or not a number at all (nil): what `--json` reports as `exact`.
+    public var isExact: Bool?
+    /// The error, warnings and JSON fields, which most lines have none of: kept in one box, so
+    /// that an everyday line's outcome is a few words that copy and vanish cheaply.
+    private var details: Details?
 
     public init(output: String? = nil, diagnostic: Diagnostic? = nil, endsSession: Bool = false) {
         self.output = output
-        self.diagnostic = diagnostic
         self.endsSession = endsSession
+        if let diagnostic { details = Details(diagnostic: diagnostic) }
+    }
+
+    /// The error that failed the line, if any.
+    public var diagnostic: Diagnostic? {
+        get { details?.diagnostic }
+        set { details = Details(diagnostic: newValue, warnings: warnings, jsonFields: jsonFields) }
+    }
+
+    /// Warnings about a line that still succeeded (shown with its output).
+    public var warnings: [Diagnostic] {
+        get { details?.warnings ?? [] }
+        set { details = Details(diagnostic: diagnostic, warnings: newValue, jsonFields: jsonFields) }
     }
 
     /// The result's fields as a JSON object (a `bmi` line's BMI, category, …), for `--json`;
     /// nil for lines whose output is only text or a value.
-    public var jsonFields: (name: String, object: String)?
+    public var jsonFields: (name: String, object: String)? {
+        get { details?.jsonFields }
+        set { details = Details(diagnostic: diagnostic, warnings: warnings, jsonFields: newValue) }
+    }
+
+    /// The rarer parts of an outcome; replaced whole when one of them is set.
+    private final class Details: Sendable {
+        let diagnostic: Diagnostic?
+        let warnings: [Diagnostic]
+        let jsonFields: (name: String, object: String)?
+
+        init(diagnostic: Diagnostic?, warnings: [Diagnostic] = [], jsonFields: (name: String, object: String)? = nil) {
+            self.diagnostic = diagnostic
+            self.warnings = warnings
+            self.jsonFields = jsonFields
+        }
+    }
 
     /// Whether the line failed (an error or an interruption): the exit status counts it.
     public var failed: Bool { diagnostic != nil || wasInterrupted }
-
-    /// Whether the printed text is a number written exactly (true), a rounding of one (false),
-    /// or not a number at all (nil): what `--json` reports as `exact`.
-    public var isExact: Bool?
 
     /// An outcome that prints a value's text, marked `≈ ` when rounded as `style` asks.
     static func showing(_ output: ValueFormatter.Output, style: Session.Style) -> LineOutcome {

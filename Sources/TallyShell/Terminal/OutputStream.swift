@@ -4,7 +4,12 @@ import Glibc
 /// interactive session flushes after each line.
 public final class OutputStream {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// The queued bytes: `count` of them at `storage`, which holds `allocated`. Raw memory, not an
+    /// array: a batch line's digits are queued with one `memcpy`, the batch runner's every line.
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var allocated: Int
+    private var count = 0
+    /// The size at which the queue is written out.
     private let capacity: Int
     /// The `errno` of the first write that failed (a full disk, a closed descriptor); nil while
     /// every write has succeeded. Output after a failure is dropped; the program reports it.
@@ -29,7 +34,12 @@ public final class OutputStream {
     public init(descriptor: Int32, capacity: Int = 1 << 16) {
         self.descriptor = descriptor
         self.capacity = capacity
-        buffer.reserveCapacity(capacity)
+        allocated = Swift.max(capacity, 256)
+        storage = .allocate(capacity: allocated)
+    }
+
+    deinit {
+        storage.deallocate()
     }
 
     /// Whether the descriptor is a terminal.
@@ -38,28 +48,59 @@ public final class OutputStream {
     /// Queues `text`; writes when the buffer is full.
     public func write(_ text: String) {
         append(text)
-        if buffer.count >= capacity { flush() }
+        if count >= capacity { flush() }
     }
 
     /// Queues `text` and a newline.
     public func writeLine(_ text: String) {
         append(text)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= capacity { flush() }
+        appendNewline()
+        if count >= capacity { flush() }
     }
 
     /// Queues `bytes` (UTF-8 text) and a newline.
     public func writeLine(bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= capacity { flush() }
+        append(bytes)
+        appendNewline()
+        if count >= capacity { flush() }
     }
 
-    /// Appends the text's UTF-8 in one copy when the string is stored contiguously (as native
-    /// strings are), rather than byte by byte.
+    /// Appends the text's UTF-8.
     private func append(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
-        if copied == nil { buffer.append(contentsOf: text.utf8) }
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    @inline(__always)
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    private func appendNewline() {
+        reserve(1)
+        storage[count] = UInt8(ascii: "\n")
+        count += 1
+    }
+
+    /// Makes room for `extra` more bytes (the queue grows past ``capacity`` for one long text,
+    /// which is then written whole).
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > allocated { grow(to: count + extra) }
+    }
+
+    @inline(never)
+    private func grow(to needed: Int) {
+        let size = Swift.max(needed, allocated * 2)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        larger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        allocated = size
     }
 
     /// Writes everything queued; a failure is kept in ``failure``.
@@ -72,15 +113,20 @@ public final class OutputStream {
     /// stopped early.
     public func writeLineInPieces(_ text: String, stoppingWhen shouldStop: () -> Bool) -> Bool {
         if !writeQueued(stoppingWhen: shouldStop) { return false }
-        var utf8 = text.utf8[...]
-        while !utf8.isEmpty {
-            if shouldStop() { return false }
-            let piece = utf8.prefix(OutputStream.pieceSize)
-            buffer.append(contentsOf: piece)
-            utf8 = utf8.dropFirst(piece.count)
-            if !writeQueued(stoppingWhen: shouldStop) { return false }
+        var text = text
+        let completed = text.withUTF8 { utf8 in
+            var start = 0
+            while start < utf8.count {
+                if shouldStop() { return false }
+                let end = Swift.min(start + OutputStream.pieceSize, utf8.count)
+                append(UnsafeBufferPointer(rebasing: utf8[start..<end]))
+                start = end
+                if !writeQueued(stoppingWhen: shouldStop) { return false }
+            }
+            return true
         }
-        buffer.append(UInt8(ascii: "\n"))
+        if !completed { return false }
+        appendNewline()
         return writeQueued(stoppingWhen: shouldStop)
     }
 
@@ -93,26 +139,24 @@ public final class OutputStream {
         var start = 0
         var stopped = false
         if failure != nil {
-            buffer.removeAll(keepingCapacity: true)
+            count = 0
             return true
         }
-        buffer.withUnsafeBytes { bytes in
-            while start < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
-                if written < 0 {
-                    if errno == EINTR && !shouldStop() { continue }
-                    stopped = errno == EINTR
-                    if !stopped && failure == nil { failure = errno }
-                    break
-                }
-                start += written
-                if start < bytes.count && shouldStop() {
-                    stopped = true
-                    break
-                }
+        while start < count {
+            let written = Glibc.write(descriptor, storage + start, count - start)
+            if written < 0 {
+                if errno == EINTR && !shouldStop() { continue }
+                stopped = errno == EINTR
+                if !stopped && failure == nil { failure = errno }
+                break
+            }
+            start += written
+            if start < count && shouldStop() {
+                stopped = true
+                break
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
         return !stopped
     }
 }
