@@ -48,6 +48,8 @@ enum tally_job_kind {
     TALLY_JOB_2FAC_UI,    // u!!
     TALLY_JOB_BIN_UI,     // binomial(a, u)
     TALLY_JOB_FIB_UI,     // the u-th Fibonacci number
+    TALLY_JOB_FDIV_QR,    // a / b rounded down, then the remainder
+    TALLY_JOB_TDIV_QR,    // a / b rounded toward zero, then the remainder
     TALLY_JOB_GET_STR,    // the digits of a in radix u
     TALLY_JOB_MPFI_PI,    // pi at `precision` bits
     TALLY_JOB_MPFI_MAP,   // interval_function(interval) at `precision` bits
@@ -88,6 +90,13 @@ static inline void tally_child_write_mpfr(int fd, const __mpfr_struct *x) {
     tally_child_write(fd, header, sizeof header);
     size_t limbs = (size_t)((x->_mpfr_prec + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
     tally_child_write(fd, x->_mpfr_d, limbs * sizeof(mp_limb_t));
+}
+
+/// An integer as the parent rebuilds it: its signed limb count, then its limbs.
+static inline void tally_child_write_mpz(int fd, const __mpz_struct *z) {
+    long size = z->_mp_size;
+    tally_child_write(fd, &size, sizeof size);
+    tally_child_write(fd, z->_mp_d, (size_t)(size < 0 ? -size : size) * sizeof(mp_limb_t));
 }
 
 static inline void tally_child_write_bytes(int fd, const char *text, long exponent) {
@@ -133,6 +142,15 @@ static inline void tally_child_run(const tally_job *job, int fd) {
         break;
     }
     mpz_init(z);
+    if (job->kind == TALLY_JOB_FDIV_QR || job->kind == TALLY_JOB_TDIV_QR) {
+        mpz_t remainder;
+        mpz_init(remainder);
+        if (job->kind == TALLY_JOB_FDIV_QR) mpz_fdiv_qr(z, remainder, job->a, job->b);
+        else mpz_tdiv_qr(z, remainder, job->a, job->b);
+        tally_child_write_mpz(fd, z);
+        tally_child_write_mpz(fd, remainder);
+        return;
+    }
     switch (job->kind) {
     case TALLY_JOB_MUL: mpz_mul(z, job->a, job->b); break;
     case TALLY_JOB_POW_UI: mpz_pow_ui(z, job->a, job->u); break;
@@ -143,9 +161,7 @@ static inline void tally_child_run(const tally_job *job, int fd) {
     case TALLY_JOB_FIB_UI: mpz_fib_ui(z, job->u); break;
     default: _exit(5);
     }
-    long size = z->_mp_size;
-    tally_child_write(fd, &size, sizeof size);
-    tally_child_write(fd, z->_mp_d, (size_t)(size < 0 ? -size : size) * sizeof(mp_limb_t));
+    tally_child_write_mpz(fd, z);
 }
 
 /// Forks a child that runs `job` and writes its result to a pipe; returns the child's id and

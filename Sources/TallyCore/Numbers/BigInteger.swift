@@ -174,6 +174,7 @@ public final class BigInteger: @unchecked Sendable {
 
     /// Quotient rounded toward negative infinity and the matching remainder (sign of `divisor`).
     public func flooredDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+        if let division = offloadedDivision(by: divisor, TALLY_JOB_FDIV_QR) { return division }
         let quotient = BigInteger()
         let remainder = BigInteger()
         __gmpz_fdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
@@ -182,10 +183,32 @@ public final class BigInteger: @unchecked Sendable {
 
     /// Quotient rounded toward zero and the matching remainder (sign of `self`).
     public func truncatedDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+        if let division = offloadedDivision(by: divisor, TALLY_JOB_TDIV_QR) { return division }
         let quotient = BigInteger()
         let remainder = BigInteger()
         __gmpz_tdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
         return (quotient, remainder)
+    }
+
+    /// A division of numbers of millions of digits (by one of more than a few limbs, as dividing
+    /// by a short number costs little), in a child process (``Offload``); nil when the caller
+    /// must divide in-process, zeros when Ctrl-C stopped it.
+    private func offloadedDivision(by divisor: BigInteger, _ kind: tally_job_kind) -> (
+        quotient: BigInteger, remainder: BigInteger
+    )? {
+        guard __gmpz_size(pointer) > Offload.productLimbs, __gmpz_size(divisor.pointer) > 64 else { return nil }
+        let job = Offload.job(kind, self, divisor)
+        let outcome = withExtendedLifetime((self, divisor)) {
+            Offload.run(job) { pipe -> (BigInteger, BigInteger)? in
+                guard let quotient = pipe.integer(), let remainder = pipe.integer() else { return nil }
+                return (quotient, remainder)
+            }
+        }
+        switch outcome {
+        case .finished(let division): return division
+        case .interrupted: return (BigInteger(), BigInteger())
+        case .unavailable: return nil
+        }
     }
 
     /// `self` raised to a non-negative machine-word power.

@@ -133,7 +133,9 @@ final class Interval: @unchecked Sendable {
         Interval.make(precision: precision) { result in
             let left = tally_mpfi_left(result)!
             let right = tally_mpfi_right(result)!
-            let exact = pointValue(of: function, into: left)
+            let exact = withExtendedLifetime(self) {
+                Interval.value(of: function, at: tally_mpfi_left(pointer), into: left)
+            }
             _ = mpfr_set4(right, left, MPFR_RNDN, tally_mpfr_sgn(left) < 0 ? -1 : 1)
             // An inexact result is within half an ulp: widen by one ulp each way. (An exact one,
             // such as sin(0), needs no widening.)
@@ -144,21 +146,22 @@ final class Interval: @unchecked Sendable {
         }
     }
 
-    /// `function` of the (single) number this interval holds, rounded to nearest into
-    /// `result`, in a child process when the precision is high (``Offload``); the ternary value.
-    private func pointValue(of function: NumberFunction, into result: UnsafeMutablePointer<__mpfr_struct>) -> Int32 {
+    /// `function` of `argument`, rounded to nearest into `result`, in a child process when the
+    /// precision is high (``Offload``); the ternary value.
+    private static func value(
+        of function: NumberFunction, at argument: UnsafePointer<__mpfr_struct>,
+        into result: UnsafeMutablePointer<__mpfr_struct>
+    ) -> Int32 {
         let precision = Int(mpfr_get_prec(result))
         if precision > Offload.realPrecisionBits {
             var job = tally_job()
             job.kind = Int32(TALLY_JOB_MPFR_MAP.rawValue)
             job.number_function = function
-            job.number = UnsafePointer(tally_mpfi_left(pointer))
+            job.number = argument
             job.precision = mpfr_prec_t(precision)
-            let outcome = withExtendedLifetime(self) {
-                Offload.run(job) { pipe -> Int32? in
-                    guard let ternary = pipe.words(1)?[0], pipe.real(into: result) else { return nil }
-                    return Int32(clamping: ternary)
-                }
+            let outcome = Offload.run(job) { pipe -> Int32? in
+                guard let ternary = pipe.words(1)?[0], pipe.real(into: result) else { return nil }
+                return Int32(clamping: ternary)
             }
             switch outcome {
             case .finished(let ternary): return ternary
@@ -168,7 +171,7 @@ final class Interval: @unchecked Sendable {
             case .unavailable: break
             }
         }
-        return function(result, tally_mpfi_left(pointer), MPFR_RNDN)
+        return function(result, argument, MPFR_RNDN)
     }
 
     /// e^x for an interval around x, by one exponential of its midpoint: the bounds are
@@ -206,7 +209,7 @@ final class Interval: @unchecked Sendable {
             let left = tally_mpfi_left(result)!
             let right = tally_mpfi_right(result)!
             // e^mid within half an ulp, widened by one each way.
-            _ = mpfr_exp(left, middle, MPFR_RNDN)
+            _ = Interval.value(of: mpfr_exp, at: middle, into: left)
             _ = mpfr_set4(right, left, MPFR_RNDN, 1)
             mpfr_nextbelow(left)
             mpfr_nextabove(right)
