@@ -46,6 +46,7 @@ import Testing
                 glyphs     unicode     marks in habit tables: unicode (■ ·) or ascii (# .)
                 suggest    on          at the prompt, suggest the last matching line as you type (→ takes it)
                 preview    on          at the prompt, show the value as you type
+                highlight  on          at the prompt, colour the line as you type (an unknown name in red)
                 """)
         #expect(outcomes[2].output == "0.33333")
         #expect(

@@ -54,17 +54,25 @@ public struct Evaluator: Sendable {
     public internal(set) var lineWarnings: [Diagnostic] = []
     /// Words the front end reserves for its commands (`help`, `bmi`, …): they cannot be assigned.
     public let commandWords: Set<String>
+    /// The work meter of the line being run, which holds the session's Ctrl-C flag (restarted
+    /// for each line; a new one when a copy of
+    /// this evaluator still shares it).
+    var meter: WorkMeter
 
     /// An evaluator with no variables. `commandWords` are the words the front end reads as
     /// commands at the start of a line, which therefore cannot name variables.
     public init(
         settings: EvaluationSettings = EvaluationSettings(), functions: FunctionTable = .builtIn,
-        commandWords: Set<String> = []
+        commandWords: Set<String> = [], interruption: Interruption = Interruption()
     ) {
         self.settings = settings
         self.functions = functions
         self.commandWords = commandWords
+        meter = WorkMeter(interruption: interruption)
     }
+
+    /// The session's Ctrl-C flag, which every line's work watches.
+    public var interruption: Interruption { meter.interruption }
 
     /// The deepest that calls of user functions may nest: a recursion that does not end stops
     /// here with an error rather than exhausting memory. Frames live on the heap, so the limit
@@ -81,7 +89,18 @@ public struct Evaluator: Sendable {
     public mutating func run(lineBytes bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin = .unnamed)
         throws(EvaluationError) -> StatementResult
     {
-        LineWork.reset(limit: Double(settings.maxWork))
+        if !isKnownUniquelyReferenced(&meter) { meter = WorkMeter(interruption: meter.interruption) }
+        meter.restart(limit: Double(settings.maxWork))
+        LineWork.install(meter)
+        defer { LineWork.uninstall() }
+        return try runLine(bytes, origin: origin)
+    }
+
+    /// ``run(lineBytes:origin:)`` once the line's meter is set.
+    @inline(__always)
+    private mutating func runLine(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin)
+        throws(EvaluationError) -> StatementResult
+    {
         if !lineWarnings.isEmpty { lineWarnings = [] }
         if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: ";")), bytes.count) != nil {
             return try runStatements(bytes, origin: origin)
@@ -154,17 +173,29 @@ public struct Evaluator: Sendable {
         .get()
     }
 
+    /// Runs `body` — the display of the last line's value, say — as part of the last line's
+    /// work: its size checks charge the line's budget, and Ctrl-C since the line began stops it.
+    public func continuingLine<Result>(_ body: () -> Result) -> Result {
+        LineWork.install(meter)
+        defer { LineWork.uninstall() }
+        return body()
+    }
+
     /// The value of the expression in `span` of `line` (for commands whose arguments may be
     /// expressions, such as `bmi (170+5) w`).
     public func evaluate(line: String, in span: SourceSpan) throws(EvaluationError) -> Value {
-        LineWork.reset(limit: Double(settings.maxWork))
         let code: Code
         do {
             code = try Parser.parseExpression(line, in: span)
         } catch {
             throw .failed(error)
         }
-        return try evaluate(code)
+        // A meter of its own: this evaluator's may be shared with a copy (it is not mutating).
+        let meter = WorkMeter(interruption: interruption)
+        meter.restart(limit: Double(settings.maxWork))
+        LineWork.install(meter)
+        defer { LineWork.uninstall() }
+        return try evaluate(code, meter: meter)
     }
 
     /// Runs a parsed statement of `line`. On any error nothing changes.
@@ -250,12 +281,18 @@ public struct Evaluator: Sendable {
 
     /// The value of an expression: runs its postfix code on a stack of values and their spans.
     /// Jumps make `and`, `or`, `if` and comparison chains lazy. One loop runs the line and the
-    /// bodies of the user functions it calls (``run(_:from:base:on:calls:requestsAtStart:)``):
+    /// bodies of the user functions it calls (``run(_:from:base:on:calls:watching:)``):
     /// a call instruction runs a built-in function at once, and for a user function pushes a
     /// frame and goes on in its body, on the same stack, without recursion in Swift. As in
     /// Lua's `luaV_execute`, the running code is reloaded only when a call starts or returns,
     /// so a line pays nothing per instruction for the calls it does not make.
     public func evaluate(_ code: Code) throws(EvaluationError) -> Value {
+        try evaluate(code, meter: meter)
+    }
+
+    /// ``evaluate(_:)`` with the work of the line counted by `meter`.
+    @inline(__always)
+    private func evaluate(_ code: Code, meter: WorkMeter) throws(EvaluationError) -> Value {
         try checkCalls(in: code)
         // Without calls the stack never holds more values than there are instructions; it
         // starts in scratch space on the machine stack (the heap only for very long lines).
@@ -265,9 +302,11 @@ public struct Evaluator: Sendable {
             defer { stack.removeAll() }
             var calls = CallStack()
             // Ctrl-C is seen between instructions by one load and compare.
-            let requestsAtStart = LineWork.requestsAtStart
+            let interruption = meter.interruption
+            let requestsAtStart = meter.requestsAtStart
             // Where the running code stopped for a call it entered; nil once it has ended.
-            var stopped = try run(code, from: 0, base: 0, on: &stack, calls: &calls, requestsAtStart: requestsAtStart)
+            var stopped = try run(
+                code, from: 0, base: 0, on: &stack, calls: &calls, watching: (interruption, requestsAtStart))
             while let function = calls.innermost {
                 let resumeAt: Int
                 if stopped != nil {
@@ -277,17 +316,18 @@ public struct Evaluator: Sendable {
                     resumeAt = calls.returnFromCall(on: &stack)
                     guard let caller = calls.innermost else {
                         stopped = try run(
-                            code, from: resumeAt, base: 0, on: &stack, calls: &calls, requestsAtStart: requestsAtStart)
+                            code, from: resumeAt, base: 0, on: &stack, calls: &calls,
+                            watching: (interruption, requestsAtStart))
                         continue
                     }
                     stopped = try run(
                         caller.body, from: resumeAt, base: calls.base, on: &stack, calls: &calls,
-                        requestsAtStart: requestsAtStart)
+                        watching: (interruption, requestsAtStart))
                     continue
                 }
                 stopped = try run(
                     function.body, from: resumeAt, base: calls.base, on: &stack, calls: &calls,
-                    requestsAtStart: requestsAtStart)
+                    watching: (interruption, requestsAtStart))
             }
             return stack.removeLast().value
         }
@@ -299,7 +339,7 @@ public struct Evaluator: Sendable {
     @inline(__always)
     func run(
         _ code: borrowing Code, from start: Int, base: Int, on stack: inout OperandStack, calls: inout CallStack,
-        requestsAtStart: UInt
+        watching stop: (interruption: Interruption, requestsAtStart: UInt)
     ) throws(EvaluationError) -> Int? {
         var index = start
         while index < code.instructions.count {
@@ -321,7 +361,7 @@ public struct Evaluator: Sendable {
             }
             // An operation may stop early on Ctrl-C (a long series gives up): never let its
             // unfinished value go on.
-            if Interruption.requestCount != requestsAtStart { throw .interrupted }
+            if stop.interruption.requestCount != stop.requestsAtStart { throw .interrupted }
         }
         return nil
     }

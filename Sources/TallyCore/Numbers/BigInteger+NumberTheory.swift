@@ -1,4 +1,5 @@
 import CGMP
+import CMPFI
 import TallyDiagnostics
 
 /// Bits and number theory on GMP integers. Bit operations follow Python's rules for negative
@@ -111,12 +112,24 @@ extension BigInteger {
 
     /// The `n`-th Fibonacci number.
     public static func fibonacci(_ n: UInt) -> BigInteger {
-        make { __gmpz_fib_ui($0, n) }
+        // F(n) has about 0.694·n bits.
+        if Double(n) * 0.7 > Double(Offload.resultBits),
+            let value = Offload.integer(Offload.job(TALLY_JOB_FIB_UI, u: n))
+        {
+            return value
+        }
+        return make { __gmpz_fib_ui($0, n) }
     }
 
     /// The binomial coefficient `self` choose `k` (GMP's extension to negative `self`).
     public func binomial(_ k: UInt) -> BigInteger {
-        BigInteger.make { __gmpz_bin_ui($0, pointer, k) }
+        // At most k·log2|self| bits.
+        if Double(Swift.min(k, UInt(Int.max))) * Double(bitWidth) > Double(Offload.resultBits),
+            let value = withExtendedLifetime(self, { Offload.integer(Offload.job(TALLY_JOB_BIN_UI, self, u: k)) })
+        {
+            return value
+        }
+        return BigInteger.make { __gmpz_bin_ui($0, pointer, k) }
     }
 
     /// The remainder of division by a machine word, in `0 ..< divisor`.

@@ -1,4 +1,5 @@
 import CGMP
+import CMPFI
 import Glibc
 import TallyDiagnostics
 
@@ -102,12 +103,27 @@ public final class BigInteger: @unchecked Sendable {
     /// Calls `body` with the digits in `radix`, after a `-` when negative, in scratch space.
     func withDescription<Result>(radix: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let capacity = Int(__gmpz_sizeinbase(pointer, radix)) + 2
+        if capacity > Offload.conversionBits / 3, let digits = offloadedDigits(radix: radix) {
+            return digits.withUnsafeBufferPointer { body($0) }
+        }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { chars in
             _ = __gmpz_get_str(chars.baseAddress, radix, pointer)
             let length = strlen(chars.baseAddress!)
             return UnsafeRawBufferPointer(start: chars.baseAddress, count: length).withMemoryRebound(to: UInt8.self) {
                 body($0)
             }
+        }
+    }
+
+    /// The digits of a huge number, converted in a child process (``Offload``); nil when the
+    /// caller must convert in-process, a single zero when Ctrl-C stopped the conversion.
+    private func offloadedDigits(radix: Int32) -> [UInt8]? {
+        if bitWidth <= Offload.conversionBits { return nil }
+        let job = Offload.job(TALLY_JOB_GET_STR, self, u: UInt(radix))
+        switch withExtendedLifetime(self, { Offload.run(job) { $0.text()?.bytes } }) {
+        case .finished(let digits): return digits
+        case .interrupted: return [UInt8(ascii: "0")]
+        case .unavailable: return nil
         }
     }
 
@@ -141,7 +157,12 @@ public final class BigInteger: @unchecked Sendable {
     }
 
     public static func * (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
-        make { __gmpz_mul($0, lhs.pointer, rhs.pointer) }
+        if __gmpz_size(lhs.pointer) + __gmpz_size(rhs.pointer) > Offload.productLimbs,
+            let product = withExtendedLifetime((lhs, rhs), { Offload.integer(Offload.job(TALLY_JOB_MUL, lhs, rhs)) })
+        {
+            return product
+        }
+        return make { __gmpz_mul($0, lhs.pointer, rhs.pointer) }
     }
 
     public static prefix func - (operand: BigInteger) -> BigInteger {
@@ -153,6 +174,7 @@ public final class BigInteger: @unchecked Sendable {
 
     /// Quotient rounded toward negative infinity and the matching remainder (sign of `divisor`).
     public func flooredDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+        if let division = offloadedDivision(by: divisor, TALLY_JOB_FDIV_QR) { return division }
         let quotient = BigInteger()
         let remainder = BigInteger()
         __gmpz_fdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
@@ -161,20 +183,53 @@ public final class BigInteger: @unchecked Sendable {
 
     /// Quotient rounded toward zero and the matching remainder (sign of `self`).
     public func truncatedDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+        if let division = offloadedDivision(by: divisor, TALLY_JOB_TDIV_QR) { return division }
         let quotient = BigInteger()
         let remainder = BigInteger()
         __gmpz_tdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
         return (quotient, remainder)
     }
 
+    /// A division of numbers of millions of digits (by one of more than a few limbs, as dividing
+    /// by a short number costs little), in a child process (``Offload``); nil when the caller
+    /// must divide in-process, zeros when Ctrl-C stopped it.
+    private func offloadedDivision(by divisor: BigInteger, _ kind: tally_job_kind) -> (
+        quotient: BigInteger, remainder: BigInteger
+    )? {
+        guard __gmpz_size(pointer) > Offload.productLimbs, __gmpz_size(divisor.pointer) > 64 else { return nil }
+        let job = Offload.job(kind, self, divisor)
+        let outcome = withExtendedLifetime((self, divisor)) {
+            Offload.run(job) { pipe -> (BigInteger, BigInteger)? in
+                guard let quotient = pipe.integer(), let remainder = pipe.integer() else { return nil }
+                return (quotient, remainder)
+            }
+        }
+        switch outcome {
+        case .finished(let division): return division
+        case .interrupted: return (BigInteger(), BigInteger())
+        case .unavailable: return nil
+        }
+    }
+
     /// `self` raised to a non-negative machine-word power.
     public func power(_ exponent: UInt) -> BigInteger {
-        BigInteger.make { __gmpz_pow_ui($0, pointer, exponent) }
+        if Double(bitWidth) * Double(exponent) > Double(Offload.resultBits),
+            let power = withExtendedLifetime(
+                self, { Offload.integer(Offload.job(TALLY_JOB_POW_UI, self, u: exponent)) })
+        {
+            return power
+        }
+        return BigInteger.make { __gmpz_pow_ui($0, pointer, exponent) }
     }
 
     /// `base` raised to `exponent`, both machine words.
     public static func power(_ base: UInt, _ exponent: UInt) -> BigInteger {
-        make { __gmpz_ui_pow_ui($0, base, exponent) }
+        if Double(UInt.bitWidth - base.leadingZeroBitCount) * Double(exponent) > Double(Offload.resultBits),
+            let power = Offload.integer(Offload.job(TALLY_JOB_UI_POW_UI, u: base, v: exponent))
+        {
+            return power
+        }
+        return make { __gmpz_ui_pow_ui($0, base, exponent) }
     }
 
     /// `self * 2^bits` (bits may be negative: then floor division by a power of two).
@@ -201,12 +256,18 @@ public final class BigInteger: @unchecked Sendable {
 
     /// `n!` for a machine-word `n`.
     public static func factorial(_ n: UInt) -> BigInteger {
-        make { __gmpz_fac_ui($0, n) }
+        if n >= Offload.factorialArgument, let value = Offload.integer(Offload.job(TALLY_JOB_FAC_UI, u: n)) {
+            return value
+        }
+        return make { __gmpz_fac_ui($0, n) }
     }
 
     /// The double factorial n!! = n·(n−2)·(n−4)·…, down to 1 or 2.
     public static func doubleFactorial(_ n: UInt) -> BigInteger {
-        make { __gmpz_2fac_ui($0, n) }
+        if n >= 2 * Offload.factorialArgument, let value = Offload.integer(Offload.job(TALLY_JOB_2FAC_UI, u: n)) {
+            return value
+        }
+        return make { __gmpz_2fac_ui($0, n) }
     }
 
     /// The greatest common divisor (non-negative).

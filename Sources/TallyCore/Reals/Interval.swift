@@ -49,7 +49,30 @@ final class Interval: @unchecked Sendable {
 
     /// π.
     static func pi(precision: Int) -> Interval {
-        make(precision: precision) { mpfi_const_pi($0) }
+        if precision > Offload.realPrecisionBits {
+            var job = tally_job()
+            job.kind = Int32(TALLY_JOB_MPFI_PI.rawValue)
+            if let pi = offloaded(job, precision: precision) { return pi }
+        }
+        return make(precision: precision) { mpfi_const_pi($0) }
+    }
+
+    /// The interval a child process computes for `job` at `precision` bits (``Offload``); nil
+    /// when the caller must compute it in-process, an interval holding zero (a placeholder the
+    /// line never shows) when Ctrl-C stopped it.
+    private static func offloaded(_ job: tally_job, precision: Int) -> Interval? {
+        var job = job
+        let result = Interval(precision: precision)
+        job.precision = mpfr_prec_t(Swift.max(precision, 2))
+        let outcome = Offload.run(job) { pipe in
+            pipe.real(into: tally_mpfi_left(result.pointer)) && pipe.real(into: tally_mpfi_right(result.pointer))
+                ? result : nil
+        }
+        switch outcome {
+        case .finished(let interval): return interval
+        case .interrupted: return Interval(Number(0), precision: precision)
+        case .unavailable: return nil
+        }
     }
 
     /// Widens MPFR's exponent range to the most it allows, so that huge and tiny values stay
@@ -61,11 +84,40 @@ final class Interval: @unchecked Sendable {
 
     // MARK: Operations
 
+    /// One MPFI function of one interval (`mpfi_sin`): a C function, which a child process
+    /// can run (``Offload``).
+    typealias IntervalFunction =
+        @convention(c) (
+            UnsafeMutablePointer<__mpfi_struct>?, UnsafePointer<__mpfi_struct>?
+        ) -> Int32
+
+    /// One correctly rounded MPFR function of one number (`mpfr_sin`).
+    typealias NumberFunction =
+        @convention(c) (
+            UnsafeMutablePointer<__mpfr_struct>?, UnsafePointer<__mpfr_struct>?, mpfr_rnd_t
+        ) -> Int32
+
+    /// The functions that cost about a product (or nothing): forked only at the precision of a
+    /// long product, as a fork costs more than they do below it.
+    private static let productLike: [UInt] = [
+        mpfi_set, mpfi_neg, mpfi_abs, mpfi_sqr, mpfi_inv, mpfi_sqrt, mpfi_cbrt,
+    ].map { unsafeBitCast($0 as IntervalFunction, to: UInt.self) }
+
     /// The interval of a one-argument MPFI function of this one.
-    func map(precision: Int, _ function: (UnsafeMutablePointer<__mpfi_struct>, UnsafePointer<__mpfi_struct>) -> Int32)
-        -> Interval
-    {
-        Interval.make(precision: precision) { _ = function($0, pointer) }
+    func map(precision: Int, _ function: IntervalFunction) -> Interval {
+        if precision > Offload.realPrecisionBits,
+            precision > Offload.productLimbs * 64
+                || !Interval.productLike.contains(unsafeBitCast(function, to: UInt.self))
+        {
+            var job = tally_job()
+            job.kind = Int32(TALLY_JOB_MPFI_MAP.rawValue)
+            job.interval_function = function
+            job.interval = UnsafePointer(pointer)
+            if let result = withExtendedLifetime(self, { Interval.offloaded(job, precision: precision) }) {
+                return result
+            }
+        }
+        return Interval.make(precision: precision) { _ = function($0, pointer) }
     }
 
     /// Whether the interval is a single number (an exactly representable argument, such as 1).
@@ -77,14 +129,13 @@ final class Interval: @unchecked Sendable {
     /// evaluation instead of MPFI's two (one per endpoint). The result rounded to nearest is
     /// within half a unit in the last place of the true value, so one step down and one step up
     /// bound it.
-    func mapPoint(
-        precision: Int,
-        _ function: (UnsafeMutablePointer<__mpfr_struct>, UnsafePointer<__mpfr_struct>, mpfr_rnd_t) -> Int32
-    ) -> Interval {
+    func mapPoint(precision: Int, _ function: NumberFunction) -> Interval {
         Interval.make(precision: precision) { result in
             let left = tally_mpfi_left(result)!
             let right = tally_mpfi_right(result)!
-            let exact = function(left, tally_mpfi_left(pointer)!, MPFR_RNDN)
+            let exact = withExtendedLifetime(self) {
+                Interval.value(of: function, at: tally_mpfi_left(pointer), into: left)
+            }
             _ = mpfr_set4(right, left, MPFR_RNDN, tally_mpfr_sgn(left) < 0 ? -1 : 1)
             // An inexact result is within half an ulp: widen by one ulp each way. (An exact one,
             // such as sin(0), needs no widening.)
@@ -95,12 +146,40 @@ final class Interval: @unchecked Sendable {
         }
     }
 
+    /// `function` of `argument`, rounded to nearest into `result`, in a child process when the
+    /// precision is high (``Offload``); the ternary value.
+    private static func value(
+        of function: NumberFunction, at argument: UnsafePointer<__mpfr_struct>,
+        into result: UnsafeMutablePointer<__mpfr_struct>
+    ) -> Int32 {
+        let precision = Int(mpfr_get_prec(result))
+        if precision > Offload.realPrecisionBits {
+            var job = tally_job()
+            job.kind = Int32(TALLY_JOB_MPFR_MAP.rawValue)
+            job.number_function = function
+            job.number = argument
+            job.precision = mpfr_prec_t(precision)
+            let outcome = Offload.run(job) { pipe -> Int32? in
+                guard let ternary = pipe.words(1)?[0], pipe.real(into: result) else { return nil }
+                return Int32(clamping: ternary)
+            }
+            switch outcome {
+            case .finished(let ternary): return ternary
+            case .interrupted:
+                mpfr_set_zero(result, 1)
+                return 0
+            case .unavailable: break
+            }
+        }
+        return function(result, argument, MPFR_RNDN)
+    }
+
     /// e^x for an interval around x, by one exponential of its midpoint: the bounds are
     /// e^mid·e^±radius, each rounded outward (the way ball arithmetic does it), where MPFI's
     /// exp takes one exponential per endpoint.
     func exponential(precision: Int) -> Interval {
-        if isPoint { return mapPoint(precision: precision) { mpfr_exp($0, $1, $2) } }
-        guard isFinite else { return map(precision: precision) { mpfi_exp($0, $1) } }
+        if isPoint { return mapPoint(precision: precision, mpfr_exp) }
+        guard isFinite else { return map(precision: precision, mpfi_exp) }
         let working = mpfr_prec_t(Swift.max(precision, self.precision) + 2)
         func number(_ bits: mpfr_prec_t) -> UnsafeMutablePointer<__mpfr_struct> {
             let value = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
@@ -125,12 +204,12 @@ final class Interval: @unchecked Sendable {
         _ = mpfr_sub(factor, middle, tally_mpfi_left(pointer), MPFR_RNDU)
         _ = mpfr_max(radius, radius, factor, MPFR_RNDU)
         // A wide interval (radius over 1) is MPFI's, endpoint by endpoint.
-        if mpfr_cmp_ui(radius, 1) > 0 { return map(precision: precision) { mpfi_exp($0, $1) } }
+        if mpfr_cmp_ui(radius, 1) > 0 { return map(precision: precision, mpfi_exp) }
         return Interval.make(precision: precision) { result in
             let left = tally_mpfi_left(result)!
             let right = tally_mpfi_right(result)!
             // e^mid within half an ulp, widened by one each way.
-            _ = mpfr_exp(left, middle, MPFR_RNDN)
+            _ = Interval.value(of: mpfr_exp, at: middle, into: left)
             _ = mpfr_set4(right, left, MPFR_RNDN, 1)
             mpfr_nextbelow(left)
             mpfr_nextabove(right)
@@ -172,9 +251,9 @@ final class Interval: @unchecked Sendable {
     /// root is increasing, so the endpoints' roots rounded outward bound it.
     func root(_ n: Int, precision: Int) -> Interval {
         switch n {
-        case 1: return map(precision: precision) { mpfi_set($0, $1) }
-        case 2: return map(precision: precision) { mpfi_sqrt($0, $1) }
-        case 3: return map(precision: precision) { mpfi_cbrt($0, $1) }
+        case 1: return map(precision: precision, mpfi_set)
+        case 2: return map(precision: precision, mpfi_sqrt)
+        case 3: return map(precision: precision, mpfi_cbrt)
         default:
             return Interval.make(precision: precision) { result in
                 _ = mpfr_rootn_ui(tally_mpfi_left(result), tally_mpfi_left(pointer), UInt(n), MPFR_RNDD)
@@ -207,11 +286,11 @@ final class Interval: @unchecked Sendable {
                 result = result.map { $0.combine(base, precision: working) { mpfi_mul($0, $1, $2) } } ?? base
             }
             remaining >>= 1
-            if remaining > 0 { base = base.map(precision: working) { mpfi_sqr($0, $1) } }
+            if remaining > 0 { base = base.map(precision: working, mpfi_sqr) }
         }
         let magnitude = result ?? Interval(Number(1), precision: working)
-        if n < 0 { return magnitude.map(precision: precision) { mpfi_inv($0, $1) } }
-        return magnitude.map(precision: precision) { mpfi_set($0, $1) }
+        if n < 0 { return magnitude.map(precision: precision, mpfi_inv) }
+        return magnitude.map(precision: precision, mpfi_set)
     }
 
     // MARK: Queries
@@ -346,26 +425,38 @@ struct DecimalSignificand: Equatable {
             self.init(isNegative: false, digits: [], exponent: 0)
             return
         }
+        if count > Offload.realConversionDigits {
+            var job = tally_job()
+            job.kind = Int32(TALLY_JOB_MPFR_GET_STR.rawValue)
+            job.number = UnsafePointer(value)
+            job.count = count
+            job.rounding = rounding
+            switch Offload.run(job, receive: { $0.text() }) {
+            case .finished(let (text, exponent)):
+                self.init(text: text, exponent: exponent)
+                return
+            case .interrupted:
+                self.init(isNegative: false, digits: [], exponent: 0)
+                return
+            case .unavailable: break
+            }
+        }
         var exponent = mpfr_exp_t(0)
         guard let text = mpfr_get_str(nil, &exponent, 10, count, value, rounding) else {
             self.init(isNegative: false, digits: [], exponent: 0)
             return
         }
         defer { mpfr_free_str(text) }
-        var negative = false
-        var digits: [UInt8] = []
-        digits.reserveCapacity(count)
-        var cursor = text
-        while cursor.pointee != 0 {
-            let byte = UInt8(bitPattern: cursor.pointee)
-            if byte == UInt8(ascii: "-") {
-                negative = true
-            } else {
-                digits.append(byte &- UInt8(ascii: "0"))
-            }
-            cursor += 1
-        }
-        self.init(isNegative: negative, digits: digits, exponent: exponent)
+        let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        self.init(text: Array(bytes), exponent: exponent)
+    }
+
+    /// The significand MPFR wrote as `text` (`-` and ASCII digits) with `exponent`.
+    private init(text: [UInt8], exponent: Int) {
+        let negative = text.first == UInt8(ascii: "-")
+        self.init(
+            isNegative: negative, digits: text.dropFirst(negative ? 1 : 0).map { $0 &- UInt8(ascii: "0") },
+            exponent: exponent)
     }
 
     var isZero: Bool { digits.allSatisfy { $0 == 0 } }

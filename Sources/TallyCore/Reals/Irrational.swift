@@ -49,8 +49,8 @@ enum Irrational: Hashable, Sendable {
         case .log(let argument):
             let x = Interval(argument, precision: precision + 8)
             return x.isPoint
-                ? x.mapPoint(precision: precision) { mpfr_log($0, $1, $2) }
-                : x.map(precision: precision) { mpfi_log($0, $1) }
+                ? x.mapPoint(precision: precision, mpfr_log)
+                : x.map(precision: precision, mpfi_log)
         }
     }
 

@@ -147,44 +147,44 @@ enum RealFunction: Sendable, Equatable {
         case .add: return x.combine(arguments[1], precision: precision) { mpfi_add($0, $1, $2) }
         case .multiply: return x.combine(arguments[1], precision: precision) { mpfi_mul($0, $1, $2) }
         case .divide: return x.combine(arguments[1], precision: precision) { mpfi_div($0, $1, $2) }
-        case .negate: return x.map(precision: precision) { mpfi_neg($0, $1) }
+        case .negate: return x.map(precision: precision, mpfi_neg)
         case .power:
             // x^y = exp(y · ln x), x > 0.
-            let logarithm = x.map(precision: precision + 32) { mpfi_log($0, $1) }
+            let logarithm = x.map(precision: precision + 32, mpfi_log)
             let product = logarithm.combine(arguments[1], precision: precision + 32) { mpfi_mul($0, $1, $2) }
-            return product.map(precision: precision) { mpfi_exp($0, $1) }
+            return product.map(precision: precision, mpfi_exp)
         case .root(let n): return x.root(n, precision: precision)
         case .integerPower(let n): return x.power(n, precision: precision)
         case .exp: return x.exponential(precision: precision)
         // Of a single number, one correctly rounded MPFR evaluation; of an interval, MPFI's.
         case .log:
             return x.isPoint
-                ? x.mapPoint(precision: precision) { mpfr_log($0, $1, $2) }
-                : x.map(precision: precision) { mpfi_log($0, $1) }
+                ? x.mapPoint(precision: precision, mpfr_log)
+                : x.map(precision: precision, mpfi_log)
         case .sin:
             return x.isPoint
-                ? x.mapPoint(precision: precision) { mpfr_sin($0, $1, $2) }
-                : x.map(precision: precision) { mpfi_sin($0, $1) }
+                ? x.mapPoint(precision: precision, mpfr_sin)
+                : x.map(precision: precision, mpfi_sin)
         case .cos:
             return x.isPoint
-                ? x.mapPoint(precision: precision) { mpfr_cos($0, $1, $2) }
-                : x.map(precision: precision) { mpfi_cos($0, $1) }
-        case .tan: return x.map(precision: precision) { mpfi_tan($0, $1) }
-        case .asin: return x.map(precision: precision) { mpfi_asin($0, $1) }
-        case .acos: return x.map(precision: precision) { mpfi_acos($0, $1) }
+                ? x.mapPoint(precision: precision, mpfr_cos)
+                : x.map(precision: precision, mpfi_cos)
+        case .tan: return x.map(precision: precision, mpfi_tan)
+        case .asin: return x.map(precision: precision, mpfi_asin)
+        case .acos: return x.map(precision: precision, mpfi_acos)
         case .atan:
             return x.isPoint
-                ? x.mapPoint(precision: precision) { mpfr_atan($0, $1, $2) }
-                : x.map(precision: precision) { mpfi_atan($0, $1) }
+                ? x.mapPoint(precision: precision, mpfr_atan)
+                : x.map(precision: precision, mpfi_atan)
         case .atan2: return x.combine(arguments[1], precision: precision) { mpfi_atan2($0, $1, $2) }
-        case .sinh: return x.map(precision: precision) { mpfi_sinh($0, $1) }
-        case .cosh: return x.map(precision: precision) { mpfi_cosh($0, $1) }
-        case .tanh: return x.map(precision: precision) { mpfi_tanh($0, $1) }
-        case .asinh: return x.map(precision: precision) { mpfi_asinh($0, $1) }
-        case .acosh: return x.map(precision: precision) { mpfi_acosh($0, $1) }
-        case .atanh: return x.map(precision: precision) { mpfi_atanh($0, $1) }
+        case .sinh: return x.map(precision: precision, mpfi_sinh)
+        case .cosh: return x.map(precision: precision, mpfi_cosh)
+        case .tanh: return x.map(precision: precision, mpfi_tanh)
+        case .asinh: return x.map(precision: precision, mpfi_asinh)
+        case .acosh: return x.map(precision: precision, mpfi_acosh)
+        case .atanh: return x.map(precision: precision, mpfi_atanh)
         case .hypot: return x.combine(arguments[1], precision: precision) { mpfi_hypot($0, $1, $2) }
-        case .abs: return x.map(precision: precision) { mpfi_abs($0, $1) }
+        case .abs: return x.map(precision: precision, mpfi_abs)
         case .minimum: return x.extreme(arguments[1], largest: false, precision: precision)
         case .maximum: return x.extreme(arguments[1], largest: true, precision: precision)
         }

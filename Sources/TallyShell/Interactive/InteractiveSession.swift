@@ -28,7 +28,7 @@ enum InteractiveSession {
         environment.confirm = { question in reader.confirm(question) }
         var session = Session(style: .interactive, settings: settings, environment: environment)
 
-        TerminalSignals.install()
+        TerminalSignals.install(interruption: session.interruption)
         if !options.quiet {
             output.writeLine(
                 "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
@@ -51,6 +51,7 @@ enum InteractiveSession {
             reader.completion = { word, prefix in completer.complete(word, after: prefix) }
             decorations?.suggests = session.environment.suggests
             decorations?.previews = session.environment.previews
+            decorations?.colouring = session.environment.highlights ? SyntaxColouring(names: session.knownNames) : nil
             decorations?.previewer?.use(session.evaluator)
             let line: String
             switch reader.read(prompt: prompt) {
@@ -79,7 +80,7 @@ enum InteractiveSession {
                             earlier: earlierLines, session: sessionLines, count: count, containing: filter))
                 case .full:
                     if let fullResult {
-                        page(fullResult, through: pager, output: output)
+                        page(fullResult, through: pager, output: output, interruption: session.interruption)
                     } else {
                         errors.write("nothing to show: 'full' shows a long result in whole after it was shortened\n")
                     }
@@ -99,11 +100,14 @@ enum InteractiveSession {
                 let wrapped = TextWrapping.wrap(text, width: size.columns)
                 outcome.output = wrapped
                 if wrapped.utf8.reduce(1, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) >= size.rows {
-                    page(wrapped, through: pager, output: output)
+                    page(wrapped, through: pager, output: output, interruption: session.interruption)
                     outcome.output = nil
                 }
             }
-            if !show(outcome, for: line, output: output, errors: errors, renderer: renderer) {
+            if !show(
+                outcome, for: line, output: output, errors: errors, renderer: renderer,
+                interruption: session.interruption)
+            {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
             } else if !outcome.failed, outcome.isExact != nil || InteractiveCommand.isBMI(line) {
@@ -121,16 +125,18 @@ enum InteractiveSession {
 
     /// Shows `text` through the pager, or plainly when there is none (in pieces, so Ctrl-C
     /// stops it).
-    private static func page(_ text: String, through pager: String?, output: OutputStream) {
+    private static func page(
+        _ text: String, through pager: String?, output: OutputStream, interruption: Interruption
+    ) {
         output.flush()
-        Interruption.clear()
+        interruption.clear()
         if let pager, Pager.show(text, command: pager) {
-            Interruption.clear()
+            interruption.clear()
             return
         }
         show(
             .printing(text), for: "", output: output, errors: OutputStream.standardError,
-            renderer: DiagnosticRenderer(useColour: false))
+            renderer: DiagnosticRenderer(useColour: false), interruption: interruption)
     }
 
     /// 0, or 1 after saying so when standard output could not be written (a full disk).
@@ -146,7 +152,7 @@ enum InteractiveSession {
     @discardableResult
     private static func show(
         _ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream,
-        renderer: DiagnosticRenderer
+        renderer: DiagnosticRenderer, interruption: Interruption
     ) -> Bool {
         var interrupted = outcome.wasInterrupted
         var cutShort = false
@@ -162,9 +168,9 @@ enum InteractiveSession {
             for warning in outcome.warnings { errors.write(draw(warning)) }
         }
         if let text = outcome.output {
-            if Interruption.isRequested {
+            if interruption.isRequested {
                 interrupted = true
-            } else if !output.writeLineInPieces(text, stoppingWhen: { Interruption.isRequested }) {
+            } else if !output.writeLineInPieces(text, stoppingWhen: { interruption.isRequested }) {
                 output.writeLine("")
                 interrupted = true
                 cutShort = true

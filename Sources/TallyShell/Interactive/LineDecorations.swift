@@ -25,6 +25,8 @@ final class LineDecorations {
     var suggests = true
     /// Whether to preview values (`set preview`); needs ``previewer``.
     var previews = true
+    /// Colours the typed line (`set highlight`); nil leaves it as readline draws it.
+    var colouring: SyntaxColouring?
     /// The columns the prompt takes.
     let promptWidth: Int
     /// Works out previews; nil never previews.
@@ -117,6 +119,8 @@ final class LineDecorations {
             drawnWidth = 0
             return ""
         }
+        // Colouring writes the whole line again over readline's, so the cursor ends after it.
+        let colouredLine = line.bytes.isEmpty ? nil : colouring.map { $0.coloured(line.bytes) }
         var extra = ""
         if line.point == line.bytes.count {
             if suggests, let rest = suggestion(for: line.bytes) {
@@ -128,10 +132,16 @@ final class LineDecorations {
             }
         }
         extra = Self.fitted(extra, to: room)
-        if extra.isEmpty && drawnWidth == 0 { return "" }
+        if extra.isEmpty && drawnWidth == 0 && colouredLine == nil { return "" }
         let afterPoint = DisplayWidth.of(String(decoding: line.bytes[line.point...], as: UTF8.self))
         let extraWidth = DisplayWidth.of(extra)
-        var sequence = afterPoint > 0 ? "\u{1B}[\(afterPoint)C" : ""
+        var sequence: String
+        if let colouredLine {
+            let beforePoint = DisplayWidth.of(String(decoding: line.bytes[..<line.point], as: UTF8.self))
+            sequence = (beforePoint > 0 ? "\u{1B}[\(beforePoint)D" : "") + colouredLine
+        } else {
+            sequence = afterPoint > 0 ? "\u{1B}[\(afterPoint)C" : ""
+        }
         sequence += "\u{1B}[K"
         if !extra.isEmpty { sequence += "\u{1B}[2m" + extra + "\u{1B}[0m" }
         let back = afterPoint + extraWidth

@@ -7,7 +7,8 @@ import TallyDiagnostics
 /// interactive session.
 ///
 /// The handlers only store flags (the one thing a signal handler may safely do): Ctrl-C asks
-/// the evaluator to stop through ``Interruption`` and tells the line reader to drop the line;
+/// the evaluator to stop through the session's ``Interruption`` and tells the line reader to
+/// drop the line;
 /// the line reader acts on both flags outside the handler. They are installed without
 /// `SA_RESTART`, so a blocking `write` or `ppoll` returns at once and the flag is seen.
 enum TerminalSignals {
@@ -23,17 +24,31 @@ enum TerminalSignals {
     /// same signal (``endIfTerminated()``).
     static let terminatingSignal = Atomic<Int32>(0)
 
-    /// Installs the handlers for the rest of the process.
-    static func install() {
+    /// The session's Ctrl-C flag, for the handlers: the one pointer they need, as a signal
+    /// handler cannot be handed anything. Sound without a lock: written once, before any
+    /// handler is installed, and never again; the flag is retained here for the rest of the
+    /// process, so the handlers' unretained use of it never meets a freed object; and
+    /// ``Interruption/request()`` does only lock-free atomic operations.
+    nonisolated(unsafe) private static var interruption: Unmanaged<Interruption>?
+
+    /// Asks the session's work to stop, from a handler.
+    private static func requestInterruption() {
+        interruption?._withUnsafeGuaranteedRef { $0.request() }
+    }
+
+    /// Installs the handlers for the rest of the process; Ctrl-C, SIGTERM and SIGHUP request
+    /// `interruption`.
+    static func install(interruption: Interruption) {
+        Self.interruption = Unmanaged.passRetained(interruption)
         // Touch the flags first: a handler must never be the one that initialises them.
         interruptPending.store(false, ordering: .relaxed)
         windowChanged.store(false, ordering: .relaxed)
         resumed.store(false, ordering: .relaxed)
-        Interruption.clear()
+        interruption.clear()
         terminatingSignal.store(0, ordering: .relaxed)
         mainThread = pthread_self()
         handle(SIGINT) { received in
-            Interruption.request()
+            TerminalSignals.requestInterruption()
             TerminalSignals.interruptPending.store(true, ordering: .relaxed)
             TerminalSignals.wakeMainThread(received)
         }
@@ -48,7 +63,7 @@ enum TerminalSignals {
         for signal in [SIGTERM, SIGHUP] {
             handle(signal) { received in
                 TerminalSignals.terminatingSignal.store(received, ordering: .relaxed)
-                Interruption.request()
+                TerminalSignals.requestInterruption()
                 TerminalSignals.wakeMainThread(received)
             }
         }

@@ -15,8 +15,10 @@ enum BackgroundWork {
     /// How often the caller looks for Ctrl-C while it waits.
     static let pollInterval: UInt32 = 2_000  // microseconds
 
-    /// The work's result, or nil when Ctrl-C came first.
-    static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Result? {
+    /// The work's result, or nil when Ctrl-C (a request on `interruption`) came first.
+    static func run<Result: Sendable>(
+        watching interruption: Interruption, _ work: @escaping @Sendable () -> Result
+    ) -> Result? {
         let slot = Slot<Result>()
         guard start({ slot.fill(work()) }) else {
             // No thread to be had: do the work here, uninterruptibly rather than not at all.
@@ -24,7 +26,7 @@ enum BackgroundWork {
         }
         while true {
             if let result = slot.take() { return result }
-            if Interruption.isRequested {
+            if interruption.isRequested {
                 // SIGTERM or SIGHUP while a line runs: the terminal is in line mode; just end.
                 TerminalSignals.endIfTerminated()
                 return nil

@@ -37,8 +37,12 @@ public struct Session {
         self.environment = environment
         var settings = settings
         settings.clock = environment.clock
-        evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords)
+        evaluator = Evaluator(settings: settings, commandWords: CommandWord.reservedWords, interruption: Interruption())
     }
+
+    /// The session's Ctrl-C flag: the interactive front end has the terminal's signal handler
+    /// set it, and the session's evaluator watches it.
+    public var interruption: Interruption { evaluator.interruption }
 
     /// The longest line Tally takes, in bytes of UTF-8 (1 MiB): what a line may cost in memory
     /// and time stays bounded whatever the input.
@@ -101,7 +105,8 @@ public struct Session {
     /// Handles a line of valid UTF-8.
     @inline(__always)
     private mutating func handle(validLine bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) -> LineOutcome {
-        Interruption.clear()
+        // Only a person at the prompt presses Ctrl-C: a batch line has nothing to clear.
+        if style == .interactive { interruption.clear() }
         if bytes.count > Session.maximumLineBytes {
             return .failing(
                 Session.lineTooLong(at: Session.characterBoundary(atOrBefore: Session.maximumLineBytes, in: bytes)))
@@ -128,13 +133,15 @@ public struct Session {
         let start = evaluator
         let style = self.style
         guard
-            let (finished, outcome) = BackgroundWork.run({
-                var evaluator = start
-                let outcome = Session.outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
-                    try evaluator.run(line: line, origin: origin)
-                }
-                return (evaluator, outcome)
-            })
+            let (finished, outcome) = BackgroundWork.run(
+                watching: interruption,
+                {
+                    var evaluator = start
+                    let outcome = Session.outcome(style: style, in: &evaluator) { evaluator throws(EvaluationError) in
+                        try evaluator.run(line: line, origin: origin)
+                    }
+                    return (evaluator, outcome)
+                })
         else { return .interrupted }
         if outcome.wasInterrupted { return outcome }
         evaluator = finished
@@ -172,14 +179,16 @@ public struct Session {
             case .value(let value):
                 // In batch the runner writes the value (an exact number straight from its digits).
                 if style != .interactive { return LineOutcome(value: value) }
-                let output = evaluator.formatter.format(value)
+                let formatter = evaluator.formatter
+                let output = evaluator.continuingLine { formatter.format(value) }
                 // Writing a value's digits is work too, which Ctrl-C may have cut short.
-                if Interruption.isRequested { return .interrupted }
+                if evaluator.interruption.isRequested { return .interrupted }
                 return LineOutcome(output: marked(output, style: style), isExact: !output.isRounded)
             case .shown(_, let output):
                 return .showing(output, style: style)
             case .several(let results):
-                return several(results, style: style, formatter: evaluator.formatter)
+                let formatter = evaluator.formatter
+                return evaluator.continuingLine { several(results, style: style, formatter: formatter) }
             }
         } catch {
             return .stopped(by: error)
@@ -365,6 +374,14 @@ public struct Session {
         return Completer(
             variableNames: names, functions: evaluator.functions,
             habitNames: { directory.map(HabitCommandRunner.existingHabitNames(dataDirectory:)) ?? [] })
+    }
+
+    /// The names an expression may use now — variables, `ans`, functions and constants — for
+    /// colouring the line being typed.
+    public var knownNames: Set<String> {
+        var names = Set(evaluator.variables.keys).union(evaluator.functions.names)
+        names.insert("ans")
+        return names
     }
 
     // MARK: vars

@@ -40,6 +40,8 @@ public struct SessionEnvironment {
     public var suggests = true
     /// Whether the prompt previews the value as you type (`set preview`).
     public var previews = true
+    /// Whether the prompt colours the line as you type (`set highlight`).
+    public var highlights = true
 
     public init(
         dataDirectory: String? = nil, pinnedToday: String? = nil, useColour: Bool = false,

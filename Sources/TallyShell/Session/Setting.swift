@@ -71,6 +71,9 @@ public struct Setting: Sendable {
             "suggest", meaning: "at the prompt, suggest the last matching line as you type (→ takes it)",
             \.environment.suggests),
         onOff("preview", meaning: "at the prompt, show the value as you type", \.environment.previews),
+        onOff(
+            "highlight", meaning: "at the prompt, colour the line as you type (an unknown name in red)",
+            \.environment.highlights),
     ]
 
     /// `a or b`, `a, b or c`.

@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import TallyTestSupport
+import Testing
+
+/// One long GMP or MPFR call — a factorial of ten million, a power with a hundred million
+/// digits, a million digits of pi — runs in a child process that Ctrl-C kills: the prompt comes
+/// back, no CPU is spent afterwards, and the memory is gone (issue 25, item 7). Below the
+/// threshold, and in batch, the results are the same as computed in-process.
+@Suite("Long library calls")
+struct LongLibraryCallTests {
+    /// Limits raised so that each line is accepted and runs for many seconds.
+    static let raisedLimits = ["set maxdigits 100000000", "set maxwork 1000000000000"]
+
+    /// The processes the session has started and not yet reaped (of any of its threads).
+    static func children(of processID: pid_t) throws -> [String] {
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(processID)/task")
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(processID)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").map(String.init)
+        }
+    }
+
+    @Test(arguments: [
+        (["10000000!"]), (["10^(10^8-1)"]), (["set digits 1000000", "pi"]),
+        (["set digits 1000000", "exp(sqrt(2))"]),
+        (["x = 7^3000000", "y = 3^3000000", "x * y"]),
+        // Computed in a second or two, but its 14,313,638 digits take seconds to write out.
+        (["x = 3^(3*10^7)", "x"]),
+    ])
+    func controlCEndsTheCallAndFreesItsMemory(lines: [String]) throws {
+        let sandbox = HardeningRoundThreeSessionTests.Sandbox()
+        let terminal = try sandbox.start()
+        for line in Self.raisedLimits + lines.dropLast() {
+            terminal.type(line + "\r")
+            try terminal.expect("> ", timeout: 30)
+        }
+        let residentBefore = try HardeningRoundThreeSessionTests.statusKilobytes("VmRSS", of: terminal.processID)
+        let line = lines.last!
+        terminal.type(line + "\r")
+        try terminal.expect(line + "\n")
+        // The call runs in a child: wait for it (a loaded machine may take a while to get there),
+        // and let it work a little.
+        var waited = 0
+        while try Self.children(of: terminal.processID).isEmpty && waited < 100 {
+            usleep(50_000)
+            waited += 1
+        }
+        #expect(try Self.children(of: terminal.processID).count == 1, "\(line): the call runs in a child")
+        usleep(300_000)
+        terminal.type(PseudoTerminal.controlC)
+        try terminal.expect("interrupted\n", timeout: 10)
+        try terminal.expect("> ")
+        usleep(500_000)
+        #expect(try Self.children(of: terminal.processID).isEmpty, "\(line): the child is gone")
+        let before = try InteractivePromptTests.processorSeconds(of: terminal.processID)
+        usleep(1_000_000)
+        let used = try InteractivePromptTests.processorSeconds(of: terminal.processID) - before
+        #expect(used < 0.15, "\(line): \(used) s of processor time in the second after the interrupt")
+        let residentAfter = try HardeningRoundThreeSessionTests.statusKilobytes("VmRSS", of: terminal.processID)
+        // The work's memory was the child's; the session keeps what it had (and some pages of
+        // the pipe's buffer).
+        #expect(
+            residentAfter - residentBefore < 20_000,
+            "\(line): resident memory grew from \(residentBefore) kB to \(residentAfter) kB")
+        terminal.type("6*7\r")
+        try terminal.expect("\n42\n")
+        try terminal.expect("> ")
+        terminal.type(PseudoTerminal.controlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// Results computed in a child are the same as computed in-process: identities whose two
+    /// sides take different paths (a product of two forked powers against one power, factorials
+    /// against binomials), and a real constant and function at 200,000 digits against mpmath.
+    @Test func forkedResultsAreExact() throws {
+        let lines =
+            Self.raisedLimits + [
+                "x = 7^1000000", "y = 3^1000000", "x * y - 21^1000000",
+                "200000! / 199999!", "binomial(400000, 200000) * 200000! * 200000! - 400000!",
+                "-(7^1000000) * 7 + 7^1000001", "fib(3000001) - fib(3000000) - fib(2999999)",
+                "(x * y + 5) // (x * 3^999999)", "-(x * y) // (x * 3^999999 + 1)",
+            ]
+        let run = try TallyUnderTest.run(standardInput: lines.joined(separator: "\n") + "\n", timeout: 120)
+        #expect(run.status == 0, "\(run.errorText)")
+        #expect(run.outputText == "0\n200000\n0\n0\n0\n3\n-3\n")
+    }
+
+    @Test(.enabled(if: python3Executable != nil)) func forkedRealsMatchMpmath() throws {
+        let lines = Self.raisedLimits + ["set digits 200000", "pi", "sin(1)"]
+        let run = try TallyUnderTest.run(standardInput: lines.joined(separator: "\n") + "\n", timeout: 120)
+        #expect(run.status == 0, "\(run.errorText)")
+        let script = """
+            import mpmath, sys
+            mpmath.mp.dps = 200050
+            for v in (mpmath.pi, mpmath.sin(1)):
+                print(mpmath.nstr(v, 200000, strip_zeros=False))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python3Executable!)
+        process.arguments = ["-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let expected = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // The last digit may differ in rounding direction; every digit before it must match.
+        let got = run.outputText.split(separator: "\n").map { $0.dropLast() }
+        let want = expected.split(separator: "\n").map { $0.dropLast() }
+        #expect(got.count == 2 && got == want)
+    }
+}
