@@ -17,7 +17,7 @@ import TallyDiagnostics
 /// so that work abandoned on a background thread still sees its interruption after the session
 /// has cleared the flag for the next line. Only the thread running a line touches its meter:
 /// an evaluator restarts its meter only when no copy of it shares the meter, and makes a new
-/// one otherwise, which is why the class may be `@unchecked Sendable`.
+/// one otherwise: that is why its `@unchecked Sendable` is sound.
 final class WorkMeter: @unchecked Sendable {
     private var spent: Double = 0
     /// The budget of the line, in steps.
