@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// The colours of the line being typed (`set highlight`), drawn by the same redisplay hook as
@@ -34,13 +35,31 @@ struct SyntaxColouring {
     /// Colouring for a session whose variables and functions are `names` (``Session/knownNames``).
     init(names: Set<String>) { self.names = names }
 
-    /// The kind of the word `word`.
+    /// The kind of the word `word`. Red only for a word that nothing the evaluator reads a name
+    /// as would take: a built-in in another letter case (`SIN`), a unit with a prefix (`km`) or
+    /// a unit on its own are known, as ``Evaluator``'s look-up knows them.
     func kind(ofWord word: Substring) -> Kind {
         let word = String(word)
         if names.contains(word) { return .name }
-        if Self.units.contains(word) { return .unit }
-        if Self.words.contains(word) || Self.words.contains(word.lowercased()) { return .word }
+        if Self.units.contains(word) || UnitTable.unit(named: word) != nil { return .unit }
+        let lowered = word.lowercased()
+        if Self.words.contains(word) || Self.words.contains(lowered) { return .word }
+        if lowered != word && names.contains(lowered) { return .name }
         return .unknown
+    }
+
+    /// Where the time-zone name that starts at `start` ends (`Europe/Paris`,
+    /// `America/Argentina/Buenos_Aires`), when the words joined by `/` from there name a zone of
+    /// the tz database; nil otherwise (then `/` is a division).
+    static func endOfZoneName(in bytes: [UInt8], from start: Int, firstWordEnd: Int) -> Int? {
+        var end = firstWordEnd
+        var found: Int?
+        while end + 1 < bytes.count, bytes[end] == UInt8(ascii: "/"), isWordStart(bytes[end + 1]) {
+            end += 1
+            while end < bytes.count && (isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: "-")) { end += 1 }
+            if Zone.named(String(decoding: bytes[start..<end], as: UTF8.self)) != nil { found = end }
+        }
+        return found
     }
 
     /// `bytes` with SGR colour sequences around its numbers, names, units and operators;
@@ -78,7 +97,12 @@ struct SyntaxColouring {
                     emit(.word, from: start, to: index)
                     break  // the rest is the command's
                 }
-                emit(kind(ofWord: Substring(word)), from: start, to: index)
+                if let end = Self.endOfZoneName(in: bytes, from: start, firstWordEnd: index) {
+                    index = end
+                    emit(.unit, from: start, to: index)
+                } else {
+                    emit(kind(ofWord: Substring(word)), from: start, to: index)
+                }
             } else if Self.operatorBytes.contains(byte) {
                 index += 1
                 emit(.operator, from: start, to: index)
