@@ -56,6 +56,20 @@ import Testing
         #expect(unexplained == [], "say why each is sound:\n\(unexplained.joined(separator: "\n"))")
     }
 
+    /// No source file is over 500 lines: a longer one is split by concern (`Type+Concern.swift`).
+    @Test func noSourceFileIsOverFiveHundredLines() throws {
+        var long: [String] = []
+        let tests = try FileManager.default.subpathsOfDirectory(
+            atPath: TallyUnderTest.repositoryRoot.appendingPathComponent("Tests").path
+        ).filter { $0.hasSuffix(".swift") }.map { "Tests/" + $0 }
+        for file in try Self.sourceFiles() + tests {
+            // The last piece is the empty one after the final newline, which `wc -l` does not count.
+            let count = try Self.lines(of: file).count - 1
+            if count > 500 { long.append("\(file): \(count) lines") }
+        }
+        #expect(long == [], "split these by concern:\n\(long.joined(separator: "\n"))")
+    }
+
     // MARK: Reading the sources
 
     /// The Swift files under Sources/, as paths from the repository root, in order.
