@@ -61,7 +61,9 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringLiteral {
     /// Adds `text` in `style` at the end.
     public mutating func append(_ text: String, style: Style = .plain) {
         guard !text.isEmpty else { return }
-        if style == .plain, let last = runs.last, last.style == .plain {
+        // The last run's style read in place: a copy of the run would share its text, and the
+        // `+=` would then copy the whole text for every piece added.
+        if style == .plain, !runs.isEmpty, runs[runs.count - 1].style == .plain {
             runs[runs.count - 1].text += text
         } else {
             runs.append(Run(text: text, style: style))
