@@ -99,6 +99,24 @@ struct LongLibraryCallTests {
         #expect(run.outputText == "0\n200000\n0\n0\n0\n3\n-3\n0\n0\n0\n0\nfalse\ntrue\n0\n")
     }
 
+    /// A quotient of two intervals at 1,300,000 digits (over 4 million bits: forked) agrees
+    /// with the same quotient at a million digits (computed in-process) in every digit but the
+    /// last few.
+    @Test func forkedIntervalQuotientMatchesInProcess() throws {
+        let lines =
+            Self.raisedLimits + [
+                "set digits 1300000", "sqrt(2) / (1 + sqrt(3))", "set digits 1000000", "sqrt(2) / (1 + sqrt(3))",
+            ]
+        let run = try TallyUnderTest.run(standardInput: lines.joined(separator: "\n") + "\n", timeout: 120)
+        #expect(run.status == 0, "\(run.errorText)")
+        let values = run.outputText.split(separator: "\n")
+        #expect(values.count == 2)
+        if values.count == 2 {
+            #expect(values[0].count > 1_299_000 && values[1].count > 999_000)
+            #expect(values[0].prefix(999_990) == values[1].prefix(999_990))
+        }
+    }
+
     @Test(.enabled(if: python3Executable != nil)) func forkedRealsMatchMpmath() throws {
         let lines = Self.raisedLimits + ["set digits 200000", "pi", "sin(1)"]
         let run = try TallyUnderTest.run(standardInput: lines.joined(separator: "\n") + "\n", timeout: 120)
