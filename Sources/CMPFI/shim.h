@@ -54,7 +54,14 @@ enum tally_job_kind {
     TALLY_JOB_MPFI_PI,    // pi at `precision` bits
     TALLY_JOB_MPFI_MAP,   // interval_function(interval) at `precision` bits
     TALLY_JOB_MPFR_MAP,   // number_function(number, MPFR_RNDN) at `precision` bits, and its ternary value
-    TALLY_JOB_MPFR_GET_STR // `count` digits of number, rounded by `rounding`
+    TALLY_JOB_MPFR_GET_STR, // `count` digits of number, rounded by `rounding`
+    TALLY_JOB_GCD,        // gcd(a, b)
+    TALLY_JOB_LCM,        // lcm(a, b)
+    TALLY_JOB_ROOT,       // the u-th root of a rounded toward zero, then 1 if exact (a word)
+    TALLY_JOB_PRIME,      // mpz_probab_prime_p(a, u) (a word)
+    TALLY_JOB_MPQ,        // rational_function(rational, rational2): numerator, then denominator
+    TALLY_JOB_MPQ_REDUCE, // a / b in lowest terms: numerator, then denominator
+    TALLY_JOB_MPFI_COMBINE // interval_function2(interval, interval2) at `precision` bits
 };
 
 typedef struct {
@@ -70,6 +77,11 @@ typedef struct {
     const __mpfr_struct *number;
     size_t count;
     mpfr_rnd_t rounding;
+    void (*rational_function)(__mpq_struct *, const __mpq_struct *, const __mpq_struct *);
+    const __mpq_struct *rational;
+    const __mpq_struct *rational2;
+    int (*interval_function2)(__mpfi_struct *, const __mpfi_struct *, const __mpfi_struct *);
+    const __mpfi_struct *interval2;
 } tally_job;
 
 /// Writes all of `length` bytes, or ends the child (the parent has gone or killed it).
@@ -125,9 +137,11 @@ static inline void tally_child_run(const tally_job *job, int fd) {
     }
     case TALLY_JOB_MPFI_PI:
     case TALLY_JOB_MPFI_MAP:
+    case TALLY_JOB_MPFI_COMBINE:
         mpfi_init2(interval, job->precision);
         if (job->kind == TALLY_JOB_MPFI_PI) mpfi_const_pi(interval);
-        else job->interval_function(interval, job->interval);
+        else if (job->kind == TALLY_JOB_MPFI_MAP) job->interval_function(interval, job->interval);
+        else job->interval_function2(interval, job->interval, job->interval2);
         tally_child_write_mpfr(fd, &interval->left);
         tally_child_write_mpfr(fd, &interval->right);
         return;
@@ -138,10 +152,36 @@ static inline void tally_child_run(const tally_job *job, int fd) {
         tally_child_write_mpfr(fd, number);
         return;
     }
+    case TALLY_JOB_MPQ:
+    case TALLY_JOB_MPQ_REDUCE: {
+        mpq_t q;
+        mpq_init(q);
+        if (job->kind == TALLY_JOB_MPQ) {
+            job->rational_function(q, job->rational, job->rational2);
+        } else {
+            mpz_set(mpq_numref(q), job->a);
+            mpz_set(mpq_denref(q), job->b);
+            mpq_canonicalize(q);
+        }
+        tally_child_write_mpz(fd, mpq_numref(q));
+        tally_child_write_mpz(fd, mpq_denref(q));
+        return;
+    }
+    case TALLY_JOB_PRIME: {
+        long verdict = mpz_probab_prime_p(job->a, (int)job->u);
+        tally_child_write(fd, &verdict, sizeof verdict);
+        return;
+    }
     default:
         break;
     }
     mpz_init(z);
+    if (job->kind == TALLY_JOB_ROOT) {
+        long exact = mpz_root(z, job->a, job->u) != 0;
+        tally_child_write_mpz(fd, z);
+        tally_child_write(fd, &exact, sizeof exact);
+        return;
+    }
     if (job->kind == TALLY_JOB_FDIV_QR || job->kind == TALLY_JOB_TDIV_QR) {
         mpz_t remainder;
         mpz_init(remainder);
@@ -159,6 +199,8 @@ static inline void tally_child_run(const tally_job *job, int fd) {
     case TALLY_JOB_2FAC_UI: mpz_2fac_ui(z, job->u); break;
     case TALLY_JOB_BIN_UI: mpz_bin_ui(z, job->a, job->u); break;
     case TALLY_JOB_FIB_UI: mpz_fib_ui(z, job->u); break;
+    case TALLY_JOB_GCD: mpz_gcd(z, job->a, job->b); break;
+    case TALLY_JOB_LCM: mpz_lcm(z, job->a, job->b); break;
     default: _exit(5);
     }
     tally_child_write_mpz(fd, z);

@@ -27,6 +27,14 @@ struct LongLibraryCallTests {
         (["x = 7^3000000", "y = 3^3000000", "x * y"]),
         // Computed in a second or two, but its 14,313,638 digits take seconds to write out.
         (["x = 3^(3*10^7)", "x"]),
+        // Greatest common divisors of numbers of 17 million digits: of two integers, and the
+        // one that keeps a quotient in lowest terms.
+        (["x = 7^(2*10^7) + 1", "y = 5^(24*10^6) + 1", "gcd(x, y)"]),
+        (["x = 7^(2*10^7)", "y = 5^(24*10^6) + 2", "x / y"]),
+        // An exact square root tried on a number of 76 million digits.
+        (["x = 7^(9*10^7+1)", "x^(1/2)"]),
+        // A Mersenne prime of 19,937 bits: every round of the primality test runs.
+        (["isprime(2^19937 - 1)"]),
     ])
     func controlCEndsTheCallAndFreesItsMemory(lines: [String]) throws {
         let sandbox = HardeningRoundThreeSessionTests.Sandbox()
@@ -80,10 +88,33 @@ struct LongLibraryCallTests {
                 "200000! / 199999!", "binomial(400000, 200000) * 200000! * 200000! - 400000!",
                 "-(7^1000000) * 7 + 7^1000001", "fib(3000001) - fib(3000000) - fib(2999999)",
                 "(x * y + 5) // (x * 3^999999)", "-(x * y) // (x * 3^999999 + 1)",
+                // Forked gcds and lcms (of integers, and in a fraction's arithmetic), roots and
+                // primality tests.
+                "gcd(x * y, x * 5^1000000) - x", "lcm(x, y) - x * y", "(x * y + 1) / y - x - 1 / y",
+                "(x^2 * y^2)^(1/2) - x * y", "(x^2 * 7)^(1/2) == 0", "isprime(2^4423 - 1)",
+                "nextprime(2^4423 - 2) - (2^4423 - 1)",
             ]
         let run = try TallyUnderTest.run(standardInput: lines.joined(separator: "\n") + "\n", timeout: 120)
         #expect(run.status == 0, "\(run.errorText)")
-        #expect(run.outputText == "0\n200000\n0\n0\n0\n3\n-3\n")
+        #expect(run.outputText == "0\n200000\n0\n0\n0\n3\n-3\n0\n0\n0\n0\nfalse\ntrue\n0\n")
+    }
+
+    /// A quotient of two intervals at 1,300,000 digits (over 4 million bits: forked) agrees
+    /// with the same quotient at a million digits (computed in-process) in every digit but the
+    /// last few.
+    @Test func forkedIntervalQuotientMatchesInProcess() throws {
+        let lines =
+            Self.raisedLimits + [
+                "set digits 1300000", "sqrt(2) / (1 + sqrt(3))", "set digits 1000000", "sqrt(2) / (1 + sqrt(3))",
+            ]
+        let run = try TallyUnderTest.run(standardInput: lines.joined(separator: "\n") + "\n", timeout: 120)
+        #expect(run.status == 0, "\(run.errorText)")
+        let values = run.outputText.split(separator: "\n")
+        #expect(values.count == 2)
+        if values.count == 2 {
+            #expect(values[0].count > 1_299_000 && values[1].count > 999_000)
+            #expect(values[0].prefix(999_990) == values[1].prefix(999_990))
+        }
     }
 
     @Test(.enabled(if: python3Executable != nil)) func forkedRealsMatchMpmath() throws {

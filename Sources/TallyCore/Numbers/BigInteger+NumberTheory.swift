@@ -72,7 +72,12 @@ extension BigInteger {
     /// Whether the value is prime: certain below 2^64, and above it GMP's Baillie–PSW test and
     /// further Miller–Rabin rounds (no composite that passes them is known).
     public var isProbablePrime: Bool {
-        __gmpz_probab_prime_p(pointer, 30) > 0
+        if bitWidth > Offload.primeBits,
+            let verdict = withExtendedLifetime(self, { Offload.word(Offload.job(TALLY_JOB_PRIME, self, u: 30)) })
+        {
+            return verdict > 0
+        }
+        return __gmpz_probab_prime_p(pointer, 30) > 0
     }
 
     /// The least prime above the value (2 for anything below 2), or nil when `charging` refuses
@@ -90,7 +95,9 @@ extension BigInteger {
         while true {
             if !remainders.contains(0) {
                 if !charging(round) { return nil }
-                if __gmpz_probab_prime_p(candidate.pointer, 30) > 0 { return candidate }
+                if candidate.isProbablePrime { return candidate }
+                // A test forked and stopped by Ctrl-C said "composite": stop here.
+                if LineWork.isInterrupted { return nil }
             }
             __gmpz_add_ui(candidate.pointer, candidate.pointer, 2)
             for index in remainders.indices {

@@ -249,6 +249,20 @@ public final class BigInteger: @unchecked Sendable {
     /// The `n`th root rounded toward zero, and whether it is exact. `self` must be non-negative
     /// when `n` is even.
     public func root(_ n: UInt) -> (root: BigInteger, isExact: Bool) {
+        if __gmpz_size(pointer) > Offload.rootLimbs {
+            let job = Offload.job(TALLY_JOB_ROOT, self, u: n)
+            let outcome = withExtendedLifetime(self) {
+                Offload.run(job) { pipe -> (BigInteger, Bool)? in
+                    guard let root = pipe.integer(), let exact = pipe.words(1) else { return nil }
+                    return (root, exact[0] != 0)
+                }
+            }
+            switch outcome {
+            case .finished(let root): return root
+            case .interrupted: return (BigInteger(), false)
+            case .unavailable: break
+            }
+        }
         let result = BigInteger()
         let exact = __gmpz_root(result.pointer, pointer, n) != 0
         return (result, exact)
@@ -272,12 +286,19 @@ public final class BigInteger: @unchecked Sendable {
 
     /// The greatest common divisor (non-negative).
     public static func gcd(_ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger {
-        make { __gmpz_gcd($0, lhs.pointer, rhs.pointer) }
+        offloaded(TALLY_JOB_GCD, lhs, rhs) ?? make { __gmpz_gcd($0, lhs.pointer, rhs.pointer) }
     }
 
     /// The least common multiple (non-negative).
     public static func lcm(_ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger {
-        make { __gmpz_lcm($0, lhs.pointer, rhs.pointer) }
+        offloaded(TALLY_JOB_LCM, lhs, rhs) ?? make { __gmpz_lcm($0, lhs.pointer, rhs.pointer) }
+    }
+
+    /// A gcd or lcm of two numbers of many limbs each, in a child process (``Offload``); nil
+    /// when the caller must compute it in-process.
+    private static func offloaded(_ kind: tally_job_kind, _ lhs: BigInteger, _ rhs: BigInteger) -> BigInteger? {
+        guard Offload.isLongGCD(lhs.pointer, rhs.pointer) else { return nil }
+        return withExtendedLifetime((lhs, rhs)) { Offload.integer(Offload.job(kind, lhs, rhs)) }
     }
 
     /// Three-way comparison.

@@ -1,4 +1,5 @@
 import CGMP
+import CMPFI
 import Glibc
 import TallyDiagnostics
 
@@ -22,9 +23,76 @@ public final class BigRational: @unchecked Sendable {
     /// The fraction `numerator / denominator`, reduced; `denominator` must not be zero.
     public convenience init(numerator: BigInteger, denominator: BigInteger) {
         self.init()
+        if Offload.isLongGCD(numerator.pointer, denominator.pointer) {
+            let job = Offload.job(TALLY_JOB_MPQ_REDUCE, numerator, denominator)
+            if withExtendedLifetime((numerator, denominator), { offloaded(job) }) { return }
+        }
         __gmpz_set(tally_mpq_numref(pointer), numerator.pointer)
         __gmpz_set(tally_mpq_denref(pointer), denominator.pointer)
         __gmpq_canonicalize(pointer)
+    }
+
+    /// Takes the fraction a child process computed for `job` (``Offload``): true when done (a
+    /// placeholder zero when Ctrl-C stopped it), false when the caller must compute in-process.
+    private func offloaded(_ job: tally_job) -> Bool {
+        let outcome = Offload.run(job) { pipe -> (BigInteger, BigInteger)? in
+            guard let numerator = pipe.integer(), let denominator = pipe.integer() else { return nil }
+            return (numerator, denominator)
+        }
+        switch outcome {
+        case .finished(let (numerator, denominator)):
+            __gmpz_swap(tally_mpq_numref(pointer), numerator.pointer)
+            __gmpz_swap(tally_mpq_denref(pointer), denominator.pointer)
+            return true
+        case .interrupted:
+            __gmpq_set_si(pointer, 0, 1)
+            return true
+        case .unavailable:
+            return false
+        }
+    }
+
+    /// The gcds GMP takes to keep a result in lowest terms: of the denominators for a sum or
+    /// difference; of each numerator with the other's denominator for a product; of the
+    /// numerators and of the denominators for a quotient.
+    private enum GCDs {
+        case denominators, crossed, parallel
+
+        /// Whether one of them is long enough to fork (``Offload/gcdLimbs``).
+        func areLong(_ lhs: UnsafeMutablePointer<__mpq_struct>, _ rhs: UnsafeMutablePointer<__mpq_struct>) -> Bool {
+            switch self {
+            case .denominators:
+                return Offload.isLongGCD(tally_mpq_denref(lhs), tally_mpq_denref(rhs))
+            case .crossed:
+                return Offload.isLongGCD(tally_mpq_numref(lhs), tally_mpq_denref(rhs))
+                    || Offload.isLongGCD(tally_mpq_denref(lhs), tally_mpq_numref(rhs))
+            case .parallel:
+                return Offload.isLongGCD(tally_mpq_numref(lhs), tally_mpq_numref(rhs))
+                    || Offload.isLongGCD(tally_mpq_denref(lhs), tally_mpq_denref(rhs))
+            }
+        }
+    }
+
+    /// One of GMP's fraction operations, in a child process when keeping the result in lowest
+    /// terms takes a long gcd.
+    private static func operation(
+        _ lhs: BigRational, _ rhs: BigRational, _ gcds: GCDs,
+        _ function:
+            @convention(c) (
+                UnsafeMutablePointer<__mpq_struct>?, UnsafePointer<__mpq_struct>?, UnsafePointer<__mpq_struct>?
+            )
+            -> Void
+    ) -> BigRational {
+        let result = BigRational()
+        if gcds.areLong(lhs.pointer, rhs.pointer) {
+            var job = Offload.job(TALLY_JOB_MPQ)
+            job.rational_function = function
+            job.rational = UnsafePointer(lhs.pointer)
+            job.rational2 = UnsafePointer(rhs.pointer)
+            if withExtendedLifetime((lhs, rhs), { result.offloaded(job) }) { return result }
+        }
+        function(result.pointer, lhs.pointer, rhs.pointer)
+        return result
     }
 
     /// The fraction equal to the integer `value`.
@@ -72,20 +140,20 @@ public final class BigRational: @unchecked Sendable {
     public var signum: Int { Int(tally_mpq_sgn(pointer)) }
 
     public static func + (lhs: BigRational, rhs: BigRational) -> BigRational {
-        make { __gmpq_add($0, lhs.pointer, rhs.pointer) }
+        operation(lhs, rhs, .denominators, __gmpq_add)
     }
 
     public static func - (lhs: BigRational, rhs: BigRational) -> BigRational {
-        make { __gmpq_sub($0, lhs.pointer, rhs.pointer) }
+        operation(lhs, rhs, .denominators, __gmpq_sub)
     }
 
     public static func * (lhs: BigRational, rhs: BigRational) -> BigRational {
-        make { __gmpq_mul($0, lhs.pointer, rhs.pointer) }
+        operation(lhs, rhs, .crossed, __gmpq_mul)
     }
 
     /// Division; `rhs` must not be zero.
     public static func / (lhs: BigRational, rhs: BigRational) -> BigRational {
-        make { __gmpq_div($0, lhs.pointer, rhs.pointer) }
+        operation(lhs, rhs, .parallel, __gmpq_div)
     }
 
     public static prefix func - (operand: BigRational) -> BigRational {

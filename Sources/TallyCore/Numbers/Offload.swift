@@ -34,6 +34,19 @@ enum Offload {
     static let realPrecisionBits = 40_000
     /// A real's conversion to more digits than this is forked.
     static let realConversionDigits = 150_000
+    /// A greatest common divisor of two numbers of more limbs than this each (about 58,000
+    /// digits) is forked: GMP's gcd is subquadratic but slow, 21 ms at 2,000 limbs, 66 ms at
+    /// 4,000 and 3 s at 64,000 on a loaded 2-core machine. The same holds for a least common
+    /// multiple and for the gcds by which a fraction's arithmetic keeps it in lowest terms.
+    static let gcdLimbs = 3_000
+    /// An integer square or k-th root of a number of more limbs than this (about 2.5 million
+    /// digits) is forked: `mpz_sqrt` and `mpz_root` take 0.1 s at 256,000 limbs and 0.5 s at a
+    /// million.
+    static let rootLimbs = 128_000
+    /// A primality test (`mpz_probab_prime_p`) of a number of more bits than this (about 750
+    /// digits) is forked: on a prime, which takes all its rounds, it costs 24 ms at 2,000 bits,
+    /// 0.19 s at 4,000 and 5.9 s at 16,000.
+    static let primeBits = 2_500
 
     /// How the child's result came back.
     enum Outcome<Result> {
@@ -135,6 +148,21 @@ enum Offload {
         case .interrupted: return BigInteger()
         case .unavailable: return nil
         }
+    }
+
+    /// The word a job writes; nil when the caller must compute in-process, 0 when Ctrl-C
+    /// stopped it.
+    static func word(_ job: tally_job) -> Int? {
+        switch run(job, receive: { $0.words(1)?[0] }) {
+        case .finished(let value): return value
+        case .interrupted: return 0
+        case .unavailable: return nil
+        }
+    }
+
+    /// Whether a gcd of these two integers is long enough to fork (``gcdLimbs``).
+    static func isLongGCD(_ a: UnsafePointer<__mpz_struct>, _ b: UnsafePointer<__mpz_struct>) -> Bool {
+        __gmpz_size(a) > gcdLimbs && __gmpz_size(b) > gcdLimbs
     }
 
     /// A job of `kind` with the given operands.

@@ -134,7 +134,7 @@ struct Combination: Hashable, Sendable {
         for (basis, coefficient) in terms {
             let term = basis.interval(precision: precision + 8).multiplied(by: coefficient, precision: precision + 8)
             sum =
-                sum.map { partial in partial.combine(term, precision: precision + 8) { mpfi_add($0, $1, $2) } } ?? term
+                sum.map { partial in partial.combine(term, precision: precision + 8, mpfi_add) } ?? term
         }
         return sum ?? Interval(Number(0), precision: precision)
     }

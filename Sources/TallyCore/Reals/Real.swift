@@ -144,14 +144,14 @@ enum RealFunction: Sendable, Equatable {
     func interval(of arguments: [Interval], precision: Int) -> Interval {
         let x = arguments[0]
         switch self {
-        case .add: return x.combine(arguments[1], precision: precision) { mpfi_add($0, $1, $2) }
-        case .multiply: return x.combine(arguments[1], precision: precision) { mpfi_mul($0, $1, $2) }
-        case .divide: return x.combine(arguments[1], precision: precision) { mpfi_div($0, $1, $2) }
+        case .add: return x.combine(arguments[1], precision: precision, mpfi_add)
+        case .multiply: return x.combine(arguments[1], precision: precision, mpfi_mul)
+        case .divide: return x.combine(arguments[1], precision: precision, mpfi_div)
         case .negate: return x.map(precision: precision, mpfi_neg)
         case .power:
             // x^y = exp(y · ln x), x > 0.
             let logarithm = x.map(precision: precision + 32, mpfi_log)
-            let product = logarithm.combine(arguments[1], precision: precision + 32) { mpfi_mul($0, $1, $2) }
+            let product = logarithm.combine(arguments[1], precision: precision + 32, mpfi_mul)
             return product.map(precision: precision, mpfi_exp)
         case .root(let n): return x.root(n, precision: precision)
         case .integerPower(let n): return x.power(n, precision: precision)
@@ -176,14 +176,14 @@ enum RealFunction: Sendable, Equatable {
             return x.isPoint
                 ? x.mapPoint(precision: precision, mpfr_atan)
                 : x.map(precision: precision, mpfi_atan)
-        case .atan2: return x.combine(arguments[1], precision: precision) { mpfi_atan2($0, $1, $2) }
+        case .atan2: return x.combine(arguments[1], precision: precision, mpfi_atan2)
         case .sinh: return x.map(precision: precision, mpfi_sinh)
         case .cosh: return x.map(precision: precision, mpfi_cosh)
         case .tanh: return x.map(precision: precision, mpfi_tanh)
         case .asinh: return x.map(precision: precision, mpfi_asinh)
         case .acosh: return x.map(precision: precision, mpfi_acosh)
         case .atanh: return x.map(precision: precision, mpfi_atanh)
-        case .hypot: return x.combine(arguments[1], precision: precision) { mpfi_hypot($0, $1, $2) }
+        case .hypot: return x.combine(arguments[1], precision: precision, mpfi_hypot)
         case .abs: return x.map(precision: precision, mpfi_abs)
         case .minimum: return x.extreme(arguments[1], largest: false, precision: precision)
         case .maximum: return x.extreme(arguments[1], largest: true, precision: precision)
