@@ -34,10 +34,13 @@ import Testing
 
     /// The local zone is kept as well, and `TZ` is what it was after a named zone was read.
     @Test func localZoneAndTZAreUntouched() throws {
-        let before = getenv("TZ").map { String(cString: $0) }
+        // `TZ` read under the zone lock: other tests convert in parallel, and set `TZ` for a
+        // moment under that lock.
+        func currentTZ() -> String? { ZoneRules.state.withLock { _ in getenv("TZ").map { String(cString: $0) } } }
+        let before = currentTZ()
         let zone = try #require(Zone.named("Asia/Kolkata"))
         #expect(ZoneRules.offset(of: zone, at: 1_800_000_000) == 19_800)
-        #expect(getenv("TZ").map { String(cString: $0) } == before)
+        #expect(currentTZ() == before)
         #expect(ZoneRules.offset(of: .local, at: 0) == ZoneRules.uncachedOffset(of: .local, at: 0))
     }
 
