@@ -23,8 +23,9 @@ struct SyntaxColouring {
     /// Variables, functions and constants, by name.
     var names: Set<String>
 
-    /// Units and what may follow `to` (`hex`, `base`).
-    static let units: Set<String> = Set(UnitTable.names).union(ConversionTarget.words.keys).union(["base", "si", "UTC"])
+    /// What may follow `to` besides a unit (`hex`, `base`); units themselves are looked up in
+    /// ``UnitTable`` as the evaluator looks them up.
+    static let units: Set<String> = Set(ConversionTarget.words.keys).union(["base", "si", "UTC"])
 
     /// The words that start a command line.
     static let commandWords: Set<String> = CommandWord.reservedWords.union(InteractiveCommand.words)
