@@ -59,9 +59,8 @@ import Testing
     /// No source file is over 500 lines: a longer one is split by concern (`Type+Concern.swift`).
     @Test func noSourceFileIsOverFiveHundredLines() throws {
         var long: [String] = []
-        let tests = try FileManager.default.subpathsOfDirectory(
-            atPath: TallyUnderTest.repositoryRoot.appendingPathComponent("Tests").path
-        ).filter { $0.hasSuffix(".swift") }.map { "Tests/" + $0 }
+        let tests = Self.swiftFiles(under: "Tests")
+        #expect(tests.count > 50, "the scan found the tests")
         for file in try Self.sourceFiles() + tests {
             // The last piece is the empty one after the final newline, which `wc -l` does not count.
             let count = try Self.lines(of: file).count - 1
@@ -74,11 +73,16 @@ import Testing
 
     /// The Swift files under Sources/, as paths from the repository root, in order.
     static func sourceFiles() throws -> [String] {
-        let root = TallyUnderTest.repositoryRoot
-        let sources = root.appendingPathComponent("Sources")
-        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
-        let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }
+        let files = swiftFiles(under: "Sources")
         #expect(files.count > 100, "the scan found the sources")
+        return files
+    }
+
+    /// The Swift files below `folder` of the repository, as paths from its root, in order.
+    static func swiftFiles(under folder: String) -> [String] {
+        let directory = TallyUnderTest.repositoryRoot.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { folder + "/" + $0 }
         return files.sorted()
     }
 
