@@ -357,6 +357,20 @@ public struct Lexer {
         slice(span.start, span.end)
     }
 
+    /// Whether the text at `span` is `word`, compared byte by byte (no `String` is made).
+    func text(of span: SourceSpan, is word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard span.end - span.start == count else { return false }
+        for index in 0..<count where bytes[span.start + index] != word.utf8Start[index] { return false }
+        return true
+    }
+
+    /// The unit the name at `span` writes in an expression, looked up by its bytes
+    /// (``UnitTable/unit(inExpression:)-(UnsafeBufferPointer<UInt8>)``).
+    func unit(at span: SourceSpan) -> PhysicalUnit? {
+        UnitTable.unit(inExpression: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+    }
+
     func slice(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }

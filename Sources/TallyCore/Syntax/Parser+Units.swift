@@ -18,9 +18,10 @@ extension Parser {
     func startsUnit() -> Bool {
         switch current.kind {
         case .name:
-            let name = lexer.text(of: current.span)
-            return UnitTable.unit(inExpression: name) != nil || (name == "Δ" && temperatureScale() != nil)
-                || Parser.unitWordPower(name) != nil && nextStartsUnit() || name == "fl" && nextIsOunce()
+            let span = current.span
+            return lexer.unit(at: span) != nil || (lexer.text(of: span, is: "Δ") && temperatureScale() != nil)
+                || Parser.unitWordPower(at: span, in: lexer) != nil && nextStartsUnit()
+                || lexer.text(of: span, is: "fl") && nextIsOunce()
         case .operator(.degree):
             return temperatureScale() != nil
         default:
@@ -32,17 +33,15 @@ extension Parser {
     func nextIsOunce() -> Bool {
         var probe = lexer
         guard let next = try? probe.next(), case .name = next.kind else { return false }
-        return probe.text(of: next.span) == "oz"
+        return probe.text(of: next.span, is: "oz")
     }
 
     /// The power a word before a unit gives it, as people write areas and volumes: `sq ft`,
     /// `square metres`, `cu in`, `cubic feet`.
-    static func unitWordPower(_ word: String) -> Int? {
-        switch word {
-        case "sq", "square": return 2
-        case "cu", "cubic": return 3
-        default: return nil
-        }
+    static func unitWordPower(at span: SourceSpan, in lexer: Lexer) -> Int? {
+        if lexer.text(of: span, is: "sq") || lexer.text(of: span, is: "square") { return 2 }
+        if lexer.text(of: span, is: "cu") || lexer.text(of: span, is: "cubic") { return 3 }
+        return nil
     }
 
     /// Whether the token after the current one starts a unit. Only the lexer is copied to look
@@ -53,9 +52,8 @@ extension Parser {
         guard let next = try? probe.next() else { return false }
         switch next.kind {
         case .name:
-            let name = probe.text(of: next.span)
-            return UnitTable.unit(inExpression: name) != nil
-                || (name == "Δ" && Parser.scale(after: next, in: probe, delta: true) != nil)
+            return probe.unit(at: next.span) != nil
+                || (probe.text(of: next.span, is: "Δ") && Parser.scale(after: next, in: probe, delta: true) != nil)
         case .operator(.degree):
             return Parser.scale(after: next, in: probe, delta: false) != nil
         default:
@@ -70,7 +68,7 @@ extension Parser {
     func temperatureScale() -> (PhysicalUnit, SourceSpan, tokens: Int)? {
         switch current.kind {
         case .operator(.degree): return Parser.scale(after: current, in: lexer, delta: false)
-        case .name where lexer.text(of: current.span) == "Δ":
+        case .name where lexer.text(of: current.span, is: "Δ"):
             return Parser.scale(after: current, in: lexer, delta: true)
         default: return nil
         }
@@ -98,7 +96,7 @@ extension Parser {
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
         let span = current.span
-        if case .name = current.kind, lexer.text(of: span) == "fl", nextIsOunce(),
+        if case .name = current.kind, lexer.text(of: span, is: "fl"), nextIsOunce(),
             let fluidOunce = UnitTable.unit(named: "floz")
         {
             // `fl oz`, the US fluid ounce written as two words.
@@ -107,7 +105,7 @@ extension Parser {
             try advance()
             return (fluidOunce, span.union(ounce))
         }
-        if case .name = current.kind, let unit = UnitTable.unit(inExpression: lexer.text(of: span)) {
+        if case .name = current.kind, let unit = lexer.unit(at: span) {
             try advance()
             return (unit, span)
         }
@@ -126,7 +124,7 @@ extension Parser {
         var sign = 1
         while true {
             var wordPower = 1
-            if case .name = current.kind, let power = Parser.unitWordPower(lexer.text(of: current.span)),
+            if case .name = current.kind, let power = Parser.unitWordPower(at: current.span, in: lexer),
                 nextStartsUnit()
             {
                 wordPower = power

@@ -35,6 +35,7 @@ public struct CompoundUnit: Sendable, Hashable {
     }
 
     public var dimension: Dimension {
+        if factors.count == 1 && factors[0].exponent == 1 { return factors[0].unit.dimension }
         var result = Dimension.none
         for factor in factors {
             result = result * (factor.unit.dimension.raised(to: factor.exponent) ?? .none)

@@ -5,7 +5,11 @@ import TallyDiagnostics
 /// Every factor is an exact rational by definition (NIST SP 811, the international yard and
 /// pound), except the angles, whose factors to the radian are exact multiples of π. A
 /// temperature scale (°C, °F) also has an offset: `value × factor + offset` is kelvin.
-public struct PhysicalUnit: Sendable {
+///
+/// A class: the unit table makes every unit once, and a quantity, a compound unit and a line's
+/// compiled code hold it by reference, so passing one on is one retain rather than a copy of its
+/// symbol, factor and offset (every field is a constant, so sharing it changes nothing).
+public final class PhysicalUnit: Sendable {
     /// How the unit is written in output, and its main spelling: `km`, `°C`.
     public let symbol: String
     /// The size of the unit in SI base units.

@@ -65,7 +65,7 @@ public enum UnitTable {
     /// Every spelling, for completion and suggestions.
     public static var names: [String] { Array(byName.keys).sorted() }
 
-    private static let byName: [String: PhysicalUnit] = {
+    static let byName: [String: PhysicalUnit] = {
         var table: [String: PhysicalUnit] = [:]
         for entry in entries {
             table[entry.unit.symbol] = entry.unit

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import TallyCore
+
+/// The parser looks units up by their bytes (`UnitTable.unit(inExpression:)` on a buffer); it
+/// must find exactly what the lookup by `String` finds, for every name and for near misses.
+@Suite struct UnitByteIndexTests {
+    func unit(bytesOf name: String) -> PhysicalUnit? {
+        var name = name
+        return name.withUTF8 { UnitTable.unit(inExpression: $0) }
+    }
+
+    @Test func everyNameAndMarkFindsTheSameUnit() {
+        let names = Array(UnitTable.byName.keys) + Array(UnitTable.marks.keys)
+        #expect(names.count > 400)
+        for name in names {
+            let expected = UnitTable.unit(inExpression: name)
+            #expect(expected != nil, "\(name)")
+            #expect(unit(bytesOf: name) === expected, "\(name)")
+        }
+    }
+
+    @Test func nearMissesAndOtherWordsFindNothing() {
+        var misses = ["", "x", "Km", "kmh", "days2", "MJJ", "meterss", "°", "Δ", "sq", "fl", "weekday", "today"]
+        for name in UnitTable.byName.keys {
+            misses.append(name + "x")
+            misses.append("x" + name)
+            misses.append(String(name.dropLast()))
+            misses.append(name.uppercased())
+            misses.append(name + String(repeating: "s", count: 17))
+        }
+        for name in misses {
+            #expect(unit(bytesOf: name) === UnitTable.unit(inExpression: name), "\(name)")
+        }
+    }
+}
