@@ -28,6 +28,9 @@ public enum ZoneRules {
         var allNames: [String]?
         /// The offsets read so far, by zone and block (``offset(of:at:)``).
         var spans: [Int: [Span]] = [:]
+        /// What was read of each named zone's file, by the index of its name (nil for `UTC`
+        /// and for files not read: then its offsets are sampled, ``sampledSpans(from:to:)``).
+        var files: [ZoneFile?] = [nil]
     }
 
     static let state = Mutex(State())
@@ -39,7 +42,7 @@ public enum ZoneRules {
     ///
     /// Every answer comes from the C library (`localtime_r`'s `tm_gmtoff` for the zone's rules in
     /// the system's tz database); what is kept is only what it said. A zone's offsets are read for
-    /// a block of about a year at a time (``spans(of:block:)``) and kept, so most conversions
+    /// a block of about a year at a time (``spans(of:block:in:)``) and kept, so most conversions
     /// neither set `TZ` nor call the C library: setting `TZ` to another zone makes glibc read and
     /// parse that zone's file again, which cost forty times an arithmetic line.
     public static func offset(of zone: Zone, at seconds: Int) -> Int {
@@ -55,7 +58,7 @@ public enum ZoneRules {
             if let known = state.spans[key] {
                 spans = known
             } else {
-                spans = withTZ(of: zone, in: state) { ZoneRules.spans(block: block) }
+                spans = ZoneRules.spans(of: zone, block: block, in: state)
                 if state.spans.count >= 100_000 { state.spans.removeAll(keepingCapacity: true) }
                 state.spans[key] = spans
             }
@@ -101,11 +104,56 @@ public enum ZoneRules {
     /// and ``DateTime/resolving(_:_:in:)`` already relies on at most one change in two days.
     static let sampleStep = 2 * 86_400
 
-    /// The spans of offsets the C library gives in the block `block` of the zone `TZ` names now
-    /// (the caller holds the lock and has set `TZ`).
-    static func spans(block: Int) -> [Span] {
+    /// The spans of offsets the C library gives in the block `block` of `zone` (the caller holds
+    /// the lock). Where the zone's file says the offset changes only at its transitions, the C
+    /// library is asked at the block's start and at each transition in it; from the start of the
+    /// footer's rule on, it is sampled with `TZ` set to the rule (ZoneFile.swift says why both
+    /// give what `localtime_r` gives on the file); without a file read, it is sampled.
+    static func spans(of zone: Zone, block: Int, in state: borrowing State) -> [Span] {
         let start = block << blockShift
         let end = start + (1 << blockShift)
+        guard zone.raw > 0, let file = state.files[Int(zone.raw) - 1] else {
+            return withTZ(of: zone, in: state) { sampledSpans(from: start, to: end) }
+        }
+        let ruleStart = file.ruleStart
+        var spans: [Span] = []
+        if start < ruleStart {
+            let upTo = Swift.min(end, ruleStart)
+            spans = withTZ(of: zone, in: state) {
+                var spans = [Span(start: start, offset: libraryOffset(at: start))]
+                // The first transition after `start`.
+                var index = 0
+                var past = file.transitions.count
+                while index < past {
+                    let middle = (index + past) / 2
+                    if file.transitions[middle] <= start { index = middle + 1 } else { past = middle }
+                }
+                while index < file.transitions.count, file.transitions[index] < upTo {
+                    let offset = libraryOffset(at: file.transitions[index])
+                    if offset != spans[spans.count - 1].offset {
+                        spans.append(Span(start: file.transitions[index], offset: offset))
+                    }
+                    index += 1
+                }
+                return spans
+            }
+        }
+        if end > ruleStart {
+            let from = Swift.max(start, ruleStart)
+            let later =
+                if let rule = file.rule {
+                    withTZ(rule) { sampledSpans(from: from, to: end) }
+                } else {
+                    withTZ(of: zone, in: state) { sampledSpans(from: from, to: end) }
+                }
+            for span in later where spans.last?.offset != span.offset { spans.append(span) }
+        }
+        return spans
+    }
+
+    /// The spans of offsets the C library gives from `start` to `end` in the zone `TZ` names
+    /// now (the caller holds the lock and has set `TZ`), sampled every ``sampleStep``.
+    static func sampledSpans(from start: Int, to end: Int) -> [Span] {
         var current = libraryOffset(at: start)
         var spans = [Span(start: start, offset: current)]
         var low = start
@@ -144,9 +192,14 @@ public enum ZoneRules {
             tzset()
             return body()
         }
-        let name = state.names[Int(zone.raw) - 1]
+        return withTZ(":" + databasePath + "/" + state.names[Int(zone.raw) - 1], body)
+    }
+
+    /// Runs `body` with `TZ` set to `value` (the caller holds the lock on `state`), then puts
+    /// `TZ` back.
+    private static func withTZ<Result>(_ value: String, _ body: () -> Result) -> Result {
         let previous = getenv("TZ").map { String(cString: $0) }
-        setenv("TZ", ":" + databasePath + "/" + name, 1)
+        setenv("TZ", value, 1)
         tzset()
         defer {
             if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
@@ -166,6 +219,7 @@ public enum ZoneRules {
                 return nil
             }
             state.names.append(name)
+            state.files.append(ZoneFile.read(databasePath + "/" + name))
             state.indexByName[name] = state.names.count - 1
             return Zone(raw: Int32(state.names.count))
         }
