@@ -4,14 +4,17 @@ extension CalendarText {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
 
+        @inline(__always)
         func peek(_ distance: Int = 0) -> UInt8? {
             index + distance < bytes.count ? bytes[index + distance] : nil
         }
 
+        @inline(__always)
         func isDigit(at position: Int) -> Bool {
             position < bytes.count && bytes[position] &- UInt8(ascii: "0") < 10
         }
 
+        @inline(__always)
         func isWordByte(at position: Int) -> Bool {
             guard position < bytes.count else { return false }
             let byte = bytes[position]
@@ -20,6 +23,7 @@ extension CalendarText {
         }
 
         /// A run of digits: its value (up to 9 digits counted) and length.
+        @inline(__always)
         mutating func digits() -> (value: Int, count: Int) {
             var value = 0
             var count = 0
@@ -36,6 +40,7 @@ extension CalendarText {
         }
 
         /// Index after the spaces and tabs at `position`.
+        @inline(__always)
         func afterSpaces(_ position: Int) -> Int {
             var position = position
             while position < bytes.count
@@ -47,11 +52,18 @@ extension CalendarText {
         }
 
         /// Fails when a letter, digit, `_` or `.` runs on from the literal (`2026-12-25x`).
-        mutating func requireEnd(of what: String, start: Int) throws(CalendarParseError) {
+        @inline(__always)
+        func requireEnd(of what: String, start: Int) throws(CalendarParseError) {
             guard isWordByte(at: index) else { return }
+            throw runOn(of: what, start: start)
+        }
+
+        /// The error of a word running on from the literal at ``index``.
+        @inline(never)
+        func runOn(of what: String, start: Int) -> CalendarParseError {
             var end = index
             while isWordByte(at: end) || (end < bytes.count && bytes[end] == UInt8(ascii: ":")) { end += 1 }
-            throw CalendarParseError(
+            return CalendarParseError(
                 "malformed \(what) '\(text(start, end))': expected nothing after \(text(start, index))", start: start,
                 end: end)
         }
@@ -208,7 +220,14 @@ extension CalendarText {
         }
 
         /// A date followed by a zone but no time: an error that says how to write it.
+        @inline(__always)
         func refuseZone(after position: Int, start: Int) throws(CalendarParseError) {
+            // Most dates are followed by an operator or nothing: only a capital after spaces
+            // may start a zone's name.
+            let wordStart = afterSpaces(position)
+            guard wordStart > position, wordStart < bytes.count, bytes[wordStart] &- UInt8(ascii: "A") < 26 else {
+                return
+            }
             guard let (zone, end) = try zoneName(after: position, start: start), let name = zone.name,
                 name.contains("/")
             else { return }

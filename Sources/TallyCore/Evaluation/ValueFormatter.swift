@@ -37,8 +37,14 @@ public struct ValueFormatter: Sendable {
         grouping = settings.grouping
     }
 
-    /// Units written as words, shown in the plural unless the amount is exactly 1.
-    static let pluralWords: Set<String> = ["day", "week", "month", "year"]
+    /// Whether a unit is written as a word shown in the plural unless the amount is exactly 1:
+    /// the calendar's `day`, `week`, `month` and `year`.
+    static func isPluralWord(_ symbol: String) -> Bool {
+        switch symbol {
+        case "day", "week", "month", "year": return true
+        default: return false
+        }
+    }
 
     /// `value` written in the format.
     public func format(_ value: Value) -> Output {
@@ -54,11 +60,12 @@ public struct ValueFormatter: Sendable {
             output = format(quantity.magnitude)
             let isOne = output.text == "1" || output.text == "-1"
             let unitText = quantity.unit.text
-            output.text += " " + unitText
             // `24 days`, `2 weeks`: the calendar's words take their plural (which reads back).
-            if quantity.unit.isSingle, !isOne, ValueFormatter.pluralWords.contains(unitText) {
-                output.text += "s"
-            }
+            let isPlural = quantity.unit.isSingle && !isOne && ValueFormatter.isPluralWord(unitText)
+            output.text.reserveCapacity(output.text.utf8.count + unitText.utf8.count + 2)
+            output.text.append(" ")
+            output.text.append(unitText)
+            if isPlural { output.text.append("s") }
             return output
         case (.truth(let value), _):
             output = Output(text: value ? "true" : "false", isRounded: false)

@@ -175,8 +175,8 @@ extension Parser {
             throw Diagnostic.unitCancelsOut(at: span)
         }
         let unit = CompoundUnit(factors: factors)
-        if unit.factors.contains(where: \.unit.isAffine), unit.affineUnit == nil {
-            let scale = unit.factors.first(where: \.unit.isAffine)!.unit.symbol
+        if unit.factors.contains(where: { $0.unit.isAffine }), unit.affineUnit == nil {
+            let scale = unit.factors.first(where: { $0.unit.isAffine })!.unit.symbol
             throw Diagnostic.temperatureScaleInCompound(scale, at: span)
         }
         return (unit, span)

@@ -30,6 +30,14 @@ public enum CommandWord: String, CaseIterable, Sendable {
         firstBytes[Int(byte)]
     }
 
+    /// Whether `letters` spell one of the words exactly.
+    static func isWord<Letters: Collection<UInt8>>(_ letters: Letters) -> Bool {
+        let count = letters.count
+        return words.contains { $0.utf8.count == count && $0.utf8.elementsEqual(letters) }
+    }
+
+    private static let words = allCases.map(\.rawValue)
+
     private static let firstBytes: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for word in allCases { table[Int(word.rawValue.utf8.first!)] = true }

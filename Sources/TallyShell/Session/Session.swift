@@ -242,13 +242,19 @@ public struct Session {
         }
     }
 
-    /// Whether the line's first non-blank byte begins a command word; the lexer decides the
-    /// rest.
+    /// Whether the line may start with a command word: its first letters (ASCII, after blanks)
+    /// are one. A name the lexer reads as a command word is all ASCII letters, so this run of
+    /// letters is that name; the lexer decides the rest. Expressions (`unix(0)`, `sqrt 2`) are
+    /// not made into a `String` and lexed twice.
     static func mayStartWithCommandWord<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
-            return CommandWord.mayStart(with: byte)
+        var index = bytes.startIndex
+        while index != bytes.endIndex && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) {
+            index = bytes.index(after: index)
         }
-        return false
+        guard index != bytes.endIndex, CommandWord.mayStart(with: bytes[index]) else { return false }
+        var end = index
+        while end != bytes.endIndex && (bytes[end] | 0x20) &- UInt8(ascii: "a") < 26 { end = bytes.index(after: end) }
+        return CommandWord.isWord(bytes[index..<end])
     }
 
     /// How this session writes values.
