@@ -129,9 +129,7 @@ extension CalendarText {
             try requireEnd(of: "date-time", start: start)
             let end = index
             let zone = try zoneName(after: end, start: start)
-            return try Reader.dateTime(
-                date, time, offset: offset, zone: zone, text: text(start, zone?.end ?? end), start: start,
-                end: zone?.end ?? end)
+            return try dateTime(date, time, offset: offset, zone: zone, start: start, end: zone?.end ?? end)
         }
 
         /// `:MM` and optionally `:SS` after an hour (read).
@@ -273,9 +271,10 @@ extension CalendarText {
                 start: start, end: end)
         }
 
-        static func dateTime(
-            _ date: CivilDate, _ time: TimeOfDay, offset: Int?, zone: (zone: Zone, end: Int)?, text: String, start: Int,
-            end: Int
+        /// The instant a date, a time and an offset or zone (read from `start` to `end`) name;
+        /// the text is quoted only for an error.
+        func dateTime(
+            _ date: CivilDate, _ time: TimeOfDay, offset: Int?, zone: (zone: Zone, end: Int)?, start: Int, end: Int
         ) throws(CalendarParseError) -> (literal: CalendarLiteral, end: Int) {
             let resolved: DateTime
             if let zone {
@@ -286,7 +285,7 @@ extension CalendarText {
                         seconds: date.daysSinceEpoch * 86_400 + time.secondsSinceMidnight - offset, zone: zone.zone)
                     guard other.offset == offset else {
                         throw CalendarParseError(
-                            "'\(text)': \(zone.zone.name ?? "the zone") is not at \(DateTime.offsetText(offset, isUTC: false)) then",
+                            "'\(text(start, end))': \(zone.zone.name ?? "the zone") is not at \(DateTime.offsetText(offset, isUTC: false)) then",
                             start: start, end: end)
                     }
                     return (.dateTime(other), end)
@@ -297,7 +296,8 @@ extension CalendarText {
                 resolved = DateTime.resolving(date, time, in: .local)
             }
             guard resolved.isSupported else {
-                throw CalendarParseError("'\(text)' is outside the years 0001 to 9999", start: start, end: end)
+                throw CalendarParseError(
+                    "'\(text(start, end))' is outside the years 0001 to 9999", start: start, end: end)
             }
             return (.dateTime(resolved), end)
         }

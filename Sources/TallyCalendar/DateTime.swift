@@ -108,7 +108,11 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
             text = date.description + "T" + time.description + DateTime.offsetText(offset, isUTC: zone.isUTC)
         }
         guard zone.raw > 0, !zone.isUTC, let name = zone.name else { return text }
-        return text + " " + name
+        var named = text
+        named.reserveCapacity(text.utf8.count + 1 + name.utf8.count)
+        named.append(" ")
+        named.append(name)
+        return named
     }
 
     /// `+01:00`, `-03:30`, `+05:45:30` (a few zones had seconds before 1972), or `Z`.

@@ -28,6 +28,10 @@ public enum ZoneRules {
         var allNames: [String]?
         /// The offsets read so far, by zone and block (``offset(of:at:)``).
         var spans: [Int: [Span]] = [:]
+        /// The key and spans asked for last: a line asks about one zone and block several
+        /// times (resolving a wall time, then showing it).
+        var lastKey = -1
+        var lastSpans: [Span] = []
         /// What was read of each named zone's file, by the index of its name (nil for `UTC`
         /// and for files not read: then its offsets are sampled, ``sampledSpans(from:to:)``).
         var files: [ZoneFile?] = [nil]
@@ -55,8 +59,12 @@ public enum ZoneRules {
         let key = Int(zone.raw) << 32 | Int(UInt32(truncatingIfNeeded: block))
         return state.withLock { state in
             let spans: [Span]
-            if let known = state.spans[key] {
+            if key == state.lastKey {
+                spans = state.lastSpans
+            } else if let known = state.spans[key] {
                 spans = known
+                state.lastKey = key
+                state.lastSpans = known
             } else {
                 spans = ZoneRules.spans(of: zone, block: block, in: state)
                 if state.spans.count >= 100_000 { state.spans.removeAll(keepingCapacity: true) }

@@ -80,18 +80,21 @@ extension Evaluator {
             throw .notADuration(Evaluator.described(operand.value), at: operand.span)
         }
         let sign = negated ? -1 : 1
-        let symbol = quantity.unit.isSingle ? quantity.unit.factors[0].unit.symbol : ""
-        let count = quantity.magnitude.number.flatMap { $0.isInteger ? $0.intValue : nil }
-        switch symbol {
-        case "month", "year":
-            guard let count, abs(count) <= 120_000 else {
-                throw .partCalendarUnit(symbol, at: operand.span)
+        if quantity.unit.isSingle {
+            // The table makes each unit once: the calendar's are known by identity.
+            let unit = quantity.unit.factors[0].unit
+            let count = quantity.magnitude.number.flatMap { $0.isInteger ? $0.intValue : nil }
+            if unit === Evaluator.calendarUnits.month || unit === Evaluator.calendarUnits.year {
+                guard let count, abs(count) <= 120_000 else {
+                    throw .partCalendarUnit(unit.symbol, at: operand.span)
+                }
+                return .months(sign * count * (unit === Evaluator.calendarUnits.year ? 12 : 1))
             }
-            return .months(sign * count * (symbol == "year" ? 12 : 1))
-        case "day", "week":
-            if let count, abs(count) <= 4_000_000 { return .days(sign * count * (symbol == "week" ? 7 : 1)) }
-        default:
-            break
+            if unit === Evaluator.calendarUnits.day || unit === Evaluator.calendarUnits.week, let count,
+                abs(count) <= 4_000_000
+            {
+                return .days(sign * count * (unit === Evaluator.calendarUnits.week ? 7 : 1))
+            }
         }
         // Elapsed time, to the whole second.
         let seconds = try converted(quantity.magnitude, from: quantity.unit, to: Evaluator.secondUnit, at: operand.span)
@@ -175,6 +178,11 @@ extension Evaluator {
     }
 
     static let dayUnit = CompoundUnit(UnitTable.unit(named: "day")!)
+    /// The units that move a date by the calendar, as the unit table made them.
+    static let calendarUnits = (
+        day: UnitTable.unit(named: "day")!, week: UnitTable.unit(named: "week")!,
+        month: UnitTable.unit(named: "month")!, year: UnitTable.unit(named: "year")!
+    )
     static let hourUnit = CompoundUnit(UnitTable.unit(named: "h")!)
     static let minuteUnit = CompoundUnit(UnitTable.unit(named: "min")!)
     static let secondUnit = CompoundUnit(UnitTable.unit(named: "s")!)

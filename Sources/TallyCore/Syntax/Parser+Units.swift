@@ -159,7 +159,10 @@ extension Parser {
                 try advance()
             }
             exponent *= sign * wordPower
-            if let index = factors.firstIndex(where: { $0.unit == unit }) {
+            if factors.isEmpty {
+                // One allocation of the right size: most units are one named unit.
+                factors = [CompoundUnit.Factor(unit: unit, exponent: exponent)]
+            } else if let index = factors.firstIndex(where: { $0.unit == unit }) {
                 factors[index].exponent += exponent
             } else {
                 factors.append(CompoundUnit.Factor(unit: unit, exponent: exponent))
@@ -170,7 +173,7 @@ extension Parser {
             sign = symbol == .slash ? -1 : 1
             try advance()
         }
-        factors.removeAll { $0.exponent == 0 }
+        if factors.contains(where: { $0.exponent == 0 }) { factors.removeAll { $0.exponent == 0 } }
         guard !factors.isEmpty else {
             throw Diagnostic.unitCancelsOut(at: span)
         }
