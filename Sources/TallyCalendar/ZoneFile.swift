@@ -24,6 +24,26 @@ struct ZoneFile: Sendable {
     /// and without one the offset stays that of the last transition.
     let hasFooter: Bool
 
+    /// Whether the footer's rule is a standard time alone, with no daylight-saving part
+    /// (`<+0545>-5:45`, `KST-9`): a name, then an offset, and nothing after it. glibc then gives
+    /// the one offset at every instant the rule covers. Read conservatively: anything else
+    /// counts as a rule with changes, and is asked year by year.
+    var isStandardTimeOnly: Bool {
+        guard let rule else { return false }
+        var rest = Substring(rule).utf8[...]
+        if rest.first == UInt8(ascii: "<") {
+            guard let close = rest.firstIndex(of: UInt8(ascii: ">")) else { return false }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let letters = rest.prefix { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
+            guard letters.count >= 3 else { return false }
+            rest = rest.dropFirst(letters.count)
+        }
+        if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        guard let first = rest.first, first &- UInt8(ascii: "0") < 10 else { return false }
+        return rest.allSatisfy { $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ":") }
+    }
+
     /// From here on (the last transition, when a footer rules after it), the offset can change
     /// other than at a transition; `Int.max` when it cannot.
     var ruleStart: Int {

@@ -16,7 +16,12 @@ import Synchronization
 /// `setenv` keeps every string it ever installed alive and, once `TZ` exists, replaces one
 /// pointer in the environment array, and `unsetenv` shifts that array in place without freeing
 /// it, so a `getenv` of another variable on another thread (readline reading `TERM`) never
-/// reads freed memory.
+/// reads freed memory; (4) once `TZ` is put back, the C library is not asked to read it again
+/// (`tzset`) until the next use, which sets and reads `TZ` itself: its state stays at the zone
+/// asked for last, where only `localtime_r` would see it (glibc's `localtime`, `mktime` and
+/// `strftime` read `TZ` again themselves), and only this type calls `localtime_r`. Reading the
+/// user's zone back after every use cost a file read each time; now a zone asked for twice in
+/// a row is read once.
 public enum ZoneRules {
     struct State {
         /// Zone names by ``Zone`` index; `UTC` is the first, so ``Zone/utc`` is index 0.
@@ -35,6 +40,9 @@ public enum ZoneRules {
         /// What was read of each named zone's file, by the index of its name (nil for `UTC`
         /// and for files not read: then its offsets are sampled, ``sampledSpans(from:to:)``).
         var files: [ZoneFile?] = [nil]
+        /// Where in its UTC year each zone's footer rule changed the offset in the year read
+        /// last, by the index of its name (``ruleYear(from:to:hint:)``).
+        var ruleHints: [Int: [Int]] = [:]
     }
 
     static let state = Mutex(State())
@@ -66,7 +74,7 @@ public enum ZoneRules {
                 state.lastKey = key
                 state.lastSpans = known
             } else {
-                spans = ZoneRules.spans(of: zone, block: block, in: state)
+                spans = ZoneRules.spans(of: zone, block: block, in: &state)
                 if state.spans.count >= 100_000 { state.spans.removeAll(keepingCapacity: true) }
                 state.spans[key] = spans
             }
@@ -115,9 +123,10 @@ public enum ZoneRules {
     /// The spans of offsets the C library gives in the block `block` of `zone` (the caller holds
     /// the lock). Where the zone's file says the offset changes only at its transitions, the C
     /// library is asked at the block's start and at each transition in it; from the start of the
-    /// footer's rule on, it is sampled with `TZ` set to the rule (ZoneFile.swift says why both
-    /// give what `localtime_r` gives on the file); without a file read, it is sampled.
-    static func spans(of zone: Zone, block: Int, in state: borrowing State) -> [Span] {
+    /// footer's rule on, it is asked year by year with `TZ` set to the rule (ZoneFile.swift says
+    /// why both give what `localtime_r` gives on the file; ZoneRules+Rule.swift how a year is
+    /// read); without a file read, it is sampled.
+    static func spans(of zone: Zone, block: Int, in state: inout State) -> [Span] {
         let start = block << blockShift
         let end = start + (1 << blockShift)
         guard zone.raw > 0, let file = state.files[Int(zone.raw) - 1] else {
@@ -148,12 +157,17 @@ public enum ZoneRules {
         }
         if end > ruleStart {
             let from = Swift.max(start, ruleStart)
-            let later =
-                if let rule = file.rule {
-                    withTZ(rule) { sampledSpans(from: from, to: end) }
-                } else {
-                    withTZ(of: zone, in: state) { sampledSpans(from: from, to: end) }
-                }
+            let later: [Span]
+            if let rule = file.rule, file.isStandardTimeOnly {
+                later = withTZ(rule) { [Span(start: from, offset: libraryOffset(at: from))] }
+            } else if let rule = file.rule {
+                let index = Int(zone.raw) - 1
+                var hint = state.ruleHints[index] ?? []
+                later = withTZ(rule) { ruleSpans(from: from, to: end, hint: &hint) }
+                state.ruleHints[index] = hint
+            } else {
+                later = withTZ(of: zone, in: state) { sampledSpans(from: from, to: end) }
+            }
             for span in later where spans.last?.offset != span.offset { spans.append(span) }
         }
         return spans
@@ -196,7 +210,8 @@ public enum ZoneRules {
     /// back, so that between two uses `TZ` is always what the user set.
     private static func withTZ<Result>(of zone: Zone, in state: borrowing State, _ body: () -> Result) -> Result {
         guard zone.raw > 0 else {
-            // The local zone: `TZ` is already the user's; tzset reads it if it changed.
+            // The local zone: `TZ` is already the user's; tzset reads it if it is not the zone
+            // read last.
             tzset()
             return body()
         }
@@ -204,14 +219,14 @@ public enum ZoneRules {
     }
 
     /// Runs `body` with `TZ` set to `value` (the caller holds the lock on `state`), then puts
-    /// `TZ` back.
+    /// `TZ` back, leaving the C library's state at `value` (point 4 above): `tzset` reads a zone
+    /// again only when `TZ` differs from the value it read last.
     private static func withTZ<Result>(_ value: String, _ body: () -> Result) -> Result {
         let previous = getenv("TZ").map { String(cString: $0) }
         setenv("TZ", value, 1)
         tzset()
         defer {
             if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
-            tzset()
         }
         return body()
     }

@@ -24,6 +24,11 @@ import Testing
                 }
                 if file.rule != nil, DateTime.supportedSeconds.contains(file.ruleStart) {
                     withRule += 1
+                    // Every six hours of a year soon after the rule starts and of one far on,
+                    // whatever the kept spans say (the rule is read a year at a time).
+                    for start in [file.ruleStart + 5 * 31_556_952, 3_900_000_000] {
+                        instants += Array(stride(from: start, to: start + 31_556_952, by: 6 * 3600))
+                    }
                     // Both sides of every change the kept spans have in three years of the rule,
                     // one of them far on.
                     for start in [file.ruleStart, file.ruleStart + 10 * 31_556_952, 4_000_000_000] {
@@ -72,6 +77,11 @@ import Testing
         let paris = ZoneFile.read(ZoneRules.databasePath + "/Europe/Paris")
         #expect(paris?.rule == "CET-1CEST,M3.5.0,M10.5.0/3")
         #expect((paris?.transitions.count ?? 0) > 100)
+        #expect(paris?.isStandardTimeOnly == false)
+        #expect(ZoneFile.read(ZoneRules.databasePath + "/Asia/Kathmandu")?.isStandardTimeOnly == true)
+        #expect(ZoneFile.read(ZoneRules.databasePath + "/Asia/Seoul")?.isStandardTimeOnly == true)
+        #expect(ZoneFile.read(ZoneRules.databasePath + "/America/St_Johns")?.isStandardTimeOnly == false)
+        #expect(ZoneFile.read(ZoneRules.databasePath + "/Pacific/Chatham")?.isStandardTimeOnly == false)
         // A footer that is also a file's name is read by glibc as that file: not used.
         #expect(ZoneFile.read(ZoneRules.databasePath + "/Africa/Abidjan")?.rule == nil)
     }
