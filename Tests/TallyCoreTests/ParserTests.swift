@@ -39,6 +39,14 @@ import Testing
         ("not a == b", "a b == not"),
         ("if(c, 1, 2)", "c unless@4 1 jump@5 2 span"),
         ("x ≠ 1", "x 1 !="),
+        // A named unit alone is the table's own; any other unit is the line's.
+        ("30 days", "30 [day]"),
+        ("5 km/h", "5 [km/h]"),
+        ("3 m^2 * 2", "3 [m^2] 2 *"),
+        ("2 m²", "2 [m^2]"),
+        ("5 ft 9 in", "5 [ft] 9 [in] +"),
+        ("2 km * 3", "2 [km] 3 *"),
+        ("20 °C", "20 [°C]"),
     ])
     func emitsPostfixCode(_ line: String, _ expected: String) throws {
         #expect(try code(line) == expected, "\(line)")

@@ -34,3 +34,16 @@ import Testing
         }
     }
 }
+
+/// A quantity in one named unit reads the table's own compound unit (`UnitTable.singles`).
+@Suite struct SingleUnitTests {
+    @Test func everyNameHasItsUnitsSingle() {
+        for name in UnitTable.byName.keys where name.utf8.count <= 16 {
+            var bytes = name
+            let index = bytes.withUTF8 { UnitTable.singleIndex(inExpression: $0) }
+            #expect(index.map { UnitTable.singles[$0] } == CompoundUnit(UnitTable.unit(named: name)!), "\(name)")
+        }
+        var unknown = "furlongs"
+        #expect(unknown.withUTF8 { UnitTable.singleIndex(inExpression: $0) } == nil)
+    }
+}

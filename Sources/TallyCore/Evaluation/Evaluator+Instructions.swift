@@ -39,6 +39,10 @@ extension Evaluator {
             let operand = stack.removeLast()
             let value = try quantity(operand, in: code.units[unitIndex], unitSpan: span)
             stack.replaceRemoved(with: Operand(value: value, span: operand.span.union(span)))
+        case .namedUnit(let single, let span):
+            let operand = stack.removeLast()
+            let value = try quantity(operand, in: UnitTable.singles[single], unitSpan: span)
+            stack.replaceRemoved(with: Operand(value: value, span: operand.span.union(span)))
         default:
             preconditionFailure("not an instruction that reads a table")
         }
@@ -62,7 +66,7 @@ extension Evaluator {
             // The size check a long literal passes: its digits (no `_` in a plain one).
             try settings.checkSize(Double(span.end - span.start), at: span)
             stack.append(Operand(value: .number(Number(value)), span: span))
-        case .literal, .name, .unit:
+        case .literal, .name, .unit, .namedUnit:
             try executeTableInstruction(instruction, of: code, on: &stack)
         case .checkCall(let site):
             try checkCall(site, in: code, calls: &calls)

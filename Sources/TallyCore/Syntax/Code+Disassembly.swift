@@ -56,6 +56,8 @@ extension Code {
             return "call:\(calls[Int(index)].name)/\(argumentCount)"
         case .unit(let index, _):
             return "[\(units[index].text)]"
+        case .namedUnit(let single, _):
+            return "[\(UnitTable.singles[single].text)]"
         case .parameter(let index, _):
             return "$\(index)"
         case .compare(let comparison, _):

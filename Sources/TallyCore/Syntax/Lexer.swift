@@ -371,6 +371,11 @@ public struct Lexer {
         UnitTable.unit(inExpression: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
     }
 
+    /// The index in ``UnitTable/singles`` of the unit the name at `span` writes, if any.
+    func singleUnitIndex(at span: SourceSpan) -> Int? {
+        UnitTable.singleIndex(inExpression: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+    }
+
     func slice(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }

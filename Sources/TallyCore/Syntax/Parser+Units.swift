@@ -93,6 +93,22 @@ extension Parser {
         return (unit, first.span.union(next.span), delta ? 3 : 2)
     }
 
+    /// The current token as a named unit standing alone — `days` in `30 days`, not `m` in `m/s`,
+    /// `m^2` or `m²` — read: its index among ``UnitTable/singles`` and its span. Nil, reading
+    /// nothing, for any other unit, which ``compoundUnit()`` reads.
+    mutating func singleNamedUnit() throws(Diagnostic) -> (Int, SourceSpan)? {
+        guard case .name = current.kind, let single = lexer.singleUnitIndex(at: current.span) else { return nil }
+        var probe = lexer
+        guard let next = try? probe.next() else { return nil }
+        switch next.kind {
+        case .operator(.caret), .operator(.star), .operator(.slash), .superscript: return nil
+        default: break
+        }
+        let span = current.span
+        try advance()
+        return (single, span)
+    }
+
     /// One named unit at the current token (which ``startsUnit()``), and its span.
     mutating func namedUnit() throws(Diagnostic) -> (PhysicalUnit, SourceSpan) {
         let span = current.span
@@ -190,9 +206,17 @@ extension Parser {
     /// `2 h 30 min`. Returns the span of them all.
     @inline(never)
     mutating func quantity(after operandSpan: SourceSpan, adjacentAllowed: Bool) throws(Diagnostic) -> SourceSpan {
-        let (unit, unitSpan) = try compoundUnit()
-        code.units.append(unit)
-        code.instructions.append(.unit(code.units.count - 1, unitSpan))
+        let unit: CompoundUnit
+        let unitSpan: SourceSpan
+        if let (single, singleSpan) = try singleNamedUnit() {
+            unit = UnitTable.singles[single]
+            unitSpan = singleSpan
+            code.instructions.append(.namedUnit(single, unitSpan))
+        } else {
+            (unit, unitSpan) = try compoundUnit()
+            code.units.append(unit)
+            code.instructions.append(.unit(code.units.count - 1, unitSpan))
+        }
         var span = operandSpan.union(unitSpan)
         guard adjacentAllowed else { return span }
         while case .number = current.kind {

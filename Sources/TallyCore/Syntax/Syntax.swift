@@ -109,6 +109,10 @@ public enum Instruction: Sendable {
     /// Makes the plain number on top a quantity in ``Code/units``[index]: `5 km`, `(1+2) h`.
     /// The span is the unit's.
     case unit(Int, SourceSpan)
+    /// Makes the plain number on top a quantity in one named unit standing alone,
+    /// ``UnitTable/singles``[index] (`30 days`): a line whose one unit is a named unit needs no
+    /// table of its own.
+    case namedUnit(Int, SourceSpan)
     /// Pushes the argument a user function's call gave its parameter `index` (in a body).
     case parameter(Int, SourceSpan)
     /// Replaces the two values on top by whether `lhs op rhs` holds: the last (or only) link

@@ -6,8 +6,20 @@ extension UnitTable {
         guard let key = NameKey(name) else {
             return unit(inExpression: String(decoding: name, as: UTF8.self))
         }
-        return byBytes.unit(for: key)
+        return byBytes.slot(for: key).map { byBytes.units[$0]! }
     }
+
+    /// The index in ``singles`` of the unit written with the UTF-8 bytes `name` in an
+    /// expression, found as ``unit(inExpression:)-(UnsafeBufferPointer<UInt8>)`` finds it; nil
+    /// for names it does not find, and for names longer than 16 bytes.
+    public static func singleIndex(inExpression name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let key = NameKey(name), let slot = byBytes.slot(for: key) else { return nil }
+        return Int(byBytes.singles[slot])
+    }
+
+    /// Every unit of the table as a compound unit of itself alone, in the order of ``entries``:
+    /// made once, so that a quantity in one named unit (`30 days`) shares it.
+    public static let singles: [CompoundUnit] = entries.map { CompoundUnit($0.unit) }
 
     /// A name of at most 16 bytes, packed into two words (the bytes after it zero).
     struct NameKey: Equatable {
@@ -43,7 +55,9 @@ extension UnitTable {
     /// table, and the foot and inch marks), in an open-addressed table of twice as many slots.
     struct ByteIndex: Sendable {
         private var keys: [NameKey?]
-        private var units: [PhysicalUnit?]
+        private(set) var units: [PhysicalUnit?]
+        /// The index in ``UnitTable/singles`` of each slot's unit.
+        private(set) var singles: [Int32]
         private let mask: Int
 
         init(_ names: [(String, PhysicalUnit)]) {
@@ -51,7 +65,12 @@ extension UnitTable {
             while capacity < names.count * 2 { capacity *= 2 }
             keys = Array(repeating: nil, count: capacity)
             units = Array(repeating: nil, count: capacity)
+            singles = Array(repeating: -1, count: capacity)
             mask = capacity - 1
+            var entryIndex: [ObjectIdentifier: Int32] = [:]
+            for (index, entry) in UnitTable.entries.enumerated() {
+                entryIndex[ObjectIdentifier(entry.unit)] = Int32(index)
+            }
             for (name, unit) in names {
                 var name = name
                 guard let key = name.withUTF8({ NameKey($0) }) else { continue }
@@ -61,13 +80,15 @@ extension UnitTable {
                 guard keys[slot] == nil else { continue }
                 keys[slot] = key
                 units[slot] = unit
+                singles[slot] = entryIndex[ObjectIdentifier(unit)]!
             }
         }
 
-        func unit(for key: NameKey) -> PhysicalUnit? {
+        /// The slot of `key`, if the index has it.
+        func slot(for key: NameKey) -> Int? {
             var slot = key.hash & mask
             while let occupant = keys[slot] {
-                if occupant == key { return units[slot] }
+                if occupant == key { return slot }
                 slot = (slot + 1) & mask
             }
             return nil
