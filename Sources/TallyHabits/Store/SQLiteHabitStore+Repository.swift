@@ -124,6 +124,8 @@ extension SQLiteHabitStore {
 
     /// The row's target, or the error naming the row.
     private func target(of row: HabitRow) throws(HabitError) -> HabitTarget {
+        // Most habits are daily, stored as Tally writes it: no words to split and read.
+        if row.target == "daily" { return .daily }
         let words = (row.target ?? "").split(separator: " ").map(String.init)
         guard let target = try HabitTarget.parse(words) else {
             throw .invalidTarget(text: row.target ?? "", reason: "expected daily, N/week, N/month or every N days")

@@ -48,7 +48,10 @@ public final class SQLiteHabitStore: HabitRepository {
         var handle: OpaquePointer?
         let name = immutable ? SQLiteHabitStore.immutableURI(path) : path
         let uriFlag = immutable ? SQLITE_OPEN_URI : 0
-        let code = sqlite3_open_v2(name, &handle, flags | uriFlag | SQLITE_OPEN_FULLMUTEX, nil)
+        // NOMUTEX: a store is not Sendable, so the compiler keeps its connection on one thread at
+        // a time, which is all SQLite's multi-thread mode asks; the connection's own mutex
+        // (FULLMUTEX) would lock and unlock it on every call, twice per column of every row read.
+        let code = sqlite3_open_v2(name, &handle, flags | uriFlag | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(handle)
