@@ -139,7 +139,20 @@ extension SQLiteHabitStore {
     /// way means the index is damaged, which is reported rather than answered with "no habit"
     /// (and a second habit of that name added).
     public func habit(withNameKey nameKey: String) throws -> Habit? {
-        if let habit = try loadHabits(where: "h.name_key = ?1", [.text(nameKey)]).first { return habit }
+        try habit(withNameKey: nameKey, daysFromRuns: false)
+    }
+
+    /// The habit with this name key, to be shown: its days done spelled out from its runs of
+    /// consecutive days (which the schema's triggers keep), checked against its count and its
+    /// first and last day done as ``summaries(today:)`` checks them, rather than read one row a
+    /// day (ten years of them cost more than all the rest of `habit show`).
+    public func habitToShow(withNameKey nameKey: String) throws -> Habit? {
+        try habit(withNameKey: nameKey, daysFromRuns: true)
+    }
+
+    private func habit(withNameKey nameKey: String, daysFromRuns: Bool) throws -> Habit? {
+        let found = try loadHabits(where: "h.name_key = ?1", [.text(nameKey)], daysFromRuns: daysFromRuns).first
+        if let habit = found { return habit }
         var unindexed = false
         try forEachRow("SELECT 1 FROM habit NOT INDEXED WHERE name_key = ?1 LIMIT 1", [.text(nameKey)]) { _ in
             unindexed = true
@@ -376,7 +389,8 @@ extension SQLiteHabitStore {
 
     /// Habits matching `condition` (SQL over `h`, the habit table), with their completions, read
     /// on one snapshot.
-    private func loadHabits(where condition: String, _ bindings: [Value]) throws -> [Habit] {
+    private func loadHabits(where condition: String, _ bindings: [Value], daysFromRuns: Bool = false) throws -> [Habit]
+    {
         try readTransaction {
             var rows: [HabitRow] = []
             try forEachRow(
@@ -396,22 +410,36 @@ extension SQLiteHabitStore {
             }
             // One narrow scan of the primary key per habit: a join would repeat the habit's
             // columns on every day's row.
-            let daysSQL = "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
+            // From runs, only the first and last day done are read: two probes of the key.
+            let daysSQL =
+                daysFromRuns
+                ? """
+                SELECT (SELECT min(day) FROM completion WHERE habit_id = ?1),
+                    (SELECT max(day) FROM completion WHERE habit_id = ?1)
+                """ : "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
             return try withStatement(daysSQL, operation: "reading") { days in
                 try withStatement(
                     "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 ORDER BY last_day",
                     operation: "reading"
                 ) { runs in
                     try rows.map { row in
-                        var dayNumbers: [Int64] = []
-                        dayNumbers.reserveCapacity(Int(Swift.max(0, Swift.min(row.completionCount, 100_000))))
-                        try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
+                        var source = StoredDays.rows([])
+                        if daysFromRuns {
+                            try forEachRow(of: days, [.integer(row.id.rawValue)]) {
+                                source = .runs(firstDone: $0.optionalInteger(0), lastDone: $0.optionalInteger(1))
+                            }
+                        } else {
+                            var dayNumbers: [Int64] = []
+                            dayNumbers.reserveCapacity(Int(Swift.max(0, Swift.min(row.completionCount, 100_000))))
+                            try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
+                            source = .rows(dayNumbers)
+                        }
                         var storedRuns: [ClosedRange<Day>] = []
                         try forEachRow(of: runs, [.integer(row.id.rawValue)]) {
                             storedRuns.append(try storedRun($0.day(0), $0.day(1), of: row))
                         }
                         return try restoreHabit(
-                            row, dayNumbers: dayNumbers, storedRuns: storedRuns,
+                            row, days: source, storedRuns: storedRuns,
                             skippedDays: skips[row.id.rawValue] ?? [], pauses: pauses[row.id.rawValue] ?? [],
                             notes: notes[row.id.rawValue] ?? [:], amounts: amounts[row.id.rawValue] ?? [:])
                     }
@@ -420,16 +448,34 @@ extension SQLiteHabitStore {
         }
     }
 
-    /// A stored row turned into a ``Habit``, through the same validation as a typed one; its
-    /// days come in ascending order. The count and runs the triggers keep must match the days.
+    /// Where a habit's days done come from: its completion rows (day numbers, ascending), or its
+    /// runs, with the first and last day of its completion rows to check them against.
+    private enum StoredDays {
+        case rows([Int64])
+        case runs(firstDone: Int64?, lastDone: Int64?)
+    }
+
+    /// A stored row turned into a ``Habit``, through the same validation as a typed one. The
+    /// count and runs the triggers keep must match the days: all of them when the days were read
+    /// row by row; the count and the first and last day (as for a summary) when they are the
+    /// runs spelled out.
     private func restoreHabit(
-        _ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>], skippedDays: [Day],
+        _ row: HabitRow, days source: StoredDays, storedRuns: [ClosedRange<Day>], skippedDays: [Day],
         pauses: [ClosedRange<Day>], notes: [Day: String], amounts: [Day: Int]
     ) throws -> Habit {
         let (start, archive) = try days(of: row)
         var daysDone: [Day] = []
-        daysDone.reserveCapacity(dayNumbers.count)
-        for value in dayNumbers { daysDone.append(try day(value, "completion day", of: row)) }
+        switch source {
+        case .rows(let dayNumbers):
+            daysDone.reserveCapacity(dayNumbers.count)
+            for value in dayNumbers { daysDone.append(try day(value, "completion day", of: row)) }
+        case .runs(let firstDone, let lastDone):
+            let first = try firstDone.map { try day($0, "first completion day", of: row) }
+            let last = try lastDone.map { try day($0, "last completion day", of: row) }
+            try checkRuns(storedRuns, of: row, firstDone: first, lastDone: last)
+            daysDone.reserveCapacity(Int(row.completionCount))
+            for run in storedRuns { daysDone.append(contentsOf: run) }
+        }
         let habit: Habit
         do throws(HabitError) {
             habit = try Habit(
@@ -441,8 +487,10 @@ extension SQLiteHabitStore {
             throw row.invalid(in: path, error.message)
         }
         try checkNameKey(of: row, validName: habit.name)
-        guard row.completionCount == dayNumbers.count, storedRuns == habit.completionRuns else {
-            throw row.invalid(in: path, Self.derivedRowsMismatch)
+        if case .rows = source {
+            guard row.completionCount == daysDone.count, storedRuns == habit.completionRuns else {
+                throw row.invalid(in: path, Self.derivedRowsMismatch)
+            }
         }
         return habit
     }
