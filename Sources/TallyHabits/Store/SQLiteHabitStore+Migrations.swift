@@ -20,9 +20,15 @@ extension SQLiteHabitStore {
         // moment of commit), so a commit reported as done survives a power cut, not only a
         // killed process. No memory map (mmap_size 0): a file copied over or truncated while
         // Tally reads it would kill the process with SIGBUS; read calls see a short file and fail
-        // cleanly.
+        // cleanly. A small page cache (16 pages) that never spills: a view reads a few pages of
+        // each habit's days once (its first and last day done), and buffers used again cost less
+        // than fresh memory for every page (a third of `habit list` on 100 habits); a write keeps
+        // every page it changes in memory until it commits, as it did in the default cache.
         try execute(
-            "PRAGMA synchronous = EXTRA; PRAGMA mmap_size = 0; PRAGMA foreign_keys = ON", operation: "configuring")
+            """
+            PRAGMA synchronous = EXTRA; PRAGMA mmap_size = 0; PRAGMA foreign_keys = ON;
+            PRAGMA cache_size = 16; PRAGMA cache_spill = OFF
+            """, operation: "configuring")
         if fromWriteAheadLog && readOnlyReason == nil { try leaveWriteAheadLog(exclusive: exclusive) }
 
         guard version < target else {

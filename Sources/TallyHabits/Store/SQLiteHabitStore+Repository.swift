@@ -14,39 +14,40 @@ extension SQLiteHabitStore {
     /// first and last day done.
     public func summaries(today: Day) throws -> [HabitSummary] {
         try readTransaction {
-            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?, runs: [ClosedRange<Day>])] = []
+            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?)] = []
             try forEachRow(
                 """
-                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
-                    h.unit, h.goal, h.goal_kind, h.description, h.position,
-                    (SELECT min(day) FROM completion WHERE habit_id = h.id),
-                    (SELECT max(day) FROM completion WHERE habit_id = h.id),
-                    r.first_day, r.last_day
-                FROM habit AS h LEFT JOIN completion_run AS r ON r.habit_id = h.id
-                ORDER BY h.id, r.last_day
+                SELECT id, name, name_key, start_day, archive_day, completion_count, target,
+                    unit, goal, goal_kind, description, position,
+                    (SELECT min(day) FROM completion WHERE habit_id = habit.id),
+                    (SELECT max(day) FROM completion WHERE habit_id = habit.id)
+                FROM habit ORDER BY id
                 """, []
-            ) { row in
-                if rows.last?.habit.id.rawValue != row.integer(0) {
-                    rows.append((HabitRow(row), row.optionalInteger(12), row.optionalInteger(13), []))
-                }
-                if !row.isNull(14) {
-                    let habit = rows[rows.count - 1].habit
-                    rows[rows.count - 1].runs.append(try storedRun(row.day(14), row.day(15), of: habit))
-                }
+            ) { rows.append((HabitRow($0), $0.optionalInteger(12), $0.optionalInteger(13))) }
+            // Every habit's runs in one pass over their covering index, in the same order of ids
+            // (a run of no habit, which the foreign key forbids, is passed over).
+            var runs = [[ClosedRange<Day>]](repeating: [], count: rows.count)
+            var index = 0
+            try forEachRow("SELECT habit_id, first_day, last_day FROM completion_run ORDER BY habit_id, last_day", []) {
+                run in
+                let id = run.integer(0)
+                while index < rows.count, rows[index].habit.id.rawValue < id { index += 1 }
+                guard index < rows.count, rows[index].habit.id.rawValue == id else { return }
+                runs[index].append(try storedRun(run.day(1), run.day(2), of: rows[index].habit))
             }
             let (skips, pauses) = try skipsAndPauses(where: "1", [])
             let amounts = try storedAmounts(where: "1", [])
-            return try rows.map { row in
+            return try zip(rows, runs).map { row, runs in
                 let (start, archive) = try days(of: row.habit)
                 let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
                 let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
-                try checkRuns(row.runs, of: row.habit, firstDone: firstDone, lastDone: lastDone)
+                try checkRuns(runs, of: row.habit, firstDone: firstDone, lastDone: lastDone)
                 let summary: HabitSummary
                 do throws(HabitError) {
                     summary = try HabitSummary(
                         restoring: row.habit.id, name: row.habit.name ?? "", start: start, archiveDay: archive,
                         target: try target(of: row.habit), completionCount: Int(row.habit.completionCount),
-                        runs: row.runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
+                        runs: runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
                         pauses: pauses[row.habit.id.rawValue] ?? [], measure: try measure(of: row.habit),
                         amounts: amounts[row.habit.id.rawValue] ?? [:], position: try position(of: row.habit))
                 } catch {
