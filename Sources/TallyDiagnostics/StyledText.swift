@@ -54,7 +54,12 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringLiteral {
         // of runs, and `String`'s `+=` costs more per run than the copy.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count })
-        for run in runs { bytes.append(contentsOf: run.text.utf8) }
+        for run in runs {
+            // Through `withUTF8`: a short run is a small string, whose bytes `utf8` would hand
+            // over one at a time.
+            var text = run.text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -17,6 +17,7 @@ public struct ListHabits {
     /// `summaries` in their order: placed ones by place, then the rest by name.
     static func ordered(_ summaries: [HabitSummary]) -> [HabitSummary] {
         let byName = sortedByName(summaries, name: \.name)
+        guard byName.contains(where: { $0.position != nil }) else { return byName }
         // Two habits at one place (an import beside a move) keep their order by name.
         let placed = byName.enumerated().compactMap { index, habit in habit.position.map { ($0, index, habit) } }
         return placed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2) + byName.filter { $0.position == nil }

@@ -81,7 +81,8 @@ struct TextTable {
                     plain.removeAll(keepingCapacity: true)
                     result.append(styled)
                 } else {
-                    plain.append(contentsOf: cell.text.utf8)
+                    var text = cell.text
+                    text.withUTF8 { plain.append(contentsOf: $0) }
                 }
                 if alignments[column] == .left { pad(padding) }
             }

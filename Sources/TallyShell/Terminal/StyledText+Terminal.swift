@@ -8,14 +8,15 @@ extension StyledText {
         // Bytes first, one string at the end, as `plainText` does.
         var bytes: [UInt8] = []
         for run in runs {
+            var text = run.text
             guard let code = StyledText.colourCode(of: run.style) else {
-                bytes.append(contentsOf: run.text.utf8)
+                text.withUTF8 { bytes.append(contentsOf: $0) }
                 continue
             }
             bytes.append(contentsOf: "\u{1B}[".utf8)
             bytes.append(contentsOf: code.utf8)
             bytes.append(UInt8(ascii: "m"))
-            bytes.append(contentsOf: run.text.utf8)
+            text.withUTF8 { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: "\u{1B}[0m".utf8)
         }
         return String(decoding: bytes, as: UTF8.self)
