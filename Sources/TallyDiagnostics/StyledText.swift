@@ -63,6 +63,12 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringLiteral {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Makes room for `count` more runs, for a caller that knows how many it adds (a row of
+    /// day marks, one run each).
+    public mutating func reserveCapacity(forRuns count: Int) {
+        runs.reserveCapacity(runs.count + count)
+    }
+
     /// Whether there is no text.
     public var isEmpty: Bool { runs.isEmpty }
 
