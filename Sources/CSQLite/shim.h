@@ -14,6 +14,14 @@ static inline int tally_sqlite_set_checkpoint_on_close(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, (int *)0);
 }
 
+// sqlite3_config is variadic too. SQLite's memory statistics, on unless configured off, take a
+// global mutex around every allocation it makes, and Tally never reads them. Only a call before
+// SQLite initializes (on the first connection opened) takes effect; a later one is refused and
+// changes nothing.
+static inline void tally_sqlite_skip_memory_statistics(void) {
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 // The busy handler: tries again every millisecond, for about `limit` milliseconds. SQLite's own
 // (sqlite3_busy_timeout) backs off to 100 ms between tries, so with a rollback journal a writer
 // that has waited longest tries least often, and eight busy writers can starve one of them for

@@ -155,6 +155,15 @@ import Testing
         let loads: [(String, () throws -> Void)] = [
             ("allHabits", { _ = try store.allHabits() }),
             ("habit(withID:)", { _ = try store.habit(withID: HabitID(rawValue: 7)) }),
+            (
+                "habitToShow(withNameKey:)",
+                {
+                    // By the key the row holds now (some edits change it).
+                    var key = ""
+                    try store.forEachRow("SELECT name_key FROM habit WHERE id = 7", []) { key = $0.text(0) ?? "" }
+                    _ = try store.habitToShow(withNameKey: key)
+                }
+            ),
             ("summaries", { _ = try store.summaries(today: self.today) }),
         ]
         for (name, load) in loads {
@@ -284,6 +293,10 @@ import Testing
                     let expected = try store.allHabits().map { HabitSummary($0) }
                     #expect(Set(try store.summaries(today: asOf)) == Set(expected), "step \(step), as of \(asOf)")
                 }
+                // The habit `show` spells out from its runs is the habit read day by day.
+                for name in ["a", "b", "c"] {
+                    #expect(try store.habitToShow(withNameKey: name) == store.habit(withNameKey: name), "step \(step)")
+                }
             }
         }
         // Archived three weeks ago, C's recent runs reach further back than the others'.
@@ -299,6 +312,7 @@ import Testing
             let expected = try store.allHabits().map { HabitSummary($0) }
             #expect(Set(try store.summaries(today: asOf)) == Set(expected), "as of \(asOf)")
         }
+        #expect(try store.habitToShow(withNameKey: "c") == store.habit(withNameKey: "c"))
     }
 
     @Test(arguments: [

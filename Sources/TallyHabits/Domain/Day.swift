@@ -90,8 +90,9 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`, the ISO 8601 form, which also sorts correctly as text.
     public var description: String {
-        let (year, month, day) = components
-        return Day.padded(year, to: 4) + "-" + Day.padded(month, to: 2) + "-" + Day.padded(day, to: 2)
+        // The calendar's own text of the date (ten bytes written in place; every supported day
+        // has a four-digit year): `habit list` prints one per habit.
+        civilDate.description
     }
 
     /// Today in the process's local time zone (as `TZ` and `/etc/localtime` say).
@@ -127,10 +128,5 @@ public struct Day: Sendable, Hashable, Strideable, CustomStringConvertible {
     /// Days since 1970-01-01 of a valid day.
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         CivilDate(year: year, month: month, day: day)!.daysSinceEpoch
-    }
-
-    private static func padded(_ value: Int, to width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
     }
 }

@@ -81,7 +81,12 @@ public struct Habit: Sendable, Equatable {
         notes: [Day: String] = [:], measure: HabitMeasure? = nil, amounts: [Day: Int] = [:],
         description: String? = nil, position: Int? = nil
     ) throws(HabitError) {
-        let ascending = zip(daysDone, daysDone.dropFirst()).allSatisfy { $0 < $1 }
+        // By index: ten years of days are checked on every `habit show`.
+        var ascending = true
+        for index in daysDone.indices.dropFirst() where !(daysDone[index - 1] < daysDone[index]) {
+            ascending = false
+            break
+        }
         let sorted = ascending ? daysDone : daysDone.sorted()
         // A day twice is damage (the schema's key forbids it), not something to smooth over.
         if !ascending, let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
@@ -149,26 +154,6 @@ public struct Habit: Sendable, Equatable {
 
     /// The key under which names are unique and looked up: the name with case folded.
     public var nameKey: String { Habit.nameKey(for: name) }
-
-    /// The key a typed name is looked up by: trimmed like a name, in Unicode NFC, case folded
-    /// (upper case, then lower case: `ß` and `ss`, `ς` and `σ` fold together), in NFC again.
-    public static func nameKey(for typedName: String) -> String {
-        let name = trimmed(typedName)
-        // ASCII folds to its lower case, byte by byte: the common case, without the Unicode tables.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-        return nfc(nfc(name).uppercased().lowercased())
-    }
-
-    /// `text` in Unicode Normalization Form C, so that a name typed precomposed (`물`, one
-    /// scalar per syllable) and decomposed (jamo) is one name, stored one way. The standard
-    /// library's own normalization; Foundation stays out of start-up.
-    public static func nfc(_ text: String) -> String {
-        // ASCII is already NFC, and most names are ASCII.
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
-    }
 
     /// Whether the habit is archived.
     public var isArchived: Bool { archiveDay != nil }

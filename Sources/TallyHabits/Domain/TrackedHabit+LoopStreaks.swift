@@ -20,6 +20,25 @@ extension TrackedHabit {
         let (times, days) = measure == nil ? target.frequency : (1, 1)
         var isMonthly = false
         if case .perMonth = target, measure == nil { isMonthly = true }
+        // Every day counted: inside an interval, done or skipped, less the pauses; then the runs
+        // of them. Kept as ranges, never day by day in a set: ten years done daily are 3,654
+        // days, and a set of them costs more than the rest of `habit show`.
+        var counted = DayRanges()
+        // The days done come in order and gather into their runs.
+        forEachDoneDay(in: start...last) { counted.add($0.daysSinceEpoch...$0.daysSinceEpoch) }
+        // Once a day, each interval is the one day done that begins it: nothing more to count.
+        if !(times == 1 && days == 1 && !isMonthly) {
+            for interval in loopIntervals(times: times, days: days, isMonthly: isMonthly, last: last).reversed() {
+                counted.add(interval)
+            }
+        }
+        for day in skippedDays { counted.add(day.daysSinceEpoch...day.daysSinceEpoch) }
+        return counted.runs(from: start, through: last, less: pauses)
+    }
+
+    /// Loop's intervals of a habit done `times` in `days` days (a month when `isMonthly`), up
+    /// to `last`, newest first; each holds the days done inside it.
+    func loopIntervals(times: Int, days: Int, isMonthly: Bool, last: Day) -> [ClosedRange<Int>] {
         // Newest first, as Loop walks them.
         var done: [Int] = []
         forEachDoneDay(in: start...last) { done.append($0.daysSinceEpoch) }
@@ -48,15 +67,7 @@ extension TrackedHabit {
                 intervals[index] = (current.begin - shift, current.center, current.end - shift)
             }
         }
-        // Every day counted: inside an interval, done, skipped or paused; then the runs of them.
-        var counted = Set(done)
-        for interval in intervals { counted.formUnion(interval.begin...interval.end) }
-        for day in skippedDays { counted.insert(day.daysSinceEpoch) }
-        // A pause (Loop has none) is no day of the habit's life: it ends a streak.
-        for pause in pauses { counted.subtract(pause.lowerBound.daysSinceEpoch...pause.upperBound.daysSinceEpoch) }
-        let first = start.daysSinceEpoch
-        let sorted = counted.filter { $0 >= first && $0 <= last.daysSinceEpoch }.sorted()
-        return Habit.runs(ofSorted: sorted.map { Day(daysSinceEpoch: $0) })
+        return intervals.map { $0.begin...$0.end }
     }
 
     /// Whether streaks are counted as Loop counts them (in days, with ``loopStreaks(today:)``):
@@ -80,5 +91,50 @@ extension TrackedHabit {
             left.count != right.count ? left.count > right.count : left.upperBound > right.upperBound
         }
         return longest.prefix(limit).sorted { $0.upperBound > $1.upperBound }
+    }
+}
+
+/// Ranges of day numbers (days since 1970-01-01), gathered in about ascending order: a range
+/// that starts inside the last one, or the day after it, extends it, so days in order gather
+/// into runs as they come.
+private struct DayRanges {
+    var ranges: [ClosedRange<Int>] = []
+
+    mutating func add(_ range: ClosedRange<Int>) {
+        if let last = ranges.last, range.lowerBound >= last.lowerBound, range.lowerBound <= last.upperBound + 1 {
+            if range.upperBound > last.upperBound { ranges[ranges.count - 1] = last.lowerBound...range.upperBound }
+        } else {
+            ranges.append(range)
+        }
+    }
+
+    /// The unbroken runs of the days gathered from `first` to `last`, less the days of `pauses`.
+    func runs(from first: Day, through last: Day, less pauses: [ClosedRange<Day>]) -> [ClosedRange<Day>] {
+        let (firstDay, lastDay) = (first.daysSinceEpoch, last.daysSinceEpoch)
+        let paused = pauses.map { $0.lowerBound.daysSinceEpoch...$0.upperBound.daysSinceEpoch }
+            .sorted { $0.lowerBound < $1.lowerBound }
+        var runs: [ClosedRange<Day>] = []
+        func close(_ run: ClosedRange<Int>) {
+            var low = Swift.max(run.lowerBound, firstDay)
+            let high = Swift.min(run.upperBound, lastDay)
+            for pause in paused where pause.upperBound >= low && pause.lowerBound <= high {
+                if pause.lowerBound > low {
+                    runs.append(Day(daysSinceEpoch: low)...Day(daysSinceEpoch: pause.lowerBound - 1))
+                }
+                low = pause.upperBound + 1
+            }
+            if low <= high { runs.append(Day(daysSinceEpoch: low)...Day(daysSinceEpoch: high)) }
+        }
+        var pending: ClosedRange<Int>?
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let current = pending, range.lowerBound <= current.upperBound + 1 {
+                pending = current.lowerBound...Swift.max(current.upperBound, range.upperBound)
+            } else {
+                if let current = pending { close(current) }
+                pending = range
+            }
+        }
+        if let current = pending { close(current) }
+        return runs
     }
 }

@@ -210,22 +210,23 @@ extension TrackedHabit {
         // read once: the loop below then only looks up arrays.
         let first = from.adding(days: -denominator)
         let count = first.distance(to: last) + 1
-        var done = [Bool](repeating: false, count: count)
-        var excused = [Bool](repeating: false, count: count)
-        forEachDoneDay(in: first...last) { done[first.distance(to: $0)] = true }
-        if ifDoneToday && last == today { done[count - 1] = true }
-        for day in skippedDays where day >= first && day <= last { excused[first.distance(to: day)] = true }
+        // One array of flags (1: done, 2: excused), not two: this runs for every habit listed.
+        let (isDone, isExcused): (UInt8, UInt8) = (1, 2)
+        var flags = [UInt8](repeating: 0, count: count)
+        forEachDoneDay(in: first...last) { flags[first.distance(to: $0)] |= isDone }
+        if ifDoneToday && last == today { flags[count - 1] |= isDone }
+        for day in skippedDays where day >= first && day <= last { flags[first.distance(to: day)] |= isExcused }
         for pause in pauses where pause.overlaps(first...last) {
-            for day in pause.clamped(to: first...last) { excused[first.distance(to: day)] = true }
+            for day in pause.clamped(to: first...last) { flags[first.distance(to: day)] |= isExcused }
         }
         var rolling = 0
-        for index in 1..<denominator where done[index] { rolling += 1 }
+        for index in 1..<denominator where flags[index] & isDone != 0 { rolling += 1 }
         var score = 0.0
         for index in denominator..<count {
-            if done[index] { rolling += 1 }
+            if flags[index] & isDone != 0 { rolling += 1 }
             // The day leaving the window, once it is one that was counted.
-            if index > denominator && done[index - denominator] { rolling -= 1 }
-            if !excused[index] {
+            if index > denominator && flags[index - denominator] & isDone != 0 { rolling -= 1 }
+            if flags[index] & isExcused == 0 {
                 let part = Swift.min(1, Double(rolling) / Double(numerator))
                 score = score * multiplier + part * (1 - multiplier)
             }

@@ -20,6 +20,11 @@ public protocol HabitRepository: AnyObject {
     /// The habit with this identity, if any.
     func habit(withID id: HabitID) throws -> Habit?
 
+    /// The habit whose ``Habit/nameKey`` is `nameKey`, if any, only to be shown: a store may
+    /// spell its days done out from what it keeps of them (a summary's runs), checked as a
+    /// summary is. Never the habit a change starts from.
+    func habitToShow(withNameKey nameKey: String) throws -> Habit?
+
     /// Stores a habit that is not stored yet.
     func insert(_ habit: Habit) throws
 
@@ -41,6 +46,13 @@ public protocol HabitRepository: AnyObject {
 extension HabitRepository {
     /// Nothing to refresh: a repository in memory is always current.
     public func prepareForCommand() -> Bool { true }
+}
+
+extension HabitRepository {
+    /// The habit itself: a repository in memory keeps nothing else.
+    public func habitToShow(withNameKey nameKey: String) throws -> Habit? {
+        try habit(withNameKey: nameKey)
+    }
 }
 
 extension HabitRepository {

@@ -88,6 +88,9 @@ extension SQLiteHabitStore {
         guard !directory.isEmpty else {
             throw HabitStoreError.cannotCreateDirectory(path: directory, reason: "the path is empty")
         }
+        // The usual case, a folder that exists: one stat (every folder on its path exists then).
+        var existing = stat()
+        if stat(directory, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR { return }
         var prefix = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
             prefix += component

@@ -14,39 +14,51 @@ extension SQLiteHabitStore {
     /// first and last day done.
     public func summaries(today: Day) throws -> [HabitSummary] {
         try readTransaction {
-            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?, runs: [ClosedRange<Day>])] = []
+            var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?)] = []
             try forEachRow(
                 """
-                SELECT h.id, h.name, h.name_key, h.start_day, h.archive_day, h.completion_count, h.target,
-                    h.unit, h.goal, h.goal_kind, h.description, h.position,
-                    (SELECT min(day) FROM completion WHERE habit_id = h.id),
-                    (SELECT max(day) FROM completion WHERE habit_id = h.id),
-                    r.first_day, r.last_day
-                FROM habit AS h LEFT JOIN completion_run AS r ON r.habit_id = h.id
-                ORDER BY h.id, r.last_day
+                SELECT id, name, name_key, start_day, archive_day, completion_count, target,
+                    unit, goal, goal_kind, description, position,
+                    (SELECT min(day) FROM completion WHERE habit_id = habit.id),
+                    (SELECT max(day) FROM completion WHERE habit_id = habit.id)
+                FROM habit ORDER BY id
                 """, []
-            ) { row in
-                if rows.last?.habit.id.rawValue != row.integer(0) {
-                    rows.append((HabitRow(row), row.optionalInteger(12), row.optionalInteger(13), []))
+            ) { rows.append((HabitRow($0), $0.optionalInteger(12), $0.optionalInteger(13))) }
+            // Every habit's runs in one pass over their covering index, in the same order of ids
+            // (a run of no habit, which the foreign key forbids, is passed over), into one array:
+            // habit `i`'s from `firstRun[i]` up to `firstRun[i + 1]`.
+            var runs: [ClosedRange<Day>] = []
+            var firstRun = [Int](repeating: 0, count: rows.count + 1)
+            var index = 0
+            try forEachRow("SELECT habit_id, first_day, last_day FROM completion_run ORDER BY habit_id, last_day", []) {
+                run in
+                let id = run.integer(0)
+                while index < rows.count, rows[index].habit.id.rawValue < id {
+                    index += 1
+                    firstRun[index] = runs.count
                 }
-                if !row.isNull(14) {
-                    let habit = rows[rows.count - 1].habit
-                    rows[rows.count - 1].runs.append(try storedRun(row.day(14), row.day(15), of: habit))
-                }
+                guard index < rows.count, rows[index].habit.id.rawValue == id else { return }
+                runs.append(try storedRun(run.day(1), run.day(2), of: rows[index].habit))
+            }
+            while index < rows.count {
+                index += 1
+                firstRun[index] = runs.count
             }
             let (skips, pauses) = try skipsAndPauses(where: "1", [])
             let amounts = try storedAmounts(where: "1", [])
-            return try rows.map { row in
+            return try rows.indices.map { index in
+                let row = rows[index]
+                let runs = Array(runs[firstRun[index]..<firstRun[index + 1]])
                 let (start, archive) = try days(of: row.habit)
                 let firstDone = try row.firstDone.map { try day($0, "first completion day", of: row.habit) }
                 let lastDone = try row.lastDone.map { try day($0, "last completion day", of: row.habit) }
-                try checkRuns(row.runs, of: row.habit, firstDone: firstDone, lastDone: lastDone)
+                try checkRuns(runs, of: row.habit, firstDone: firstDone, lastDone: lastDone)
                 let summary: HabitSummary
                 do throws(HabitError) {
                     summary = try HabitSummary(
                         restoring: row.habit.id, name: row.habit.name ?? "", start: start, archiveDay: archive,
                         target: try target(of: row.habit), completionCount: Int(row.habit.completionCount),
-                        runs: row.runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
+                        runs: runs, skippedDays: skips[row.habit.id.rawValue] ?? [],
                         pauses: pauses[row.habit.id.rawValue] ?? [], measure: try measure(of: row.habit),
                         amounts: amounts[row.habit.id.rawValue] ?? [:], position: try position(of: row.habit))
                 } catch {
@@ -83,7 +95,7 @@ extension SQLiteHabitStore {
     }
 
     /// The amounts of the habits matching `condition` (SQL over `habit_id`), by habit id.
-    private func storedAmounts(where condition: String, _ bindings: [Value]) throws -> [Int64: [Day: Int]] {
+    func storedAmounts(where condition: String, _ bindings: [Value]) throws -> [Int64: [Day: Int]] {
         var amounts: [Int64: [Day: Int]] = [:]
         try forEachRow("SELECT habit_id, day, value FROM amount WHERE \(condition)", bindings) {
             amounts[$0.integer(0), default: [:]][$0.day(1)] = Int($0.integer(2))
@@ -110,20 +122,10 @@ extension SQLiteHabitStore {
         return Int(position)
     }
 
-    /// Puts each habit of `positions` at its place (nil: back to the order by name), in one
-    /// transaction: `habit move` renumbers every habit at once.
-    public func setPositions(_ positions: [HabitID: Int?]) throws {
-        try transaction {
-            for (id, position) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                try run(
-                    "UPDATE habit SET position = ?2 WHERE id = ?1",
-                    [.integer(id.rawValue), position.map { .integer(Int64($0)) } ?? .null], operation: "ordering")
-            }
-        }
-    }
-
     /// The row's target, or the error naming the row.
     private func target(of row: HabitRow) throws(HabitError) -> HabitTarget {
+        // Most habits are daily, stored as Tally writes it: no words to split and read.
+        if row.target == "daily" { return .daily }
         let words = (row.target ?? "").split(separator: " ").map(String.init)
         guard let target = try HabitTarget.parse(words) else {
             throw .invalidTarget(text: row.target ?? "", reason: "expected daily, N/week, N/month or every N days")
@@ -137,7 +139,20 @@ extension SQLiteHabitStore {
     /// way means the index is damaged, which is reported rather than answered with "no habit"
     /// (and a second habit of that name added).
     public func habit(withNameKey nameKey: String) throws -> Habit? {
-        if let habit = try loadHabits(where: "h.name_key = ?1", [.text(nameKey)]).first { return habit }
+        try habit(withNameKey: nameKey, daysFromRuns: false)
+    }
+
+    /// The habit with this name key, to be shown: its days done spelled out from its runs of
+    /// consecutive days (which the schema's triggers keep), checked against its count and its
+    /// first and last day done as ``summaries(today:)`` checks them, rather than read one row a
+    /// day (ten years of them cost more than all the rest of `habit show`).
+    public func habitToShow(withNameKey nameKey: String) throws -> Habit? {
+        try habit(withNameKey: nameKey, daysFromRuns: true)
+    }
+
+    private func habit(withNameKey nameKey: String, daysFromRuns: Bool) throws -> Habit? {
+        let found = try loadHabits(where: "h.name_key = ?1", [.text(nameKey)], daysFromRuns: daysFromRuns).first
+        if let habit = found { return habit }
         var unindexed = false
         try forEachRow("SELECT 1 FROM habit NOT INDEXED WHERE name_key = ?1 LIMIT 1", [.text(nameKey)]) { _ in
             unindexed = true
@@ -152,132 +167,6 @@ extension SQLiteHabitStore {
     /// The habit with this identity.
     public func habit(withID id: HabitID) throws -> Habit? {
         try loadHabits(where: "h.id = ?1", [.integer(id.rawValue)]).first
-    }
-
-    /// Stores a new habit and its completions.
-    public func insert(_ habit: Habit) throws {
-        try transaction {
-            try run(
-                """
-                INSERT INTO habit (
-                    id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind, description, position)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                """,
-                habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
-            try insertCompletions(of: habit, on: habit.daysDone)
-            try writeSkipsAndPauses(of: habit)
-            try writeAmounts(of: habit, stored: [:])
-        }
-    }
-
-    /// Replaces the stored habit with the same identity, writing only the completions that
-    /// changed.
-    public func update(_ habit: Habit) throws {
-        try transaction {
-            try run(
-                """
-                UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5, target = ?6, unit = ?7,
-                    goal = ?8, goal_kind = ?9, description = ?10, position = ?11
-                WHERE id = ?1
-                """,
-                habitValues(habit), operation: "updating \(MessageText.quoted(habit.name))")
-            try writeSkipsAndPauses(of: habit)
-            try writeAmounts(
-                of: habit,
-                stored: try storedAmounts(where: "habit_id = ?1", [.integer(habit.id.rawValue)])[habit.id.rawValue]
-                    ?? [:])
-            var stored = Set<Day>()
-            try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
-                stored.insert($0.day(0))
-            }
-            let wanted = Set(habit.daysDone)
-            for day in stored.subtracting(wanted).sorted() {
-                try run(
-                    "DELETE FROM completion WHERE habit_id = ?1 AND day = ?2",
-                    [.integer(habit.id.rawValue), .day(day)], operation: "undoing \(day)")
-            }
-            try insertCompletions(of: habit, on: habit.daysDone.filter { !stored.contains($0) })
-        }
-    }
-
-    /// Removes a habit and its completions.
-    public func delete(_ id: HabitID) throws {
-        try transaction {
-            // Explicitly, not only by the foreign key's cascade: a hand-edited file may have
-            // lost it.
-            for table in ["completion", "skip", "pause", "note", "amount"] {
-                try run("DELETE FROM \(table) WHERE habit_id = ?1", [.integer(id.rawValue)], operation: "deleting")
-            }
-            try run("DELETE FROM habit WHERE id = ?1", [.integer(id.rawValue)], operation: "deleting")
-        }
-    }
-
-    // MARK: Rows
-
-    private func habitValues(_ habit: Habit) -> [Value] {
-        [
-            .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .day(habit.start),
-            habit.archiveDay.map { .day($0) } ?? .null, .text(habit.target.description),
-            habit.measure.map { .text($0.unit) } ?? .null, habit.measure.map { .integer(Int64($0.goal)) } ?? .null,
-            habit.measure.map { .text($0.kind.rawValue) } ?? .null, habit.habitDescription.map { .text($0) } ?? .null,
-            habit.position.map { .integer(Int64($0)) } ?? .null,
-        ]
-    }
-
-    /// Writes the amounts that differ from `stored` (what the file holds for the habit): an
-    /// entry changes one row, an import inserts thousands through one prepared statement.
-    private func writeAmounts(of habit: Habit, stored: [Day: Int]) throws {
-        let id = Value.integer(habit.id.rawValue)
-        for day in stored.keys.sorted() where habit.amounts[day] == nil {
-            try run(
-                "DELETE FROM amount WHERE habit_id = ?1 AND day = ?2", [id, .day(day)], operation: "undoing \(day)")
-        }
-        let changed = habit.amounts.filter { stored[$0.key] != $0.value }.sorted { $0.key < $1.key }
-        guard !changed.isEmpty else { return }
-        try withStatement(
-            "INSERT OR REPLACE INTO amount (habit_id, day, value) VALUES (?1, ?2, ?3)", operation: "recording amounts"
-        ) { statement in
-            for (day, amount) in changed {
-                try forEachRow(of: statement, [id, .day(day), .integer(Int64(amount))], operation: "recording \(day)") {
-                    _ in
-                }
-            }
-        }
-    }
-
-    /// Replaces the habit's stored skips, pauses and notes with its own (there are few of each).
-    private func writeSkipsAndPauses(of habit: Habit) throws {
-        let id = Value.integer(habit.id.rawValue)
-        try run("DELETE FROM skip WHERE habit_id = ?1", [id], operation: "writing skips")
-        try run("DELETE FROM pause WHERE habit_id = ?1", [id], operation: "writing pauses")
-        try run("DELETE FROM note WHERE habit_id = ?1", [id], operation: "writing notes")
-        for (day, text) in habit.notes.sorted(by: { $0.key < $1.key }) {
-            try run(
-                "INSERT INTO note (habit_id, day, text) VALUES (?1, ?2, ?3)", [id, .day(day), .text(text)],
-                operation: "writing the note of \(day)")
-        }
-        for day in habit.skippedDays {
-            try run("INSERT INTO skip (habit_id, day) VALUES (?1, ?2)", [id, .day(day)], operation: "skipping \(day)")
-        }
-        for pause in habit.pauses {
-            try run(
-                "INSERT INTO pause (habit_id, first_day, last_day) VALUES (?1, ?2, ?3)",
-                [id, .day(pause.lowerBound), .day(pause.upperBound)], operation: "writing pauses")
-        }
-    }
-
-    /// Inserts the completions of `days`, one statement prepared once (an import inserts
-    /// thousands).
-    private func insertCompletions(of habit: Habit, on days: [Day]) throws {
-        guard !days.isEmpty else { return }
-        try withStatement("INSERT INTO completion (habit_id, day) VALUES (?1, ?2)", operation: "recording days") {
-            statement in
-            for day in days {
-                try forEachRow(of: statement, [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)") {
-                    _ in
-                }
-            }
-        }
     }
 
     /// A `habit` row as read, before any check.
@@ -374,7 +263,8 @@ extension SQLiteHabitStore {
 
     /// Habits matching `condition` (SQL over `h`, the habit table), with their completions, read
     /// on one snapshot.
-    private func loadHabits(where condition: String, _ bindings: [Value]) throws -> [Habit] {
+    private func loadHabits(where condition: String, _ bindings: [Value], daysFromRuns: Bool = false) throws -> [Habit]
+    {
         try readTransaction {
             var rows: [HabitRow] = []
             try forEachRow(
@@ -394,22 +284,36 @@ extension SQLiteHabitStore {
             }
             // One narrow scan of the primary key per habit: a join would repeat the habit's
             // columns on every day's row.
-            let daysSQL = "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
+            // From runs, only the first and last day done are read: two probes of the key.
+            let daysSQL =
+                daysFromRuns
+                ? """
+                SELECT (SELECT min(day) FROM completion WHERE habit_id = ?1),
+                    (SELECT max(day) FROM completion WHERE habit_id = ?1)
+                """ : "SELECT day FROM completion WHERE habit_id = ?1 ORDER BY day"
             return try withStatement(daysSQL, operation: "reading") { days in
                 try withStatement(
                     "SELECT first_day, last_day FROM completion_run WHERE habit_id = ?1 ORDER BY last_day",
                     operation: "reading"
                 ) { runs in
                     try rows.map { row in
-                        var dayNumbers: [Int64] = []
-                        dayNumbers.reserveCapacity(Int(Swift.max(0, Swift.min(row.completionCount, 100_000))))
-                        try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
+                        var source = StoredDays.rows([])
+                        if daysFromRuns {
+                            try forEachRow(of: days, [.integer(row.id.rawValue)]) {
+                                source = .runs(firstDone: $0.optionalInteger(0), lastDone: $0.optionalInteger(1))
+                            }
+                        } else {
+                            var dayNumbers: [Int64] = []
+                            dayNumbers.reserveCapacity(Int(Swift.max(0, Swift.min(row.completionCount, 100_000))))
+                            try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
+                            source = .rows(dayNumbers)
+                        }
                         var storedRuns: [ClosedRange<Day>] = []
                         try forEachRow(of: runs, [.integer(row.id.rawValue)]) {
                             storedRuns.append(try storedRun($0.day(0), $0.day(1), of: row))
                         }
                         return try restoreHabit(
-                            row, dayNumbers: dayNumbers, storedRuns: storedRuns,
+                            row, days: source, storedRuns: storedRuns,
                             skippedDays: skips[row.id.rawValue] ?? [], pauses: pauses[row.id.rawValue] ?? [],
                             notes: notes[row.id.rawValue] ?? [:], amounts: amounts[row.id.rawValue] ?? [:])
                     }
@@ -418,16 +322,34 @@ extension SQLiteHabitStore {
         }
     }
 
-    /// A stored row turned into a ``Habit``, through the same validation as a typed one; its
-    /// days come in ascending order. The count and runs the triggers keep must match the days.
+    /// Where a habit's days done come from: its completion rows (day numbers, ascending), or its
+    /// runs, with the first and last day of its completion rows to check them against.
+    private enum StoredDays {
+        case rows([Int64])
+        case runs(firstDone: Int64?, lastDone: Int64?)
+    }
+
+    /// A stored row turned into a ``Habit``, through the same validation as a typed one. The
+    /// count and runs the triggers keep must match the days: all of them when the days were read
+    /// row by row; the count and the first and last day (as for a summary) when they are the
+    /// runs spelled out.
     private func restoreHabit(
-        _ row: HabitRow, dayNumbers: [Int64], storedRuns: [ClosedRange<Day>], skippedDays: [Day],
+        _ row: HabitRow, days source: StoredDays, storedRuns: [ClosedRange<Day>], skippedDays: [Day],
         pauses: [ClosedRange<Day>], notes: [Day: String], amounts: [Day: Int]
     ) throws -> Habit {
         let (start, archive) = try days(of: row)
         var daysDone: [Day] = []
-        daysDone.reserveCapacity(dayNumbers.count)
-        for value in dayNumbers { daysDone.append(try day(value, "completion day", of: row)) }
+        switch source {
+        case .rows(let dayNumbers):
+            daysDone.reserveCapacity(dayNumbers.count)
+            for value in dayNumbers { daysDone.append(try day(value, "completion day", of: row)) }
+        case .runs(let firstDone, let lastDone):
+            let first = try firstDone.map { try day($0, "first completion day", of: row) }
+            let last = try lastDone.map { try day($0, "last completion day", of: row) }
+            try checkRuns(storedRuns, of: row, firstDone: first, lastDone: last)
+            daysDone.reserveCapacity(Int(row.completionCount))
+            for run in storedRuns { daysDone.append(contentsOf: run) }
+        }
         let habit: Habit
         do throws(HabitError) {
             habit = try Habit(
@@ -439,8 +361,10 @@ extension SQLiteHabitStore {
             throw row.invalid(in: path, error.message)
         }
         try checkNameKey(of: row, validName: habit.name)
-        guard row.completionCount == dayNumbers.count, storedRuns == habit.completionRuns else {
-            throw row.invalid(in: path, Self.derivedRowsMismatch)
+        if case .rows = source {
+            guard row.completionCount == daysDone.count, storedRuns == habit.completionRuns else {
+                throw row.invalid(in: path, Self.derivedRowsMismatch)
+            }
         }
         return habit
     }

@@ -45,10 +45,14 @@ public final class SQLiteHabitStore: HabitRepository {
     /// extensions create and check the file first (``init(directory:)``). An `immutable` file
     /// is read as one nobody changes: without locks, a write-ahead log or its shared memory.
     init(openingFileAt path: String, flags: Int32, immutable: Bool = false) throws {
+        SQLiteHabitStore.configureSQLite
         var handle: OpaquePointer?
         let name = immutable ? SQLiteHabitStore.immutableURI(path) : path
         let uriFlag = immutable ? SQLITE_OPEN_URI : 0
-        let code = sqlite3_open_v2(name, &handle, flags | uriFlag | SQLITE_OPEN_FULLMUTEX, nil)
+        // NOMUTEX: a store is not Sendable, so the compiler keeps its connection on one thread at
+        // a time, which is all SQLite's multi-thread mode asks; the connection's own mutex
+        // (FULLMUTEX) would lock and unlock it on every call, twice per column of every row read.
+        let code = sqlite3_open_v2(name, &handle, flags | uriFlag | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(handle)
@@ -62,6 +66,9 @@ public final class SQLiteHabitStore: HabitRepository {
         // Until the file is known to be ours, closing must not write to it (see the shim).
         tally_sqlite_set_checkpoint_on_close(connection, 0)
     }
+
+    /// Set once, before SQLite opens its first connection: no memory statistics.
+    private static let configureSQLite: Void = tally_sqlite_skip_memory_statistics()
 
     /// `path` as an SQLite URI with `immutable=1`. Only `%`, `?` and `#` mean something in
     /// the path part; `file://` plus an absolute path leaves the authority empty even for a

@@ -17,6 +17,7 @@ public struct ListHabits {
     /// `summaries` in their order: placed ones by place, then the rest by name.
     static func ordered(_ summaries: [HabitSummary]) -> [HabitSummary] {
         let byName = sortedByName(summaries, name: \.name)
+        guard byName.contains(where: { $0.position != nil }) else { return byName }
         // Two habits at one place (an import beside a move) keep their order by name.
         let placed = byName.enumerated().compactMap { index, habit in habit.position.map { ($0, index, habit) } }
         return placed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2) + byName.filter { $0.position == nil }
@@ -24,9 +25,18 @@ public struct ListHabits {
 
     /// `items` sorted by name ignoring case (then by name, so the order is stable), each key
     /// folded once rather than at every comparison.
+    ///
+    /// A key is in Unicode NFC (``Habit/nameKey(for:)``), and `String` orders NFC text by its
+    /// UTF-8 bytes: the keys are compared as bytes, which gives the same order without
+    /// `String`'s Unicode-aware comparison at every step. Names are compared (as `String`s) only
+    /// when two keys are equal.
     static func sortedByName<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
-        items.map { (key: Habit.nameKey(for: name($0)), name: name($0), item: $0) }
-            .sorted { ($0.key, $0.name) < ($1.key, $1.name) }
-            .map(\.item)
+        let names = items.map(name)
+        let keys = names.map { Array(Habit.nameKey(for: $0).utf8) }
+        // The positions are sorted, not the items: a summary is large to move about.
+        return keys.indices.sorted { left, right in
+            keys[left] == keys[right] ? names[left] < names[right] : keys[left].lexicographicallyPrecedes(keys[right])
+        }
+        .map { items[$0] }
     }
 }

@@ -8,6 +8,9 @@ public struct ShowHabit {
 
     /// The habit called `name`, archived or not.
     public func execute(name: String) throws -> Habit {
-        try repository.requireHabit(named: name)
+        guard let habit = try repository.habitToShow(withNameKey: Habit.nameKey(for: name)) else {
+            throw HabitError.notFound(name: name)
+        }
+        return habit
     }
 }

@@ -52,6 +52,7 @@ public struct HabitListView {
     /// The marks of the days side by side, each its own styled run.
     private func marks(_ week: [DayMark]) -> StyledText {
         var text = StyledText()
+        text.reserveCapacity(forRuns: week.count)
         for mark in week { text.append(mark.glyph(glyphs), style: mark.style) }
         return text
     }

@@ -56,27 +56,41 @@ struct TextTable {
     }
 
     /// The rows, columns two spaces apart, with no trailing spaces.
+    ///
+    /// Plain text gathers as bytes and becomes a run only where a styled cell interrupts it, or
+    /// at the end: a table of a hundred habits is thousands of cells and pads, and appending each
+    /// to the styled text as a `String` cost more than the rest of drawing it.
     func render() -> StyledText {
         var widths = [Int](repeating: 0, count: alignments.count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = Swift.max(widths[column], cell.width) }
         }
         var result = StyledText()
-        for (index, row) in rows.enumerated() {
-            if index > 0 { result.append("\n") }
-            for (column, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[column] - cell.width)
-                if column > 0 { result.append("  ") }
-                if alignments[column] == .left {
-                    cell.write(to: &result)
-                    result.append(padding)
-                } else {
-                    result.append(padding)
-                    cell.write(to: &result)
-                }
-            }
-            result.trimTrailingSpaces()
+        var plain: [UInt8] = []
+        func pad(_ count: Int) {
+            plain.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
         }
+        for (index, row) in rows.enumerated() {
+            if index > 0 { plain.append(UInt8(ascii: "\n")) }
+            for (column, cell) in row.enumerated() {
+                let padding = widths[column] - cell.width
+                if column > 0 { pad(2) }
+                if alignments[column] == .right { pad(padding) }
+                if let styled = cell.styled {
+                    result.append(String(decoding: plain, as: UTF8.self))
+                    plain.removeAll(keepingCapacity: true)
+                    result.append(styled)
+                } else {
+                    var text = cell.text
+                    text.withUTF8 { plain.append(contentsOf: $0) }
+                }
+                if alignments[column] == .left { pad(padding) }
+            }
+            // No trailing spaces: those gathered, then (when none is left) the plain run before.
+            while plain.last == UInt8(ascii: " ") { plain.removeLast() }
+            if plain.isEmpty { result.trimTrailingSpaces() }
+        }
+        result.append(String(decoding: plain, as: UTF8.self))
         return result
     }
 }

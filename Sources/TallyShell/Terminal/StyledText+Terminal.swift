@@ -5,15 +5,21 @@ extension StyledText {
     /// choice of `--color`, `NO_COLOR` and whether the output is a terminal), else plain.
     func terminalText(colour: Bool) -> String {
         guard colour else { return plainText }
-        var text = ""
+        // Bytes first, one string at the end, as `plainText` does.
+        var bytes: [UInt8] = []
         for run in runs {
+            var text = run.text
             guard let code = StyledText.colourCode(of: run.style) else {
-                text += run.text
+                text.withUTF8 { bytes.append(contentsOf: $0) }
                 continue
             }
-            text += "\u{1B}[\(code)m" + run.text + "\u{1B}[0m"
+            bytes.append(contentsOf: "\u{1B}[".utf8)
+            bytes.append(contentsOf: code.utf8)
+            bytes.append(UInt8(ascii: "m"))
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: "\u{1B}[0m".utf8)
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The SGR parameter a style is drawn with: green for done, dim for missed; the marks of

@@ -1,0 +1,137 @@
+extension SQLiteHabitStore {
+    /// Puts each habit of `positions` at its place (nil: back to the order by name), in one
+    /// transaction: `habit move` renumbers every habit at once.
+    public func setPositions(_ positions: [HabitID: Int?]) throws {
+        try transaction {
+            for (id, position) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try run(
+                    "UPDATE habit SET position = ?2 WHERE id = ?1",
+                    [.integer(id.rawValue), position.map { .integer(Int64($0)) } ?? .null], operation: "ordering")
+            }
+        }
+    }
+
+    /// Stores a new habit and its completions.
+    public func insert(_ habit: Habit) throws {
+        try transaction {
+            try run(
+                """
+                INSERT INTO habit (
+                    id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind, description, position)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                """,
+                habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
+            try insertCompletions(of: habit, on: habit.daysDone)
+            try writeSkipsAndPauses(of: habit)
+            try writeAmounts(of: habit, stored: [:])
+        }
+    }
+
+    /// Replaces the stored habit with the same identity, writing only the completions that
+    /// changed.
+    public func update(_ habit: Habit) throws {
+        try transaction {
+            try run(
+                """
+                UPDATE habit SET name = ?2, name_key = ?3, start_day = ?4, archive_day = ?5, target = ?6, unit = ?7,
+                    goal = ?8, goal_kind = ?9, description = ?10, position = ?11
+                WHERE id = ?1
+                """,
+                habitValues(habit), operation: "updating \(MessageText.quoted(habit.name))")
+            try writeSkipsAndPauses(of: habit)
+            try writeAmounts(
+                of: habit,
+                stored: try storedAmounts(where: "habit_id = ?1", [.integer(habit.id.rawValue)])[habit.id.rawValue]
+                    ?? [:])
+            var stored = Set<Day>()
+            try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
+                stored.insert($0.day(0))
+            }
+            let wanted = Set(habit.daysDone)
+            for day in stored.subtracting(wanted).sorted() {
+                try run(
+                    "DELETE FROM completion WHERE habit_id = ?1 AND day = ?2",
+                    [.integer(habit.id.rawValue), .day(day)], operation: "undoing \(day)")
+            }
+            try insertCompletions(of: habit, on: habit.daysDone.filter { !stored.contains($0) })
+        }
+    }
+
+    /// Removes a habit and its completions.
+    public func delete(_ id: HabitID) throws {
+        try transaction {
+            // Explicitly, not only by the foreign key's cascade: a hand-edited file may have
+            // lost it.
+            for table in ["completion", "skip", "pause", "note", "amount"] {
+                try run("DELETE FROM \(table) WHERE habit_id = ?1", [.integer(id.rawValue)], operation: "deleting")
+            }
+            try run("DELETE FROM habit WHERE id = ?1", [.integer(id.rawValue)], operation: "deleting")
+        }
+    }
+
+    private func habitValues(_ habit: Habit) -> [Value] {
+        [
+            .integer(habit.id.rawValue), .text(habit.name), .text(habit.nameKey), .day(habit.start),
+            habit.archiveDay.map { .day($0) } ?? .null, .text(habit.target.description),
+            habit.measure.map { .text($0.unit) } ?? .null, habit.measure.map { .integer(Int64($0.goal)) } ?? .null,
+            habit.measure.map { .text($0.kind.rawValue) } ?? .null, habit.habitDescription.map { .text($0) } ?? .null,
+            habit.position.map { .integer(Int64($0)) } ?? .null,
+        ]
+    }
+
+    /// Writes the amounts that differ from `stored` (what the file holds for the habit): an
+    /// entry changes one row, an import inserts thousands through one prepared statement.
+    private func writeAmounts(of habit: Habit, stored: [Day: Int]) throws {
+        let id = Value.integer(habit.id.rawValue)
+        for day in stored.keys.sorted() where habit.amounts[day] == nil {
+            try run(
+                "DELETE FROM amount WHERE habit_id = ?1 AND day = ?2", [id, .day(day)], operation: "undoing \(day)")
+        }
+        let changed = habit.amounts.filter { stored[$0.key] != $0.value }.sorted { $0.key < $1.key }
+        guard !changed.isEmpty else { return }
+        try withStatement(
+            "INSERT OR REPLACE INTO amount (habit_id, day, value) VALUES (?1, ?2, ?3)", operation: "recording amounts"
+        ) { statement in
+            for (day, amount) in changed {
+                try forEachRow(of: statement, [id, .day(day), .integer(Int64(amount))], operation: "recording \(day)") {
+                    _ in
+                }
+            }
+        }
+    }
+
+    /// Replaces the habit's stored skips, pauses and notes with its own (there are few of each).
+    private func writeSkipsAndPauses(of habit: Habit) throws {
+        let id = Value.integer(habit.id.rawValue)
+        try run("DELETE FROM skip WHERE habit_id = ?1", [id], operation: "writing skips")
+        try run("DELETE FROM pause WHERE habit_id = ?1", [id], operation: "writing pauses")
+        try run("DELETE FROM note WHERE habit_id = ?1", [id], operation: "writing notes")
+        for (day, text) in habit.notes.sorted(by: { $0.key < $1.key }) {
+            try run(
+                "INSERT INTO note (habit_id, day, text) VALUES (?1, ?2, ?3)", [id, .day(day), .text(text)],
+                operation: "writing the note of \(day)")
+        }
+        for day in habit.skippedDays {
+            try run("INSERT INTO skip (habit_id, day) VALUES (?1, ?2)", [id, .day(day)], operation: "skipping \(day)")
+        }
+        for pause in habit.pauses {
+            try run(
+                "INSERT INTO pause (habit_id, first_day, last_day) VALUES (?1, ?2, ?3)",
+                [id, .day(pause.lowerBound), .day(pause.upperBound)], operation: "writing pauses")
+        }
+    }
+
+    /// Inserts the completions of `days`, one statement prepared once (an import inserts
+    /// thousands).
+    private func insertCompletions(of habit: Habit, on days: [Day]) throws {
+        guard !days.isEmpty else { return }
+        try withStatement("INSERT INTO completion (habit_id, day) VALUES (?1, ?2)", operation: "recording days") {
+            statement in
+            for day in days {
+                try forEachRow(of: statement, [.integer(habit.id.rawValue), .day(day)], operation: "recording \(day)") {
+                    _ in
+                }
+            }
+        }
+    }
+}
