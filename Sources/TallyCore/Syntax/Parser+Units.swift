@@ -97,7 +97,11 @@ extension Parser {
     /// `m^2` or `m²` — read: its index among ``UnitTable/singles`` and its span. Nil, reading
     /// nothing, for any other unit, which ``compoundUnit()`` reads.
     mutating func singleNamedUnit() throws(Diagnostic) -> (Int, SourceSpan)? {
-        guard case .name = current.kind, let single = lexer.singleUnitIndex(at: current.span) else { return nil }
+        guard case .name = current.kind, let single = lexer.singleUnitIndex(at: current.span),
+            // The words ``compoundUnit()`` reads before a unit are its own, should one ever be a
+            // unit's name too.
+            Parser.unitWordPower(at: current.span, in: lexer) == nil, !lexer.text(of: current.span, is: "fl")
+        else { return nil }
         var probe = lexer
         guard let next = try? probe.next() else { return nil }
         switch next.kind {
