@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    @Test func unitNamedIsTheTablesNamesExactly() {
+        for (name, unit) in UnitTable.byName {
+            #expect(UnitTable.unit(named: name) === unit, "\(name)")
+        }
+        for mark in UnitTable.marks.keys where UnitTable.byName[mark] == nil {
+            #expect(UnitTable.unit(named: mark) == nil, "\(mark)")
+        }
+        for miss in ["", "KM", "kms", "x", "meterss", String(repeating: "m", count: 40)] {
+            #expect(UnitTable.unit(named: miss) === UnitTable.byName[miss], "\(miss)")
+        }
+    }
+
     @Test func nearMissesAndOtherWordsFindNothing() {
         var misses = ["", "x", "Km", "kmh", "days2", "MJJ", "meterss", "°", "Δ", "sq", "fl", "weekday", "today"]
         for name in UnitTable.byName.keys {

@@ -9,6 +9,15 @@ extension UnitTable {
         return byBytes.slot(for: key).map { byBytes.units[$0]! }
     }
 
+    /// The unit named `name` exactly (``unit(named:)``), from the index of bytes for a name of
+    /// at most 16 bytes, so that the dictionary of every name is built only for longer ones.
+    static func unit(indexedName name: String) -> PhysicalUnit?? {
+        var name = name
+        guard let key = name.withUTF8({ NameKey($0) }) else { return nil }
+        guard let slot = byBytes.slot(for: key), !byBytes.isMark[slot] else { return .some(nil) }
+        return .some(byBytes.units[slot])
+    }
+
     /// The index in ``singles`` of the unit written with the UTF-8 bytes `name` in an
     /// expression, found as ``unit(inExpression:)-(UnsafeBufferPointer<UInt8>)`` finds it; nil
     /// for names it does not find, and for names longer than 16 bytes.
@@ -52,36 +61,51 @@ extension UnitTable {
     }
 
     /// Every name of at most 16 bytes that ``unit(inExpression:)`` knows (the names of the
-    /// table, and the foot and inch marks), in an open-addressed table of twice as many slots.
+    /// table, and the foot and inch marks), in an open-addressed table of at least twice as many
+    /// slots. Built from ``entries`` as ``byName`` is (a later entry's name replaces an earlier
+    /// one's), without building that dictionary, which a line of units then never needs.
     struct ByteIndex: Sendable {
         private var keys: [NameKey?]
         private(set) var units: [PhysicalUnit?]
         /// The index in ``UnitTable/singles`` of each slot's unit.
         private(set) var singles: [Int32]
+        /// Whether each slot's name is a foot or inch mark rather than a name of the table.
+        private(set) var isMark: [Bool]
         private let mask: Int
 
-        init(_ names: [(String, PhysicalUnit)]) {
+        init(entries: [Entry], marks: [String: String]) {
+            let count = entries.reduce(marks.count) { $0 + 1 + $1.aliases.count }
             var capacity = 16
-            while capacity < names.count * 2 { capacity *= 2 }
+            while capacity < count * 2 { capacity *= 2 }
             keys = Array(repeating: nil, count: capacity)
             units = Array(repeating: nil, count: capacity)
             singles = Array(repeating: -1, count: capacity)
+            isMark = Array(repeating: false, count: capacity)
             mask = capacity - 1
-            var entryIndex: [ObjectIdentifier: Int32] = [:]
-            for (index, entry) in UnitTable.entries.enumerated() {
-                entryIndex[ObjectIdentifier(entry.unit)] = Int32(index)
+            for (index, entry) in entries.enumerated() {
+                insert(entry.unit.symbol, entry.unit, Int32(index), replacing: true)
+                for alias in entry.aliases { insert(alias, entry.unit, Int32(index), replacing: true) }
             }
-            for (name, unit) in names {
+            // A mark stands for a name the table has (`'` for `ft`), and never replaces one.
+            for (mark, name) in marks {
                 var name = name
-                guard let key = name.withUTF8({ NameKey($0) }) else { continue }
-                var slot = key.hash & mask
-                while let occupant = keys[slot], occupant != key { slot = (slot + 1) & mask }
-                // The first name given wins, as the table's names win over the marks.
-                guard keys[slot] == nil else { continue }
-                keys[slot] = key
-                units[slot] = unit
-                singles[slot] = entryIndex[ObjectIdentifier(unit)]!
+                guard let key = name.withUTF8({ NameKey($0) }), let target = slot(for: key) else { continue }
+                insert(mark, units[target]!, singles[target], replacing: false, isMark: true)
             }
+        }
+
+        private mutating func insert(
+            _ name: String, _ unit: PhysicalUnit, _ single: Int32, replacing: Bool, isMark: Bool = false
+        ) {
+            var name = name
+            guard let key = name.withUTF8({ NameKey($0) }) else { return }
+            var slot = key.hash & mask
+            while let occupant = keys[slot], occupant != key { slot = (slot + 1) & mask }
+            guard keys[slot] == nil || replacing else { return }
+            keys[slot] = key
+            units[slot] = unit
+            singles[slot] = single
+            self.isMark[slot] = isMark
         }
 
         /// The slot of `key`, if the index has it.
@@ -95,7 +119,5 @@ extension UnitTable {
         }
     }
 
-    static let byBytes = ByteIndex(
-        byName.map { ($0.key, $0.value) }
-            + marks.compactMap { mark, name in unit(named: name).map { (mark, $0) } })
+    static let byBytes = ByteIndex(entries: entries, marks: marks)
 }

@@ -13,9 +13,9 @@ public enum UnitTable {
     }
 
     /// The unit written `name`, if any.
-    @inline(__always)
     public static func unit(named name: String) -> PhysicalUnit? {
-        byName[name]
+        if let indexed = unit(indexedName: name) { return indexed }
+        return byName[name]
     }
 
     /// The unit a person wrote as `name` where only a unit can stand, as a command's arguments
