@@ -55,16 +55,4 @@ extension ZoneRules {
         if spans.count == 3 { hint = [spans[1].start - yearStart, spans[2].start - yearStart] }
         return spans
     }
-
-    /// The first second after `low` (whose offset is `offset`) and at or before `high` (whose
-    /// offset is not) where the offset is not `offset`, with the offset there.
-    static func firstChange(after low: Int, before high: Int, from offset: Int) -> Span {
-        var low = low
-        var high = high
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if libraryOffset(at: middle) == offset { low = middle } else { high = middle }
-        }
-        return Span(start: high, offset: libraryOffset(at: high))
-    }
 }

@@ -185,17 +185,24 @@ public enum ZoneRules {
                 low = next
                 continue
             }
-            // The first second after `low` whose offset is not `current`.
-            var high = next
-            while high - low > 1 {
-                let middle = low + (high - low) / 2
-                if libraryOffset(at: middle) == current { low = middle } else { high = middle }
-            }
-            current = libraryOffset(at: high)
-            spans.append(Span(start: high, offset: current))
-            low = high
+            let change = firstChange(after: low, before: next, from: current)
+            spans.append(change)
+            current = change.offset
+            low = change.start
         }
         return spans
+    }
+
+    /// The first second after `low` (whose offset is `offset`) and at or before `high` (whose
+    /// offset is not) where the offset is not `offset`, with the offset there.
+    static func firstChange(after low: Int, before high: Int, from offset: Int) -> Span {
+        var low = low
+        var high = high
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if libraryOffset(at: middle) == offset { low = middle } else { high = middle }
+        }
+        return Span(start: high, offset: libraryOffset(at: high))
     }
 
     /// `localtime_r`'s offset at `seconds` for the zone `TZ` names now.
