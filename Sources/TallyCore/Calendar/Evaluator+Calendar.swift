@@ -84,16 +84,16 @@ extension Evaluator {
             // The table makes each unit once: the calendar's are known by identity.
             let unit = quantity.unit.factors[0].unit
             let count = quantity.magnitude.number.flatMap { $0.isInteger ? $0.intValue : nil }
-            if unit === Evaluator.calendarUnits.month || unit === Evaluator.calendarUnits.year {
+            if unit === UnitTable.calendarUnits.month || unit === UnitTable.calendarUnits.year {
                 guard let count, abs(count) <= 120_000 else {
                     throw .partCalendarUnit(unit.symbol, at: operand.span)
                 }
-                return .months(sign * count * (unit === Evaluator.calendarUnits.year ? 12 : 1))
+                return .months(sign * count * (unit === UnitTable.calendarUnits.year ? 12 : 1))
             }
-            if unit === Evaluator.calendarUnits.day || unit === Evaluator.calendarUnits.week, let count,
+            if unit === UnitTable.calendarUnits.day || unit === UnitTable.calendarUnits.week, let count,
                 abs(count) <= 4_000_000
             {
-                return .days(sign * count * (unit === Evaluator.calendarUnits.week ? 7 : 1))
+                return .days(sign * count * (unit === UnitTable.calendarUnits.week ? 7 : 1))
             }
         }
         // Elapsed time, to the whole second.
@@ -177,12 +177,7 @@ extension Evaluator {
         }
     }
 
-    static let dayUnit = CompoundUnit(UnitTable.unit(named: "day")!)
-    /// The units that move a date by the calendar, as the unit table made them.
-    static let calendarUnits = (
-        day: UnitTable.unit(named: "day")!, week: UnitTable.unit(named: "week")!,
-        month: UnitTable.unit(named: "month")!, year: UnitTable.unit(named: "year")!
-    )
+    static let dayUnit = CompoundUnit(UnitTable.calendarUnits.day)
     static let hourUnit = CompoundUnit(UnitTable.unit(named: "h")!)
     static let minuteUnit = CompoundUnit(UnitTable.unit(named: "min")!)
     static let secondUnit = CompoundUnit(UnitTable.unit(named: "s")!)

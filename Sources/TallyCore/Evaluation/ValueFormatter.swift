@@ -37,15 +37,6 @@ public struct ValueFormatter: Sendable {
         grouping = settings.grouping
     }
 
-    /// Whether a unit is written as a word shown in the plural unless the amount is exactly 1:
-    /// the calendar's `day`, `week`, `month` and `year`.
-    static func isPluralWord(_ symbol: String) -> Bool {
-        switch symbol {
-        case "day", "week", "month", "year": return true
-        default: return false
-        }
-    }
-
     /// `value` written in the format.
     public func format(_ value: Value) -> Output {
         var output: Output
@@ -61,7 +52,7 @@ public struct ValueFormatter: Sendable {
             let isOne = output.text == "1" || output.text == "-1"
             let unitText = quantity.unit.text
             // `24 days`, `2 weeks`: the calendar's words take their plural (which reads back).
-            let isPlural = quantity.unit.isSingle && !isOne && ValueFormatter.isPluralWord(unitText)
+            let isPlural = quantity.unit.isSingle && !isOne && UnitTable.isCalendarUnit(quantity.unit.factors[0].unit)
             output.text.reserveCapacity(output.text.utf8.count + unitText.utf8.count + 2)
             output.text.append(" ")
             output.text.append(unitText)

@@ -9,13 +9,13 @@ extension UnitTable {
         return byBytes.slot(for: key).map { byBytes.units[$0]! }
     }
 
-    /// The unit named `name` exactly (``unit(named:)``), from the index of bytes for a name of
-    /// at most 16 bytes, so that the dictionary of every name is built only for longer ones.
-    static func unit(indexedName name: String) -> PhysicalUnit?? {
-        var name = name
-        guard let key = name.withUTF8({ NameKey($0) }) else { return nil }
-        guard let slot = byBytes.slot(for: key), !byBytes.isMark[slot] else { return .some(nil) }
-        return .some(byBytes.units[slot])
+    /// The unit named `name` exactly, as ``byName`` has it: from the index of bytes for a name
+    /// of at most 16 bytes (not a foot or inch mark), so that the dictionary of every name is
+    /// built only for longer ones.
+    public static func unit(named name: String) -> PhysicalUnit? {
+        guard let key = NameKey(name) else { return byName[name] }
+        guard let slot = byBytes.slot(for: key), !byBytes.isMark[slot] else { return nil }
+        return byBytes.units[slot]
     }
 
     /// The index in ``singles`` of the unit written with the UTF-8 bytes `name` in an
@@ -35,6 +35,12 @@ extension UnitTable {
         let low: UInt64
         let high: UInt64
         let count: Int
+
+        init?(_ name: String) {
+            var name = name
+            guard let key = name.withUTF8({ NameKey($0) }) else { return nil }
+            self = key
+        }
 
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
@@ -88,8 +94,7 @@ extension UnitTable {
             }
             // A mark stands for a name the table has (`'` for `ft`), and never replaces one.
             for (mark, name) in marks {
-                var name = name
-                guard let key = name.withUTF8({ NameKey($0) }), let target = slot(for: key) else { continue }
+                guard let key = NameKey(name), let target = slot(for: key) else { continue }
                 insert(mark, units[target]!, singles[target], replacing: false, isMark: true)
             }
         }
@@ -97,8 +102,7 @@ extension UnitTable {
         private mutating func insert(
             _ name: String, _ unit: PhysicalUnit, _ single: Int32, replacing: Bool, isMark: Bool = false
         ) {
-            var name = name
-            guard let key = name.withUTF8({ NameKey($0) }) else { return }
+            guard let key = NameKey(name) else { return }
             var slot = key.hash & mask
             while let occupant = keys[slot], occupant != key { slot = (slot + 1) & mask }
             guard keys[slot] == nil || replacing else { return }

@@ -12,12 +12,6 @@ public enum UnitTable {
         public let description: String
     }
 
-    /// The unit written `name`, if any.
-    public static func unit(named name: String) -> PhysicalUnit? {
-        if let indexed = unit(indexedName: name) { return indexed }
-        return byName[name]
-    }
-
     /// The unit a person wrote as `name` where only a unit can stand, as a command's arguments
     /// read it (`bmi 175 CM`, `bmi 5'9"`): as written, then in lower case with full-width
     /// letters as ASCII (`CM`, `Kg`, `ｃｍ`), then the foot and inch marks (`'` and `′` for ft,
@@ -60,6 +54,20 @@ public enum UnitTable {
         case "°F": return unit(named: "degF")
         default: return nil
         }
+    }
+
+    /// The calendar's units, as the table made them: they move a date by the calendar
+    /// (`+ 1 month`), and a quantity in one of them is shown with its word in the plural unless
+    /// it is exactly 1 (`24 days`), which reads back.
+    public static let calendarUnits = (
+        day: unit(named: "day")!, week: unit(named: "week")!, month: unit(named: "month")!,
+        year: unit(named: "year")!
+    )
+
+    /// Whether `unit` is one of ``calendarUnits``.
+    public static func isCalendarUnit(_ unit: PhysicalUnit) -> Bool {
+        unit === calendarUnits.day || unit === calendarUnits.week || unit === calendarUnits.month
+            || unit === calendarUnits.year
     }
 
     /// Every spelling, for completion and suggestions.
