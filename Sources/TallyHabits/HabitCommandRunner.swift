@@ -52,7 +52,7 @@ public final class HabitCommandRunner {
     /// member for `--json` (`habits`: an array; `habit`: an object; see docs/json.md).
     public func runWithData(
         line: String, argumentsStart: Int, context: HabitRunContext
-    ) throws(Diagnostic) -> (text: StyledText, data: (name: String, object: String)?) {
+    ) throws(Diagnostic) -> (text: StyledText, data: JSONMember?) {
         let command = try HabitCommandLine.parse(line, argumentsStart: argumentsStart, today: context.today)
         let output = try execute(command, context: context)
         return (output.text, output.data)

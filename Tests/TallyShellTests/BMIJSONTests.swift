@@ -1,3 +1,4 @@
+import TallyDiagnostics
 import Testing
 
 @testable import TallyShell
@@ -17,9 +18,16 @@ struct BMIJSONTests {
     func aBMILineCarriesItsFields(line: String, object: String) {
         var session = Session(style: .batch)
         let outcome = session.handle(line)
-        #expect(outcome.jsonFields?.name == "bmi")
-        #expect(outcome.jsonFields?.object == object)
-        let rendered = JSONLine.render(outcome, line: line, sourceName: "<eval>", lineNumber: 1)
+        guard case .text(_, let data?) = outcome.result else {
+            Issue.record("no data for \(line)")
+            return
+        }
+        #expect(data.key == "bmi")
+        #expect(data.value.encoded == object)
+        let rendered = JSONWriter.object(
+            for: outcome, line: line, origin: LineOrigin(sourceName: "<eval>", lineNumber: 1),
+            formatter: session.formatter
+        ).encoded
         #expect(rendered.hasSuffix(#","bmi":"# + object + "}"))
     }
 }

@@ -59,8 +59,8 @@ import Testing
     /// at the door, and reported as the repaired text.
     @Test func interactiveSessionsShowValuesAndInvalidBytesAreRepaired() {
         var interactive = Session(style: .interactive)
-        let shown = interactive.handle("1/3")
-        #expect(shown.value == nil)
+        let shown = interactive.shown("1/3")
+        #expect(shown.outcome.value == nil)
         #expect(shown.output == "≈ 0.33333333333333333333")
         var batch = Session(style: .batch)
         let bytes: [UInt8] = [UInt8(ascii: "1"), UInt8(ascii: "+"), 0xFF]

@@ -7,9 +7,9 @@ import Testing
 /// One line in, one outcome out: the commands of the line language.
 @Suite struct SessionTests {
     /// Each line's outcome, a value written as the batch runner writes it.
-    func run(_ lines: [String], style: Session.Style = .batch) -> [LineOutcome] {
+    func run(_ lines: [String], style: Session.Style = .batch) -> [ShownOutcome] {
         var session = Session(style: style)
-        return lines.map { session.handle($0).showingValue(with: session.formatter, style: style) }
+        return lines.map { session.shown($0) }
     }
 
     /// A line typed or pasted interactively is held to the same length limit as a file's: an
@@ -98,7 +98,7 @@ import Testing
     @Test func everyCommandWordIsRecognisedAndReserved() {
         let evaluator = Session(style: .batch).evaluator
         for word in CommandWord.allCases {
-            #expect(Session.mayStartWithCommandWord(("  " + word.rawValue).utf8), "\(word)")
+            #expect(LineKind.of("  " + word.rawValue) == .command(word, argumentsStart: 2 + word.rawValue.utf8.count))
             #expect(evaluator.commandWords.contains(word.rawValue), "\(word)")
         }
         // Longer names that start like a command are variables.

@@ -26,6 +26,19 @@ extension Evaluator {
         return function
     }
 
+    /// Keeps the last result as the variable `name` (the prompt's `_3`), unless a function
+    /// has that name: the session records numbered results itself, not through a line of the
+    /// language.
+    public mutating func keepLastResult(as name: String) {
+        guard let lastResult, functions.entry(named: name) == nil else { return }
+        variables[name] = lastResult
+    }
+
+    /// Removes the variable `name`, if there is one (an old numbered result).
+    public mutating func forgetVariable(_ name: String) {
+        variables.removeValue(forKey: name)
+    }
+
     /// `unset NAME`: removes the variable or user function `name`.
     public mutating func unset(_ name: String, at span: SourceSpan) throws(Diagnostic) {
         if variables.removeValue(forKey: name) != nil { return }

@@ -56,7 +56,7 @@ struct HabitOutput {
     /// The text to print, without a trailing newline.
     var text: StyledText
     /// The member's name and its JSON value, for `--json`.
-    var data: (name: String, object: String)?
+    var data: JSONMember?
 
     /// Plain `text`.
     init(_ text: String) {
@@ -64,7 +64,7 @@ struct HabitOutput {
     }
 
     /// Styled `text`, with `data` when it was asked for.
-    init(styled text: StyledText, data: (name: String, object: String)? = nil) {
+    init(styled text: StyledText, data: JSONMember? = nil) {
         self.text = text
         self.data = data
     }

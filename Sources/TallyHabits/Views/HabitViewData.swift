@@ -3,70 +3,84 @@ import TallyDiagnostics
 /// What `habit list`, `habit today` and `habit show` show, as JSON for `--json` (docs/json.md):
 /// each habit's data rather than its table row, so a script need not read the text.
 public enum HabitViewData {
+    /// The value JSON output is built of (qualified: the import reader has a tree of its own).
+    typealias JSON = TallyDiagnostics.JSONValue
+
     /// `{"habits": [...]}` for `list` and `today`: one object per habit, in the order shown.
-    static func list(_ habits: [HabitSummary], today: Day) -> String {
-        "[" + habits.map { summary($0, today: today) }.joined(separator: ",") + "]"
+    static func list(_ habits: [HabitSummary], today: Day) -> JSON {
+        .array(habits.map { summary($0, today: today) })
     }
 
-    /// A habit's fields that every view has, as `"key":value` members.
-    private static func common(_ habit: some TrackedHabit, name: String, today: Day) -> [String] {
+    /// A habit's fields that every view has.
+    private static func common(_ habit: some TrackedHabit, name: String, today: Day) -> [JSONMember] {
         var members = [
-            "\"name\":\(JSONText.string(name))", "\"target\":\(JSONText.string(habit.targetText))",
-            "\"since\":\"\(habit.start)\"",
-            "\"archived\":" + (habit.archiveDay.map { "\"\($0)\"" } ?? "null"),
-            "\"current_streak_days\":\(habit.currentStreak(today: today))",
-            "\"longest_streak_days\":\(habit.longestStreak(today: today))",
-            "\"strength\":\(percent(habit.strength(today: today)))",
+            JSONMember("name", .string(name)), JSONMember("target", .string(habit.targetText)),
+            JSONMember("since", .string(habit.start.description)),
+            JSONMember("archived", .string(orNull: habit.archiveDay?.description)),
+            JSONMember("current_streak_days", .integer(habit.currentStreak(today: today))),
+            JSONMember("longest_streak_days", .integer(habit.longestStreak(today: today))),
+            JSONMember("strength", number(percent(habit.strength(today: today)))),
         ]
         if let measure = habit.measure {
             members += [
-                "\"unit\":\(JSONText.string(measure.unit))", "\"goal\":\(HabitMeasure.amountText(measure.goal))",
-                "\"goal_kind\":\"\(measure.kind.rawValue)\"",
+                JSONMember("unit", .string(measure.unit)), JSONMember("goal", amount(measure.goal)),
+                JSONMember("goal_kind", .string(measure.kind.rawValue)),
+                JSONMember("period_total", amount(habit.periodTotal(today: today))),
             ]
-            members.append("\"period_total\":\(HabitMeasure.amountText(habit.periodTotal(today: today)))")
         }
         return members
     }
 
     /// One habit of `list` or `today`: its fields, total days done and the last 7 days' marks.
-    private static func summary(_ habit: HabitSummary, today: Day) -> String {
+    private static func summary(_ habit: HabitSummary, today: Day) -> JSON {
         var members = common(habit, name: habit.name, today: today)
-        members.append("\"total\":\(habit.completionCount)")
+        members.append(JSONMember("total", .integer(habit.completionCount)))
         let week = (-6...0).map { DayMark(habit: habit, day: today.adding(days: $0), today: today) }
-        members.append("\"last_7_days\":[" + week.map { "\"\($0.word)\"" }.joined(separator: ",") + "]")
-        if let position = habit.position { members.append("\"position\":\(position)") }
-        return "{" + members.joined(separator: ",") + "}"
+        members.append(JSONMember("last_7_days", .array(week.map { .string($0.word) })))
+        if let position = habit.position { members.append(JSONMember("position", .integer(position))) }
+        return .object(members)
     }
 
     /// `habit show`: every field, and the whole history (days done, skipped, amounts, notes),
     /// the best streaks and the completion.
-    static func show(_ habit: Habit, today: Day) -> String {
+    static func show(_ habit: Habit, today: Day) -> JSON {
         var members = common(habit, name: habit.name, today: today)
         if let description = habit.habitDescription {
-            members.append("\"description\":\(JSONText.string(description))")
+            members.append(JSONMember("description", .string(description)))
         }
         let rate = habit.completionRate(today: today)
+        let streaks = habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown)
         members += [
-            "\"total\":\(habit.daysDone.count)",
-            "\"completion\":{\"met\":\(rate.met),\"judged\":\(rate.judged),\"period\":\"\(habit.target.periodName)\"}",
-            "\"best_streaks\":["
-                + habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown)
-                .map { "[\"\($0.lowerBound)\",\"\($0.upperBound)\"]" }.joined(separator: ",") + "]",
-            "\"done\":[" + habit.daysDone.map { "\"\($0)\"" }.joined(separator: ",") + "]",
-            "\"skipped\":[" + habit.skippedDays.map { "\"\($0)\"" }.joined(separator: ",") + "]",
+            JSONMember("total", .integer(habit.daysDone.count)),
+            JSONMember(
+                "completion",
+                .object([
+                    JSONMember("met", .integer(rate.met)), JSONMember("judged", .integer(rate.judged)),
+                    JSONMember("period", .string(habit.target.periodName)),
+                ])),
+            JSONMember(
+                "best_streaks",
+                .array(
+                    streaks.map { .array([.string($0.lowerBound.description), .string($0.upperBound.description)]) })),
+            JSONMember("done", .array(habit.daysDone.map { .string($0.description) })),
+            JSONMember("skipped", .array(habit.skippedDays.map { .string($0.description) })),
         ]
         if habit.measure != nil {
-            members.append(
-                "\"amounts\":{"
-                    + habit.amounts.sorted { $0.key < $1.key }
-                    .map { "\"\($0.key)\":\(HabitMeasure.amountText($0.value))" }.joined(separator: ",") + "}")
+            let amounts = habit.amounts.sorted { $0.key < $1.key }.map {
+                JSONMember($0.key.description, amount($0.value))
+            }
+            members.append(JSONMember("amounts", .object(amounts)))
         }
-        members.append(
-            "\"notes\":{"
-                + habit.notes.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\(JSONText.string($0.value))" }
-                .joined(separator: ",") + "}")
-        return "{" + members.joined(separator: ",") + "}"
+        let notes = habit.notes.sorted { $0.key < $1.key }.map { JSONMember($0.key.description, .string($0.value)) }
+        members.append(JSONMember("notes", .object(notes)))
+        return .object(members)
     }
+
+    /// An amount in thousandths, as its decimal number.
+    private static func amount(_ thousandths: Int) -> JSON { number(HabitMeasure.amountText(thousandths)) }
+
+    /// A number written as `text`, which the views always write as a JSON number.
+    private static func number(_ text: String) -> JSON { .number(text: text) ?? .string(text) }
 
     /// A score from 0 to 1 as a percentage with two decimals, rounded half up: `65.57`.
     static func percent(_ score: Double) -> String {

@@ -6,52 +6,64 @@ extension BMIResult {
     /// `{"bmi":22.9,"category":"normal weight","standard":"WHO adult classification",...}`.
     ///
     /// Every result: `bmi`, `height_cm`, `weight_kg` (one decimal). Adults: `category`, `standard`
-    /// (`who`, `asia`, `cdc`), `standard_name`, `healthy_weight_kg` ([lowest, highest]), `bmi_prime`. Children: `reference`, `sex`, `age_months`, `age_days`, `z_score`,
-    /// `percentile` (a string, as shown: `66.1`, `below 0.1`), and for the CDC
-    /// `percent_of_p95` and `extended`. With a waist: `waist_to_height` and, for an adult,
-    /// `waist_to_height_band`.
-    public var jsonObject: String {
-        var fields: [(String, String)] = [
-            ("bmi", shownValue.fixedText(places: 1)), ("height_cm", heightInCentimetres.fixedText(places: 1)),
-            ("weight_kg", weightInKilograms.fixedText(places: 1)),
+    /// (`who`, `asia`, `cdc`), `standard_name`, `healthy_weight_kg` ([lowest, highest]), `bmi_prime`.
+    /// Children: `reference`, `sex`, `age_months`, `age_days`, `z_score`, `percentile` (a string,
+    /// as shown: `66.1`, `below 0.1`), and for the CDC `percent_of_p95` and `extended`. With a
+    /// waist: `waist_to_height` and, for an adult, `waist_to_height_band`.
+    public var jsonObject: JSONValue {
+        var members = [
+            JSONMember("bmi", Self.json(shownValue, places: 1)),
+            JSONMember("height_cm", Self.json(heightInCentimetres, places: 1)),
+            JSONMember("weight_kg", Self.json(weightInKilograms, places: 1)),
         ]
         if let child = childAssessment {
             let weights = child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .kilogram)
-            fields += [
-                ("category", JSONText.string(child.category.rawValue)),
-                ("reference", JSONText.string(child.reference.sourceName)),
-                ("sex", JSONText.string(child.sex == .female ? "f" : "m")),
-                ("age_months", String(child.age.months)), ("age_days", String(child.age.days)),
-                ("z_score", child.zScoreText.hasPrefix("+") ? String(child.zScoreText.dropFirst()) : child.zScoreText),
-                ("percentile", JSONText.string(child.percentileText)),
-                (
+            let zScore = child.zScoreText.hasPrefix("+") ? String(child.zScoreText.dropFirst()) : child.zScoreText
+            members += [
+                JSONMember("category", .string(child.category.rawValue)),
+                JSONMember("reference", .string(child.reference.sourceName)),
+                JSONMember("sex", .string(child.sex == .female ? "f" : "m")),
+                JSONMember("age_months", .integer(child.age.months)), JSONMember("age_days", .integer(child.age.days)),
+                JSONMember("z_score", Self.json(text: zScore)),
+                JSONMember("percentile", .string(child.percentileText)),
+                JSONMember(
                     "healthy_weight_kg",
-                    "[\(weights.lowest.fixedText(places: 1)),\(weights.highest.fixedText(places: 1))]"
-                ),
+                    .array([Self.json(weights.lowest, places: 1), Self.json(weights.highest, places: 1)])),
             ]
             if let percent = child.percentOfP95Text {
-                fields += [
-                    ("percent_of_p95", String(percent.dropLast())), ("extended", child.isExtended ? "true" : "false"),
+                members += [
+                    JSONMember("percent_of_p95", Self.json(text: String(percent.dropLast()))),
+                    JSONMember("extended", .bool(child.isExtended)),
                 ]
             }
         } else {
             let range = healthyWeightRange
-            fields += [
-                ("category", JSONText.string(band.category)), ("standard", JSONText.string(standard.word)),
-                ("standard_name", JSONText.string(standard.sourceName)),
-                (
+            members += [
+                JSONMember("category", .string(band.category)), JSONMember("standard", .string(standard.word)),
+                JSONMember("standard_name", .string(standard.sourceName)),
+                JSONMember(
                     "healthy_weight_kg",
-                    "[\(range.lowestInKilograms.fixedText(places: 1)),\(range.highestInKilograms.fixedText(places: 1))]"
-                ),
-                ("bmi_prime", bmiPrime.fixedText(places: 2)),
+                    .array([
+                        Self.json(range.lowestInKilograms, places: 1), Self.json(range.highestInKilograms, places: 1),
+                    ])),
+                JSONMember("bmi_prime", Self.json(bmiPrime, places: 2)),
             ]
         }
         if let ratio = waistToHeightRatio {
-            fields.append(("waist_to_height", ratio.fixedText(places: 2)))
+            members.append(JSONMember("waist_to_height", Self.json(ratio, places: 2)))
             if childAssessment == nil, let band = waistToHeightBand {
-                fields.append(("waist_to_height_band", JSONText.string(band)))
+                members.append(JSONMember("waist_to_height_band", .string(band)))
             }
         }
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return .object(members)
     }
+
+    /// A number as the report shows it, with `places` decimals.
+    private static func json(_ number: Number, places: Int) -> JSONValue {
+        json(text: number.fixedText(places: places))
+    }
+
+    /// A number given as the text the report shows; a text that is not a JSON number (which
+    /// the report's figures never are) becomes a string rather than invalid JSON.
+    private static func json(text: String) -> JSONValue { .number(text: text) ?? .string(text) }
 }

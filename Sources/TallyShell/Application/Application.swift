@@ -76,30 +76,35 @@ public enum Application {
 
         var session = Session(
             style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
+        let renderer = DiagnosticRenderer(useColour: useColour)
+        let writer: any OutcomeWriter =
+            options.json
+            ? JSONWriter(output: output)
+            : PlainWriter(output: output, errors: errors, renderer: renderer, marksRounded: options.markRounded)
         var initFailed = false
         if let path = InitFile.path(options: options, interactive: false, environment: variables) {
-            initFailed = !InitFile.run(
-                path, into: &session, errors: errors, renderer: DiagnosticRenderer(useColour: useColour),
-                json: options.json ? output : nil)
+            let initWriter: any OutcomeWriter =
+                options.json
+                ? JSONWriter(output: output, fromInitFile: true)
+                : PlainWriter(output: output, errors: errors, renderer: renderer, showsResults: false)
+            initFailed = !InitFile.run(path, into: &session, writer: initWriter)
         }
-        var runner = BatchRunner(
-            session: session, output: output, errors: errors, useColour: useColour, json: options.json)
+        var runner = BatchRunner(session: session, writer: writer, output: output)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
             runner.run(line, sourceName: "<eval>", lineNumber: index + 1)
         }
         if options.evalLines.isEmpty && options.files.isEmpty {
-            usageFailed = !runStandardInput(with: &runner, errors: errors)
+            usageFailed = !runStandardInput(with: &runner)
         }
         for path in options.files where !runner.ended {
             if path == "-" {
-                if !runStandardInput(with: &runner, errors: errors) { usageFailed = true }
+                if !runStandardInput(with: &runner) { usageFailed = true }
                 continue
             }
             guard let source = openReadable(path) else {
                 let reason = String(cString: strerror(errno))
-                output.flush()
-                errors.write("tally: cannot read '\(TerminalSafeText.escaped(path))': \(reason)\n")
+                runner.reportUnreadable(path, message: "cannot read '\(TerminalSafeText.escaped(path))': \(reason)")
                 usageFailed = true
                 continue
             }
@@ -115,9 +120,10 @@ public enum Application {
     }
 
     /// Runs standard input's lines; false (after saying why) when it is closed.
-    private static func runStandardInput(with runner: inout BatchRunner, errors: OutputStream) -> Bool {
+    private static func runStandardInput(with runner: inout BatchRunner) -> Bool {
         guard let source = LineSource() else {
-            errors.write("tally: cannot read standard input: \(String(cString: strerror(errno)))\n")
+            runner.reportUnreadable(
+                "<stdin>", message: "cannot read standard input: \(String(cString: strerror(errno)))")
             return false
         }
         runner.run(source, sourceName: "<stdin>")

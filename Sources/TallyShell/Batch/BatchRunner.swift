@@ -2,29 +2,29 @@ import Glibc
 import TallyCore
 import TallyDiagnostics
 
-/// Evaluates files, pipes and `-e` lines: results to standard output in order, diagnostics to
-/// standard error in the `name:line:column: error:` form, every line evaluated even after an
-/// error.
+/// Evaluates files, pipes and `-e` lines through the session, every line even after an
+/// error, and hands each outcome to its writer (plain text, or JSON Lines with `--json`).
 public struct BatchRunner {
     public private(set) var session: Session
+    private let writer: any OutcomeWriter
     private let output: OutputStream
-    private let errors: OutputStream
-    private let renderer: DiagnosticRenderer
     /// True once any line has failed.
     public private(set) var anyLineFailed = false
     /// True when a file or standard input could not be read to its end.
     public private(set) var readFailed = false
-    /// True after `exit` or `quit`.
+    /// True after `exit` or `quit`, or once standard output cannot be written.
     public private(set) var ended = false
-    /// `--json`: one JSON object per input line on standard output, errors included.
-    private let writesJSON: Bool
 
-    public init(session: Session, output: OutputStream, errors: OutputStream, useColour: Bool, json: Bool = false) {
+    public init(session: Session, writer: any OutcomeWriter, output: OutputStream) {
         self.session = session
+        self.writer = writer
         self.output = output
-        self.errors = errors
-        renderer = DiagnosticRenderer(useColour: useColour)
-        writesJSON = json
+    }
+
+    /// Says that `sourceName` could not be opened (a missing file, a directory), in the
+    /// writer's style.
+    public func reportUnreadable(_ sourceName: String, message: String) {
+        writer.writeUnreadable(sourceName, message: message)
     }
 
     /// Runs one line from `sourceName` at 1-based `lineNumber`.
@@ -35,61 +35,18 @@ public struct BatchRunner {
 
     /// Runs one line given as its bytes; its text is made only for a report or a JSON object.
     private mutating func run(bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int) {
-        let outcome = session.handle(
-            lineBytes: bytes, origin: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
-        show(outcome, of: { String(decoding: bytes, as: UTF8.self) }, sourceName: sourceName, lineNumber: lineNumber)
+        let origin = LineOrigin(sourceName: sourceName, lineNumber: lineNumber)
+        write(
+            session.handle(lineBytes: bytes, origin: origin), of: { String(decoding: bytes, as: UTF8.self) }, at: origin
+        )
     }
 
-    /// Writes what a line produced; `line` gives its text, for the report of an error.
-    private mutating func show(_ outcome: LineOutcome, of line: () -> String, sourceName: String, lineNumber: Int) {
-        if let value = outcome.value {
-            // An exact number of a plain batch straight from its digits (no string made for
-            // it); any other value as its text.
-            let formatter = session.formatter
-            let output = output
-            // A value comes with nothing else to show (no warning, no error, no end).
-            if session.style == .batch, !writesJSON, outcome.warnings.isEmpty,
-                formatter.withNumberText(value, { output.writeLine(bytes: $0) }) != nil
-            {
-                if output.failure != nil { ended = true }
-            } else {
-                show(
-                    outcome.showingValue(with: formatter, style: session.style), of: line, sourceName: sourceName,
-                    lineNumber: lineNumber)
-            }
-            return
-        }
-        if writesJSON {
-            output.writeLine(JSONLine.render(outcome, line: line(), sourceName: sourceName, lineNumber: lineNumber))
-            if outcome.acknowledgesStoredChange { output.flush() }
-            if outcome.failed { anyLineFailed = true }
-            if outcome.endsSession || output.failure != nil { ended = true }
-            return
-        }
-        if let text = outcome.output {
-            output.writeLine(text)
-            if outcome.acknowledgesStoredChange { output.flush() }
-        }
-        // Output that cannot be written (a full disk): stop, as the program will report it.
-        if output.failure != nil { ended = true }
-        if outcome.diagnostic != nil || !outcome.warnings.isEmpty || outcome.wasInterrupted {
-            report(outcome, for: line(), sourceName: sourceName, lineNumber: lineNumber)
-        }
-        if outcome.endsSession { ended = true }
-    }
-
-    /// Writes a line's warnings and error (or its interruption) to standard error, after the
-    /// results so far, so the two streams keep the order the lines ran in.
-    private mutating func report(_ outcome: LineOutcome, for line: String, sourceName: String, lineNumber: Int) {
-        output.flush()
-        for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
-            errors.write(
-                renderer.render(diagnostic, in: line, form: .located(sourceName: sourceName, lineNumber: lineNumber)))
-        }
-        if outcome.wasInterrupted {
-            errors.write("\(TerminalSafeText.escaped(sourceName)):\(lineNumber): interrupted\n")
-        }
+    /// Hands an outcome to the writer and keeps count of what it means for the run.
+    private mutating func write(_ outcome: LineOutcome, of line: () -> String, at origin: LineOrigin) {
+        writer.write(outcome, of: line, at: origin, formatter: session.formatter)
         if outcome.failed { anyLineFailed = true }
+        // Output that cannot be written (a full disk): stop, as the program will report it.
+        if outcome.endsSession || output.failure != nil { ended = true }
     }
 
     /// Runs every line of `source` until its end or `exit`. A line over the length limit is
@@ -100,16 +57,18 @@ public struct BatchRunner {
             lineNumber += 1
             if line.isCut {
                 let text = String(decoding: line.bytes, as: UTF8.self)
-                let outcome = LineOutcome.failing(Session.lineTooLong(at: text.utf8.count))
-                report(outcome, for: text, sourceName: sourceName, lineNumber: lineNumber)
+                write(
+                    .failing(Session.lineTooLong(at: text.utf8.count)), of: { text },
+                    at: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
                 continue
             }
             run(bytes: line.bytes, sourceName: sourceName, lineNumber: lineNumber)
         }
         output.flush()
         if let failure = source.failure {
-            errors.write(
-                "tally: cannot read \(TerminalSafeText.escaped(sourceName)): \(String(cString: strerror(failure)))\n")
+            writer.writeUnreadable(
+                sourceName,
+                message: "cannot read \(TerminalSafeText.escaped(sourceName)): \(String(cString: strerror(failure)))")
             readFailed = true
         }
     }

@@ -13,32 +13,29 @@ enum InteractiveCommand: Equatable {
     case full
 
     /// The words, for completion and `help`.
-    static let words = ["clear", "full", "history"]
-
-    /// How many of the latest results stay reachable as `_N`.
-    static let numberedResultsKept = 100
+    static let words = PromptWord.allCases.map(\.rawValue)
 
     /// How many lines `history` lists when not told.
     static let defaultHistoryCount = 20
 
-    /// The command `line` is, or nil when it is something else (`history = 3` is an assignment,
-    /// which the evaluator then refuses or allows as for any name).
-    init?(line: String) {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        let word = trimmed.prefix { $0.isLetter }
-        let rest = trimmed.dropFirst(word.count)
-        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
-        let argument = rest.trimmingBlanks
+    /// The command of the prompt word `word` that starts `line`, its arguments from the
+    /// 0-based UTF-8 offset `argumentsStart` (``LineKind`` decided the line is one); nil when
+    /// the arguments are not the command's (`clear 3`), so the line is read as an expression.
+    init?(_ word: PromptWord, line: String, argumentsStart: Int) {
+        // The word stands alone: `history+1` is an expression.
+        if let next = line.utf8.dropFirst(argumentsStart).first, next != UInt8(ascii: " "), next != UInt8(ascii: "\t") {
+            return nil
+        }
+        let argument = String(decoding: line.utf8.dropFirst(argumentsStart), as: UTF8.self)
+            .trimmingBlanks
         switch word {
-        case "clear" where argument.isEmpty:
+        case .clear where argument.isEmpty:
             self = .clear
-        case "full" where argument.isEmpty:
+        case .full where argument.isEmpty:
             self = .full
-        case "history":
+        case .history:
             if argument.isEmpty {
                 self = .history(count: Self.defaultHistoryCount, containing: nil)
-            } else if argument.first == "=" {
-                return nil
             } else if let count = Int(argument), count > 0 {
                 self = .history(count: count, containing: nil)
             } else {
@@ -47,34 +44,6 @@ enum InteractiveCommand: Equatable {
         default:
             return nil
         }
-    }
-
-    /// Whether `line` is a `help` line (whose text may go through the pager).
-    static func isHelp(_ line: String) -> Bool { firstWord(of: Array(line.utf8)) == "help" }
-
-    /// Whether `line` is a `bmi` line (whose BMI becomes `ans`).
-    static func isBMI(_ line: String) -> Bool { firstWord(of: Array(line.utf8)) == "bmi" }
-
-    /// Whether `name` is one the prompt gives an earlier result (`_3`): such names stay out of
-    /// `vars` and completion.
-    static func isNumberedResult(_ name: String) -> Bool {
-        name.utf8.count > 1 && name.utf8.first == UInt8(ascii: "_")
-            && name.utf8.dropFirst().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
-    private static func firstWord(of line: [UInt8]) -> String {
-        let start = line.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.endIndex
-        let end =
-            line[start...].firstIndex { !(($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
-            ?? line.endIndex
-        return String(decoding: line[start..<end], as: UTF8.self)
-    }
-
-    /// Whether `line` starts with a command word of the session or of the prompt: such a line
-    /// may act on the world (`habit done`, `set`), so it is never run for a preview.
-    static func startsWithWord(_ line: [UInt8]) -> Bool {
-        let word = firstWord(of: line)
-        return CommandWord(rawValue: word) != nil || words.contains(word)
     }
 
     /// The listing of `history`: the last `count` lines (of those containing `filter`), this
@@ -97,7 +66,7 @@ enum InteractiveCommand: Equatable {
     }
 }
 
-extension Substring {
+extension String {
     /// The text without its leading and trailing spaces and tabs.
     fileprivate var trimmingBlanks: String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }

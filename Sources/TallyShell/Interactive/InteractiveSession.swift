@@ -35,7 +35,9 @@ enum InteractiveSession {
             output.flush()
         }
         if let path = InitFile.path(options: options, interactive: true, environment: variables) {
-            InitFile.run(path, into: &session, errors: errors, renderer: renderer)
+            InitFile.run(
+                path, into: &session,
+                writer: PlainWriter(output: output, errors: errors, renderer: renderer, showsResults: false))
         }
         let decorations = LineDecorations.forTerminal(prompt: prompt, variables: variables)
         reader.decorations = decorations
@@ -43,7 +45,6 @@ enum InteractiveSession {
         var lineNumber = 0
         var sessionLines: [(number: Int, line: String)] = []
         var fullResult: String?
-        var numberedResults: [Int] = []
         let pager = Pager.command(environment: variables)
         while true {
             // Tab reads a snapshot of the names, taken between lines: never the live session.
@@ -70,7 +71,10 @@ enum InteractiveSession {
                 reader.addToHistory([line])
                 sessionLines.append((lineNumber, line))
             }
-            if let command = InteractiveCommand(line: line) {
+            let kind = LineKind.of(line, atPrompt: true)
+            if case .promptCommand(let word, let argumentsStart) = kind,
+                let command = InteractiveCommand(word, line: line, argumentsStart: argumentsStart)
+            {
                 switch command {
                 case .clear:
                     output.write("\u{1B}[H\u{1B}[2J")
@@ -89,35 +93,30 @@ enum InteractiveSession {
                 continue
             }
             let origin = LineOrigin(sourceName: LineOrigin.interactiveSessionName, lineNumber: lineNumber)
-            var outcome = session.handle(line, origin: origin)
+            let outcome = session.handle(line, origin: origin)
             let size = TerminalSize.current
-            if let text = outcome.output, outcome.isExact != nil,
-                let short = ResultAbbreviation.abbreviated(text, columns: size.columns)
-            {
-                fullResult = text
-                outcome.output = short
-            } else if let text = outcome.output, InteractiveCommand.isHelp(line) {
-                let wrapped = TextWrapping.wrap(text, width: size.columns)
-                outcome.output = wrapped
+            var text = outcome.output(style: .interactive, formatter: session.formatter)
+            let isValue = outcome.values(formattedBy: session.formatter) != nil
+            if let shown = text, isValue, let short = ResultAbbreviation.abbreviated(shown, columns: size.columns) {
+                fullResult = shown
+                text = short
+            } else if let shown = text, case .command(.help, _) = kind {
+                let wrapped = TextWrapping.wrap(shown, width: size.columns)
+                text = wrapped
                 if wrapped.utf8.reduce(1, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) >= size.rows {
                     page(wrapped, through: pager, output: output, interruption: session.interruption)
-                    outcome.output = nil
+                    text = nil
                 }
             }
             if !show(
-                outcome, for: line, output: output, errors: errors, renderer: renderer,
+                outcome, text: text, for: line, output: output, errors: errors, renderer: renderer,
                 interruption: session.interruption)
             {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
-            } else if !outcome.failed, outcome.isExact != nil || InteractiveCommand.isBMI(line) {
-                // The result stays reachable by the line's number: _3. Only the last hundred
-                // are kept, so a long session of big results does not hold all of them.
-                _ = session.handle("_\(lineNumber) = ans", origin: origin)
-                numberedResults.append(lineNumber)
-                if numberedResults.count > InteractiveCommand.numberedResultsKept {
-                    _ = session.handle("unset _\(numberedResults.removeFirst())", origin: origin)
-                }
+            } else if !outcome.failed, isValue || isBMI(kind) {
+                // The result stays reachable by the line's number: _3.
+                session.recordNumberedResult(line: lineNumber)
             }
             if outcome.endsSession { return exitStatus(output: output, errors: errors) }
         }
@@ -135,8 +134,14 @@ enum InteractiveSession {
             return
         }
         show(
-            .printing(text), for: "", output: output, errors: OutputStream.standardError,
+            .printing(text), text: text, for: "", output: output, errors: OutputStream.standardError,
             renderer: DiagnosticRenderer(useColour: false), interruption: interruption)
+    }
+
+    /// Whether the line is a `bmi` line (whose BMI becomes `ans`, and so `_N`).
+    private static func isBMI(_ kind: LineKind) -> Bool {
+        if case .command(.bmi, _) = kind { return true }
+        return false
     }
 
     /// 0, or 1 after saying so when standard output could not be written (a full disk).
@@ -151,7 +156,7 @@ enum InteractiveSession {
     /// Whether the whole outcome was shown; false when Ctrl-C stopped it.
     @discardableResult
     private static func show(
-        _ outcome: LineOutcome, for line: String, output: OutputStream, errors: OutputStream,
+        _ outcome: LineOutcome, text: String?, for line: String, output: OutputStream, errors: OutputStream,
         renderer: DiagnosticRenderer, interruption: Interruption
     ) -> Bool {
         var interrupted = outcome.wasInterrupted
@@ -167,7 +172,7 @@ enum InteractiveSession {
             // A warning's caret belongs under the typed line, so it comes before the output.
             for warning in outcome.warnings { errors.write(draw(warning)) }
         }
-        if let text = outcome.output {
+        if let text {
             if interruption.isRequested {
                 interrupted = true
             } else if !output.writeLineInPieces(text, stoppingWhen: { interruption.isRequested }) {

@@ -124,37 +124,12 @@ final class LivePreview: @unchecked Sendable {
         _ = write(wakeWriter, &byte, 1)
     }
 
-    /// The preview's text for `line`: `= value` (`≈ value` when rounded), "…" when the line
-    /// stops short, nil for anything else.
+    /// The preview's text for `line`: the session's own entry run on a copy of `evaluator`
+    /// (``Session/preview(_:on:)``), shown by ``PreviewWriter``.
     static func preview(_ line: [UInt8], on evaluator: Evaluator, style: Session.Style) -> String? {
-        guard !line.isEmpty, line.count <= 4096, !InteractiveCommand.startsWithWord(line) else { return nil }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.contains(where: { !$0.isWhitespace }) else { return nil }
-        var evaluator = evaluator
-        do {
-            switch try evaluator.run(line: text) {
-            case .value(let value):
-                return mark(evaluator.formatter.format(value), style: style)
-            case .shown(_, let output):
-                return mark(output, style: style)
-            case .nothing, .assigned, .defined, .several:
-                return nil
-            }
-        } catch {
-            // A line that fails at its very end is one still being typed (`2 +`, `sqrt(2`).
-            if case .failed(let diagnostic) = error,
-                diagnostic.span.start >= line.count || diagnostic.id == .unclosedParenthesis
-            {
-                return "…"
-            }
-            return nil
-        }
-    }
-
-    private static func mark(_ output: ValueFormatter.Output, style: Session.Style) -> String? {
-        let text = Session.marked(output, style: style)
-        if text.utf8.count > 1000 || text.contains("\n") { return nil }
-        return text.hasPrefix("≈ ") ? text : "= " + text
+        guard !line.isEmpty, line.count <= 4096, line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        let outcome = line.withUnsafeBufferPointer { Session.preview($0, on: evaluator) }
+        return PreviewWriter.text(for: outcome, lineBytes: line.count, formatter: evaluator.formatter)
     }
 
     private static func now() -> Double {

@@ -24,56 +24,39 @@ enum InitFile {
         return access(path, F_OK) == 0 ? path : nil
     }
 
-    /// Evaluates the file at `path` into `session`, writing its errors to `errors`, or with
-    /// `json` (`--json`) as JSON objects to that stream, one for each line that has an error,
-    /// a warning or an interruption, marked `"init":true`. False when the file could not be
-    /// read or a line of it failed.
+    /// Evaluates the file at `path` into `session` through the session's one entry, showing
+    /// each line's diagnostics with `writer` (its results are never shown; with `--json` each
+    /// line that has an error, a warning or an interruption gets an object marked
+    /// `"init":true`). False when the file could not be read or a line of it failed.
     @discardableResult
-    static func run(
-        _ path: String, into session: inout Session, errors: OutputStream, renderer: DiagnosticRenderer,
-        json: OutputStream? = nil
-    ) -> Bool {
+    static func run(_ path: String, into session: inout Session, writer: any OutcomeWriter) -> Bool {
         guard let source = LineSource(regularFileAt: path) else {
             let reason = errno == EINVAL ? "it is not a regular file" : String(cString: strerror(errno))
-            errors.write("tally: cannot read init file '\(TerminalSafeText.escaped(path))': \(reason)\n")
+            writer.writeUnreadable(
+                path, message: "cannot read init file '\(TerminalSafeText.escaped(path))': \(reason)")
             return false
         }
         var succeeded = true
         var lineNumber = 0
         while let line = source.nextLine() {
             lineNumber += 1
+            let origin = LineOrigin(sourceName: path, lineNumber: lineNumber)
             let outcome =
                 line.isCut
                 ? LineOutcome.failing(Session.lineTooLong(at: line.text.utf8.count))
-                : session.handle(line.text, origin: LineOrigin(sourceName: path, lineNumber: lineNumber))
-            if let json {
-                if outcome.diagnostic != nil || !outcome.warnings.isEmpty || outcome.wasInterrupted {
-                    json.writeLine(
-                        JSONLine.render(
-                            outcome, line: line.text, sourceName: path, lineNumber: lineNumber, fromInitFile: true))
-                }
-                if outcome.failed { succeeded = false }
-                if outcome.endsSession { break }
-                continue
-            }
-            let form = DiagnosticRenderer.Form.located(sourceName: path, lineNumber: lineNumber)
-            for diagnostic in outcome.warnings + (outcome.diagnostic.map { [$0] } ?? []) {
-                errors.write(renderer.render(diagnostic, in: line.text, form: form))
-            }
-            if outcome.wasInterrupted {
-                errors.write("\(TerminalSafeText.escaped(path)):\(lineNumber): interrupted\n")
-            }
+                : session.handle(line.text, origin: origin)
+            writer.write(outcome, of: { line.text }, at: origin, formatter: session.formatter)
             if outcome.failed { succeeded = false }
             // `exit` ends the init file, not the session.
             if outcome.endsSession { break }
         }
         if let failure = source.failure {
-            errors.write(
-                "tally: cannot read init file '\(TerminalSafeText.escaped(path))': \(String(cString: strerror(failure)))\n"
-            )
+            writer.writeUnreadable(
+                path,
+                message:
+                    "cannot read init file '\(TerminalSafeText.escaped(path))': \(String(cString: strerror(failure)))")
             succeeded = false
         }
-        errors.flush()
         return succeeded
     }
 }

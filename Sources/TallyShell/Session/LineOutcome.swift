@@ -1,113 +1,53 @@
 import TallyCore
 import TallyDiagnostics
 
-/// What handling one line produced: text for standard output, warnings and an error for
-/// standard error, an interruption, or the end of the session. A session never prints; its
-/// runner does.
+/// What handling one line produced — exactly one ``Result`` — and the warnings that came with
+/// it. A session never prints; a writer (``OutcomeWriter``) shows the outcome in its style.
 public struct LineOutcome: Sendable {
-    /// Text for standard output, without a final newline; nil when the line prints nothing.
-    public var output: String?
-    /// The value of an expression line of a batch session, which its runner writes (an exact
-    /// number straight from its digits, with no string made for it); an interactive session
-    /// gives ``output`` instead.
-    public var value: Value?
-    /// True when Ctrl-C stopped the line: it changed nothing and shows only "interrupted".
-    public var wasInterrupted = false
-    /// True for `exit` and `quit`.
-    public var endsSession: Bool
-    /// True when the line changed stored data: its output is the acknowledgement that the
-    /// change is on disk, so it is written out at once rather than buffered.
+    /// The one thing a line produced.
+    public enum Result: Sendable {
+        /// Nothing to show: a blank line, a comment, an assignment, a definition, `set x y`.
+        case silent
+        /// An expression's value, for the writer to format (a batch writer writes an exact
+        /// number straight from its digits, with no string made for it).
+        case value(Value)
+        /// Values already written as text, one line each (the line asked for a form, `to hex`;
+        /// a line of `;` statements; an interactive line, formatted where Ctrl-C can stop it).
+        case values([ValueFormatter.Output])
+        /// A command's text, with its data as a JSON member for `--json` (a `bmi` result, a
+        /// habit view).
+        case text(String, data: JSONMember?)
+        /// The line failed: it changed nothing.
+        case failed(Diagnostic)
+        /// Ctrl-C stopped the line: it changed nothing.
+        case interrupted
+        /// `exit` or `quit`.
+        case end
+    }
+
+    public var result: Result
+    /// Warnings about a line that still succeeded (shown with its result).
+    public var warnings: [Diagnostic] = []
+    /// True when the line changed stored data: its text is the acknowledgement that the change
+    /// is on disk, so a writer sends it out at once rather than buffering it.
     public var acknowledgesStoredChange = false
-    /// Whether the printed text is a number written exactly (true), a rounding of one (false),
-    /// or not a number at all (nil): what `--json` reports as `exact`.
-    public var isExact: Bool?
-    /// The error, warnings and JSON fields, which most lines have none of: kept in one box, so
-    /// that an everyday line's outcome is a few words that copy and vanish cheaply.
-    private var details: Details?
 
-    public init(output: String? = nil, diagnostic: Diagnostic? = nil, endsSession: Bool = false) {
-        self.output = output
-        self.endsSession = endsSession
-        if let diagnostic { details = Details(diagnostic: diagnostic) }
-    }
-
-    /// The error that failed the line, if any.
-    public var diagnostic: Diagnostic? {
-        get { details?.diagnostic }
-        set { details = Details(diagnostic: newValue, warnings: warnings, jsonFields: jsonFields) }
-    }
-
-    /// Warnings about a line that still succeeded (shown with its output).
-    public var warnings: [Diagnostic] {
-        get { details?.warnings ?? [] }
-        set { details = Details(diagnostic: diagnostic, warnings: newValue, jsonFields: jsonFields) }
-    }
-
-    /// The result's fields as a JSON object (a `bmi` line's BMI, category, …), for `--json`;
-    /// nil for lines whose output is only text or a value.
-    public var jsonFields: (name: String, object: String)? {
-        get { details?.jsonFields }
-        set { details = Details(diagnostic: diagnostic, warnings: warnings, jsonFields: newValue) }
-    }
-
-    /// The rarer parts of an outcome; replaced whole when one of them is set.
-    private final class Details: Sendable {
-        let diagnostic: Diagnostic?
-        let warnings: [Diagnostic]
-        let jsonFields: (name: String, object: String)?
-
-        init(diagnostic: Diagnostic?, warnings: [Diagnostic] = [], jsonFields: (name: String, object: String)? = nil) {
-            self.diagnostic = diagnostic
-            self.warnings = warnings
-            self.jsonFields = jsonFields
-        }
-    }
-
-    /// Whether the line failed (an error or an interruption): the exit status counts it.
-    public var failed: Bool { diagnostic != nil || wasInterrupted }
-
-    /// An outcome that prints a value's text, marked `≈ ` when rounded as `style` asks.
-    static func showing(_ output: ValueFormatter.Output, style: Session.Style) -> LineOutcome {
-        LineOutcome(output: Session.marked(output, style: style), isExact: !output.isRounded)
-    }
-
-    /// An outcome that prints a number's text: exact, or a rounding of it.
-    init(output: String, isExact: Bool) {
-        self.output = output
-        self.isExact = isExact
-        endsSession = false
-    }
-
-    /// An outcome whose value the runner writes.
-    init(value: Value) {
-        self.value = value
-        endsSession = false
-    }
-
-    /// This outcome with its ``value``, if any, written as text by `formatter` as a session of
-    /// `style` shows it.
-    public func showingValue(with formatter: ValueFormatter, style: Session.Style) -> LineOutcome {
-        guard let value else { return self }
-        let output = formatter.format(value)
-        var shown = self
-        shown.value = nil
-        shown.output = Session.marked(output, style: style)
-        shown.isExact = !output.isRounded
-        return shown
+    public init(_ result: Result, warnings: [Diagnostic] = []) {
+        self.result = result
+        self.warnings = warnings
     }
 
     /// An outcome that only prints `text`.
-    public static func printing(_ text: String) -> LineOutcome { LineOutcome(output: text) }
+    public static func printing(_ text: String) -> LineOutcome { LineOutcome(.text(text, data: nil)) }
 
     /// An outcome that failed with `diagnostic`.
-    public static func failing(_ diagnostic: Diagnostic) -> LineOutcome { LineOutcome(diagnostic: diagnostic) }
+    public static func failing(_ diagnostic: Diagnostic) -> LineOutcome { LineOutcome(.failed(diagnostic)) }
 
     /// The outcome of a line stopped by Ctrl-C.
-    public static var interrupted: LineOutcome {
-        var outcome = LineOutcome()
-        outcome.wasInterrupted = true
-        return outcome
-    }
+    public static var interrupted: LineOutcome { LineOutcome(.interrupted) }
+
+    /// An outcome with nothing to show.
+    public static var silent: LineOutcome { LineOutcome(.silent) }
 
     /// The outcome of an evaluation that did not finish.
     static func stopped(by error: EvaluationError) -> LineOutcome {
@@ -116,7 +56,73 @@ public struct LineOutcome: Sendable {
         case .interrupted: return .interrupted
         }
     }
+}
 
-    /// An outcome with nothing to show.
-    public static var silent: LineOutcome { LineOutcome() }
+extension LineOutcome {
+    /// The error that failed the line, if any.
+    public var diagnostic: Diagnostic? {
+        if case .failed(let diagnostic) = result { return diagnostic }
+        return nil
+    }
+
+    /// True when Ctrl-C stopped the line.
+    public var wasInterrupted: Bool {
+        if case .interrupted = result { return true }
+        return false
+    }
+
+    /// True for `exit` and `quit`.
+    public var endsSession: Bool {
+        if case .end = result { return true }
+        return false
+    }
+
+    /// Whether the line failed (an error or an interruption): the exit status counts it.
+    public var failed: Bool {
+        switch result {
+        case .failed, .interrupted: return true
+        default: return false
+        }
+    }
+
+    /// The value of an expression line left for the writer to format.
+    public var value: Value? {
+        if case .value(let value) = result { return value }
+        return nil
+    }
+
+    /// The values a line wrote as text, with `formatter` writing a value left unformatted;
+    /// nil when the line has no value.
+    public func values(formattedBy formatter: ValueFormatter) -> [ValueFormatter.Output]? {
+        switch result {
+        case .value(let value): return [formatter.format(value)]
+        case .values(let outputs): return outputs
+        default: return nil
+        }
+    }
+
+    /// The text a session of `style` prints for this outcome on standard output (a value
+    /// formatted by `formatter`); nil when it prints nothing there.
+    public func output(style: Session.Style, formatter: ValueFormatter) -> String? {
+        if let values = values(formattedBy: formatter) {
+            return values.map { $0.text(markingRounded: style.marksRounded) }.joined(separator: "\n")
+        }
+        if case .text(let text, _) = result { return text }
+        return nil
+    }
+
+    /// Whether the values are written exactly (true), any of them rounded (false), or the line
+    /// has none (nil): what `--json` reports as `exact`.
+    public func isExact(formattedBy formatter: ValueFormatter) -> Bool? {
+        values(formattedBy: formatter).map { $0.allSatisfy { !$0.isRounded } }
+    }
+}
+
+extension ValueFormatter.Output {
+    /// The text as a result line shows it: a rounded value marked `≈ ` when `markingRounded`
+    /// (interactively, and in batch with `--mark-rounded`). The one place that decides how a
+    /// value looks once formatted.
+    public func text(markingRounded: Bool) -> String {
+        markingRounded && isRounded ? "≈ " + text : text
+    }
 }

@@ -33,7 +33,7 @@ enum ListSubcommand: HabitSubcommand {
         let today = invocation.today
         let habits = try ListHabits(repository: invocation.repository).execute(
             includeArchived: includeArchived, today: today)
-        let data = invocation.context.wantsData ? ("habits", HabitViewData.list(habits, today: today)) : nil
+        let data = invocation.context.wantsData ? JSONMember("habits", HabitViewData.list(habits, today: today)) : nil
         guard !habits.isEmpty else {
             let message = try HabitReply.emptyList(invocation.repository, today: today)
             return HabitOutput(styled: StyledText(message), data: data)

@@ -40,7 +40,7 @@ enum ShowSubcommand: HabitSubcommand {
     static func run(_ request: Request, in invocation: HabitInvocation) throws -> HabitOutput {
         let today = invocation.today
         let habit = try ShowHabit(repository: invocation.repository).execute(name: request.name.value)
-        let data = invocation.context.wantsData ? ("habit", HabitViewData.show(habit, today: today)) : nil
+        let data = invocation.context.wantsData ? JSONMember("habit", HabitViewData.show(habit, today: today)) : nil
         let view = HabitDetailView(today: today, glyphs: invocation.context.glyphs)
         if let calendarYear = request.calendarYear {
             let last = habit.lastTrackedDay(today: today)
