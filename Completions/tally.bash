@@ -1,4 +1,5 @@
-# bash completion for tally: its options, and a value after those that take one.
+# bash completion for tally, written from its table of options (CommandLineOption.all):
+# its options, and a value after those that take one.
 # Installed by `make install` as PREFIX/share/bash-completion/completions/tally.
 _tally() {
     local current previous
@@ -18,8 +19,7 @@ _tally() {
             return ;;
     esac
     if [[ "$current" == -* ]]; then
-        COMPREPLY=($(compgen -W "-e --eval -q --quiet --digits --mark-rounded --json --data-dir --history-file
-            --no-history --init --no-init --color --ascii -h --help -V --version" -- "$current"))
+        COMPREPLY=($(compgen -W "-e --eval -q --quiet --digits --mark-rounded --json --data-dir --history-file --no-history --init --no-init --color --ascii -h --help -V --version" -- "$current"))
     else
         COMPREPLY=($(compgen -f -- "$current"))
     fi

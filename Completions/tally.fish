@@ -1,6 +1,6 @@
-# fish completion for tally. Installed by `make install` as
-# PREFIX/share/fish/vendor_completions.d/tally.fish.
-complete -c tally -s e -l eval -r -d 'evaluate LINE (repeatable, in order)'
+# fish completion for tally, written from its table of options (CommandLineOption.all).
+# Installed by `make install` as PREFIX/share/fish/vendor_completions.d/tally.fish.
+complete -c tally -s e -l eval -x -d 'evaluate LINE (repeatable, in order)'
 complete -c tally -s q -l quiet -d 'no banner in the interactive session'
 complete -c tally -l digits -x -d 'significant digits shown for values that are not exact decimals'
 complete -c tally -l mark-rounded -d 'mark rounded results with ≈ in files and pipes too'
@@ -12,5 +12,5 @@ complete -c tally -l init -r -F -d 'evaluate FILE first'
 complete -c tally -l no-init -d 'skip the init file'
 complete -c tally -l color -x -a 'auto always never' -d 'use colour'
 complete -c tally -l ascii -d 'draw habit tables with # and .'
-complete -c tally -s h -l help -d 'show the help'
+complete -c tally -s h -l help -d 'show this help'
 complete -c tally -s V -l version -d 'show the version'

@@ -49,7 +49,6 @@ enum tally_job_kind {
     TALLY_JOB_BIN_UI,     // binomial(a, u)
     TALLY_JOB_FIB_UI,     // the u-th Fibonacci number
     TALLY_JOB_FDIV_QR,    // a / b rounded down, then the remainder
-    TALLY_JOB_TDIV_QR,    // a / b rounded toward zero, then the remainder
     TALLY_JOB_GET_STR,    // the digits of a in radix u
     TALLY_JOB_MPFI_PI,    // pi at `precision` bits
     TALLY_JOB_MPFI_MAP,   // interval_function(interval) at `precision` bits
@@ -182,11 +181,10 @@ static inline void tally_child_run(const tally_job *job, int fd) {
         tally_child_write(fd, &exact, sizeof exact);
         return;
     }
-    if (job->kind == TALLY_JOB_FDIV_QR || job->kind == TALLY_JOB_TDIV_QR) {
+    if (job->kind == TALLY_JOB_FDIV_QR) {
         mpz_t remainder;
         mpz_init(remainder);
-        if (job->kind == TALLY_JOB_FDIV_QR) mpz_fdiv_qr(z, remainder, job->a, job->b);
-        else mpz_tdiv_qr(z, remainder, job->a, job->b);
+        mpz_fdiv_qr(z, remainder, job->a, job->b);
         tally_child_write_mpz(fd, z);
         tally_child_write_mpz(fd, remainder);
         return;

@@ -199,7 +199,7 @@ public struct Evaluator: Sendable {
     }
 
     /// Runs a parsed statement of `line`. On any error nothing changes.
-    public mutating func run(_ statement: consuming Statement, line: String = "", origin: LineOrigin = .unnamed)
+    mutating func run(_ statement: consuming Statement, line: String = "", origin: LineOrigin = .unnamed)
         throws(EvaluationError) -> StatementResult
     {
         switch consume statement {
@@ -286,7 +286,7 @@ public struct Evaluator: Sendable {
     /// frame and goes on in its body, on the same stack, without recursion in Swift. As in
     /// Lua's `luaV_execute`, the running code is reloaded only when a call starts or returns,
     /// so a line pays nothing per instruction for the calls it does not make.
-    public func evaluate(_ code: Code) throws(EvaluationError) -> Value {
+    func evaluate(_ code: Code) throws(EvaluationError) -> Value {
         try evaluate(code, meter: meter)
     }
 

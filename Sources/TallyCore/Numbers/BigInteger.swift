@@ -181,15 +181,6 @@ public final class BigInteger: @unchecked Sendable {
         return (quotient, remainder)
     }
 
-    /// Quotient rounded toward zero and the matching remainder (sign of `self`).
-    public func truncatedDivision(by divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
-        if let division = offloadedDivision(by: divisor, TALLY_JOB_TDIV_QR) { return division }
-        let quotient = BigInteger()
-        let remainder = BigInteger()
-        __gmpz_tdiv_qr(quotient.pointer, remainder.pointer, pointer, divisor.pointer)
-        return (quotient, remainder)
-    }
-
     /// A division of numbers of millions of digits (by one of more than a few limbs, as dividing
     /// by a short number costs little), in a child process (``Offload``); nil when the caller
     /// must divide in-process, zeros when Ctrl-C stopped it.
@@ -238,12 +229,6 @@ public final class BigInteger: @unchecked Sendable {
             return BigInteger.make { __gmpz_mul_2exp($0, pointer, UInt(bits)) }
         }
         return BigInteger.make { __gmpz_fdiv_q_2exp($0, pointer, UInt(-bits)) }
-    }
-
-    /// `self / 2^bits` rounded toward zero (so series of shrinking terms reach zero from
-    /// either side).
-    public func shiftedTowardZero(by bits: Int) -> BigInteger {
-        BigInteger.make { __gmpz_tdiv_q_2exp($0, pointer, UInt(bits)) }
     }
 
     /// The `n`th root rounded toward zero, and whether it is exact. `self` must be non-negative

@@ -86,12 +86,4 @@ public enum ConversionTarget: Sendable, Equatable {
         default: return false
         }
     }
-
-    /// Whether the text of this form, read back, is the value itself.
-    public var readsBack: Bool {
-        switch self {
-        case .digits, .places, .mixed, .mixedUnits, .weekday: return false
-        default: return true
-        }
-    }
 }

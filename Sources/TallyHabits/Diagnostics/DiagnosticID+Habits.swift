@@ -7,7 +7,6 @@ extension DiagnosticID {
     // MARK: The command line (HabitCommandLine)
 
     /// `habit` with nothing after it.
-    public static let missingHabitSubcommand = DiagnosticID("missing-habit-subcommand")
     /// A word after `habit` that names no subcommand.
     public static let unknownHabitSubcommand = DiagnosticID("unknown-habit-subcommand")
     /// A word the subcommand's form has no place for.

@@ -3,7 +3,7 @@ import TallyCalendar
 /// A DATE argument written as a day moved by whole days, weeks, months or years:
 /// `today - 2 days`, `yesterday - 1 week`, `2026-11-29 + 1 month`, `-3 - 1 year`.
 ///
-/// The rule (docs/habit.md, "DATE"): a day as a single DATE word gives it, then any number of
+/// The rule (docs/habit.md, "Names, dates and targets"): a day as a single DATE word gives it, then any number of
 /// steps, each `+` or `-`, a whole number and `day`, `week`, `month` or `year` (or their plurals),
 /// spaced or not (`- 2 days`, `-2 days`, `-2days`). Steps apply left to right, as the
 /// calculator's dates add them: days and weeks count days, months and years move by the calendar
