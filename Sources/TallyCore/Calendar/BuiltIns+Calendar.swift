@@ -4,15 +4,6 @@ import TallyDiagnostics
 /// The calendar's functions and constants: `today`, `now`, `date(y, m, d)`, `weekday(d)`, …
 /// (docs/language.md, "Dates and times").
 extension BuiltIns {
-    /// The functions that take dates and times as arguments (every other built-in refuses them
-    /// before it is called).
-    static let calendarFunctionNames: Set<String> = ["weekday", "week", "dayofyear", "age"]
-
-    /// Whether the built-in function `name` takes dates and times.
-    static func takesCalendarValues(_ name: String) -> Bool {
-        calendarFunctionNames.contains(name)
-    }
-
     static let calendar: [FunctionEntry] = [
         calendarConstant("today", "today's date in the local time zone (TALLY_TODAY pins it)") { settings in
             .calendar(.date(settings.clock.today()))
@@ -47,14 +38,20 @@ extension BuiltIns {
             }
             return .calendar(.date(date))
         },
-        function("weekday", .exactly(1), "weekday(d)", "day of the week of a date, 1 for Monday to 7 for Sunday (ISO)")
-        {
+        function(
+            "weekday", .exactly(1), "weekday(d)", "day of the week of a date, 1 for Monday to 7 for Sunday (ISO)",
+            takesCalendarValues: true
+        ) {
             call throws(Diagnostic) in .number(Number(try calendarDate(call).isoWeekday))
         },
-        function("week", .exactly(1), "week(d)", "ISO 8601 week number of a date, 1 to 53") { call throws(Diagnostic) in
+        function("week", .exactly(1), "week(d)", "ISO 8601 week number of a date, 1 to 53", takesCalendarValues: true) {
+            call throws(Diagnostic) in
             .number(Number(try calendarDate(call).isoWeek.week))
         },
-        function("dayofyear", .exactly(1), "dayofyear(d)", "day of the year of a date, 1 for January 1st") {
+        function(
+            "dayofyear", .exactly(1), "dayofyear(d)", "day of the year of a date, 1 for January 1st",
+            takesCalendarValues: true
+        ) {
             call throws(Diagnostic) in .number(Number(try calendarDate(call).dayOfYear))
         },
         function("unix", .exactly(1), "unix(t)", "the date-time t seconds after 1970-01-01T00:00:00Z (UTC)") {
@@ -68,7 +65,7 @@ extension BuiltIns {
         },
         function(
             "age", .range(1...2), "age(born), age(born, on)",
-            "years, months and days from a birth date to today (or to the date on)"
+            "years, months and days from a birth date to today (or to the date on)", takesCalendarValues: true
         ) { call throws(Diagnostic) in
             let birth = try calendarDate(call, 0)
             let later = call.arguments.count > 1 ? try calendarDate(call, 1) : call.settings.clock.today()

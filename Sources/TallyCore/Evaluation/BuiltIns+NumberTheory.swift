@@ -45,7 +45,7 @@ extension BuiltIns {
         },
         function(
             "factor", .exactly(1), "factor(n)",
-            "n; a line that is just factor(n) shows its prime factors: 2^3 × 3^2 × 5"
+            "n; a line that is just factor(n) shows its prime factors: 2^3 × 3^2 × 5", shownAs: .factors
         ) { call throws(Diagnostic) in
             let n = try integer(call, 0)
             if n.isZero { throw Diagnostic.noPrimeFactorization(.domainError, at: call.argumentSpans[0]) }

@@ -10,10 +10,6 @@ import TallyDiagnostics
 enum BuiltIns {
     static let all: [FunctionEntry] = elementary + numberTheory + statistics + everyday + calendar
 
-    /// Where ``FunctionTable/builtIn`` lists `factor`: a line that is one call of it shows the
-    /// factors.
-    static let factorIndex = FunctionTable.builtIn.index(named: "factor")!
-
     /// What a call of a built-in function runs: its name (for messages) and implementation,
     /// without the entry's help texts to copy.
     struct Callable: Sendable {
@@ -23,6 +19,10 @@ enum BuiltIns {
         let takesTruthValues: Bool
         /// Whether it takes an angle quantity in radians.
         let takesAngle: Bool
+        /// Whether it takes dates and times.
+        let takesCalendarValues: Bool
+        /// How a line that is one call of it shows its value.
+        let shownAs: ConversionTarget?
     }
 
     /// The built-in functions by their index in ``FunctionTable/builtIn`` (nil for a constant).
@@ -30,7 +30,7 @@ enum BuiltIns {
         guard case .function(_, let implementation) = entry.kind else { return nil }
         return Callable(
             name: entry.name, implementation: implementation, takesTruthValues: entry.evaluation == .conditional,
-            takesAngle: entry.takesAngle)
+            takesAngle: entry.takesAngle, takesCalendarValues: entry.takesCalendarValues, shownAs: entry.shownAs)
     }
 
     private static let elementary: [FunctionEntry] = [
@@ -294,13 +294,15 @@ enum BuiltIns {
 
     static func function(
         _ name: String, _ arity: Arity, _ usage: String, _ summary: String,
-        evaluation: FunctionEntry.Evaluation = .eager, takesAngle: Bool = false, aliases: [String] = [],
+        evaluation: FunctionEntry.Evaluation = .eager, takesAngle: Bool = false, takesCalendarValues: Bool = false,
+        shownAs: ConversionTarget? = nil, aliases: [String] = [],
         _ implementation: @escaping @Sendable (FunctionCall) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
         let also = aliases.isEmpty ? "" : " (also \(aliases.joined(separator: ", ")))"
         return FunctionEntry(
             name: name, usage: usage, summary: summary + also, kind: .function(arity, implementation),
-            evaluation: evaluation, takesAngle: takesAngle, aliases: aliases)
+            evaluation: evaluation, takesAngle: takesAngle, takesCalendarValues: takesCalendarValues, shownAs: shownAs,
+            aliases: aliases)
     }
 
     private static func constant(

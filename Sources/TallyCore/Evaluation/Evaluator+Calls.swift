@@ -112,7 +112,8 @@ extension Evaluator {
                 // A function added to the table at run time, not one of the parser's built-ins.
                 callable = BuiltIns.Callable(
                     name: entry.name, implementation: implementation,
-                    takesTruthValues: entry.evaluation == .conditional, takesAngle: entry.takesAngle)
+                    takesTruthValues: entry.evaluation == .conditional, takesAngle: entry.takesAngle,
+                    takesCalendarValues: entry.takesCalendarValues, shownAs: entry.shownAs)
             case .constant:
                 preconditionFailure("a call runs only after its check")
             }
@@ -214,7 +215,7 @@ extension Evaluator {
                 break
             case .calendar(let value):
                 // Only the calendar's own functions (`weekday`, `age`, …) take dates.
-                if !BuiltIns.takesCalendarValues(name) {
+                if !callable.takesCalendarValues {
                     throw Value.expectedNumber(at: stack[index].span, found: value)
                 }
             case .quantity(let quantity):

@@ -263,10 +263,8 @@ public struct Evaluator: Sendable {
     @inline(__always)
     func displayTarget(of code: Code, _ conversion: Conversion?) -> ConversionTarget? {
         if let conversion { return conversion.target == .decimal ? nil : conversion.target }
-        if case .call(.builtIn(let function), _, let span)? = code.instructions.last, span == code.span,
-            Int(function) == BuiltIns.factorIndex
-        {
-            return .factors
+        if case .call(.builtIn(let function), _, let span)? = code.instructions.last, span == code.span {
+            return BuiltIns.callables[Int(function)]?.shownAs
         }
         return nil
     }

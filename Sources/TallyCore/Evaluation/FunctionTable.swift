@@ -116,6 +116,12 @@ public struct FunctionEntry: Sendable {
     /// Whether the argument is an angle: given an angle quantity (`30 deg`, `0.5 turn`), the
     /// function takes it in radians, exactly, whatever `set angle` says.
     public let takesAngle: Bool
+    /// Whether the arguments may be dates and times (`weekday`, `age`): every other built-in
+    /// refuses them before it is called.
+    public let takesCalendarValues: Bool
+    /// How a line that is one call of the function shows its value (`factor(360)` as
+    /// `2^3 × 3^2 × 5`); nil to show it as any value.
+    public let shownAs: ConversionTarget?
     /// Other names the entry answers to, as other calculators spell it (`arcsin` for `asin`);
     /// help and completion show the entry's own name.
     public let aliases: [String]
@@ -126,12 +132,15 @@ public struct FunctionEntry: Sendable {
 
     public init(
         name: String, usage: String, summary: String, kind: Kind, evaluation: Evaluation = .eager,
-        takesAngle: Bool = false, aliases: [String] = []
+        takesAngle: Bool = false, takesCalendarValues: Bool = false, shownAs: ConversionTarget? = nil,
+        aliases: [String] = []
     ) {
         self.name = name
         self.aliases = aliases
         self.evaluation = evaluation
         self.takesAngle = takesAngle
+        self.takesCalendarValues = takesCalendarValues
+        self.shownAs = shownAs
         self.usage = usage
         self.summary = summary
         self.kind = kind
