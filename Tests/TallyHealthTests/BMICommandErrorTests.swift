@@ -163,7 +163,7 @@ import Testing
     func literalErrorsAreTheCalculators(_ literal: String) throws {
         let line = "bmi \(literal) 70"
         var lexer = Lexer(line, startingAt: argumentsStart(of: line))
-        let expected = try #require(#expect(throws: Diagnostic.self) { try lexer.next() })
+        let expected = try #require(#expect(throws: Diagnostic.self) { try lexer.nextValid() })
         #expect(throws: expected) {
             try runBMI(line)
         }

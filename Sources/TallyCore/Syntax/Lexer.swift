@@ -28,6 +28,8 @@ public struct Lexer {
     /// Whether the foot and inch marks (`'`, `"`, `′`, `″`, `''`) are names, for the units they
     /// stand for (`5'9"`): the parser's choice; a command that reads them itself leaves it off.
     public var readsUnitMarks = false
+    /// The last invalid token's span and why it could not be read (``diagnostic(of:)``).
+    var lastInvalid: (span: SourceSpan, diagnostic: Diagnostic)?
     /// The digits of `UInt.max`, 18446744073709551615.
     static let largestWordDigits = Array(String(UInt.max).utf8)
 
@@ -53,12 +55,68 @@ public struct Lexer {
     }
 
     /// The next token; `.end` at the end of the line or at a `#` comment, forever after.
-    public mutating func next() throws(Diagnostic) -> Token {
-        let token = try scan()
+    ///
+    /// Never fails: every byte of the line is part of some token. What cannot be read (a
+    /// character no token is made of, a malformed literal: `007`, `1e`, `2024-1-1`) is an
+    /// ``TokenKind/invalid`` token over the bytes at fault, whose diagnostic is
+    /// ``diagnostic(of:)``, and lexing goes on after it — as swift-syntax's lexer and fish's
+    /// tokenizer do, so that one token stream serves the parser (which stops at the first
+    /// invalid token), colouring and completion.
+    public mutating func next() -> Token {
+        let start = offset
+        let token: Token
+        do {
+            token = try scan()
+        } catch {
+            return invalid(error, startingAt: start)
+        }
         if case .end = token.kind {
             return Token(.end, SourceSpan(at: lastTokenEnd))
         }
         lastTokenEnd = token.span.end
+        return token
+    }
+
+    /// The token for what could not be read from `start`, the reason kept for
+    /// ``diagnostic(of:)``; lexing goes on after the bytes at fault (at least one character).
+    @inline(never)
+    private mutating func invalid(_ diagnostic: Diagnostic, startingAt start: Int) -> Token {
+        var resume = Swift.max(offset, diagnostic.span.end)
+        if resume <= start {
+            resume = start + 1
+            while resume < bytes.count && bytes[resume] & 0xC0 == 0x80 { resume += 1 }
+        }
+        offset = Swift.min(resume, bytes.count)
+        let span =
+            diagnostic.span.isEmpty || diagnostic.span.start < start
+            ? SourceSpan(start: Swift.min(start, offset), end: offset) : diagnostic.span
+        lastInvalid = (span, diagnostic)
+        lastTokenEnd = Swift.max(lastTokenEnd, span.end)
+        return Token(.invalid, span)
+    }
+
+    /// Why the ``TokenKind/invalid`` token `token` — the last one this lexer made — could not be
+    /// read.
+    public func diagnostic(of token: Token) -> Diagnostic {
+        guard let lastInvalid, lastInvalid.span == token.span else {
+            return Diagnostic.unexpectedCharacter(byte: bytes[token.span.start], at: token.span)
+        }
+        return lastInvalid.diagnostic
+    }
+
+    /// The next token; nil for an invalid one (a parser's look ahead, which only wants to know
+    /// whether a token of some kind comes).
+    public mutating func nextReadable() -> Token? {
+        let token = next()
+        if case .invalid = token.kind { return nil }
+        return token
+    }
+
+    /// The next token, or the diagnostic of an invalid one: for readers that stop at the first
+    /// problem (the parser, a command's arguments).
+    public mutating func nextValid() throws(Diagnostic) -> Token {
+        let token = next()
+        if case .invalid = token.kind { throw diagnostic(of: token) }
         return token
     }
 

@@ -53,7 +53,7 @@ extension Parser {
     mutating func noteBareArgumentBeforeDivision(call: SourceSpan, nameSpan: SourceSpan) {
         guard case .operator(let symbol) = current.kind, symbol == .slash || symbol == .doubleSlash else { return }
         var probe = lexer
-        guard let next = try? probe.next(), case .number = next.kind else { return }
+        guard let next = probe.nextReadable(), case .number = next.kind else { return }
         let name = lexer.text(of: nameSpan)
         let argument = String(
             lexer.text(of: SourceSpan(start: nameSpan.end, end: call.end)).drop { $0 == " " || $0 == "\t" })

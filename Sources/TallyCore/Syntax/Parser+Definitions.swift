@@ -10,13 +10,13 @@ extension Parser {
         var probe = lexer
         var depth = 1
         while true {
-            guard let token = try? probe.next() else { return false }
+            guard let token = probe.nextReadable() else { return false }
             switch token.kind {
             case .leftParenthesis: depth += 1
             case .rightParenthesis:
                 depth -= 1
                 if depth == 0 {
-                    guard let after = try? probe.next(), case .equals = after.kind else { return false }
+                    guard let after = probe.nextReadable(), case .equals = after.kind else { return false }
                     return true
                 }
             case .end: return false

@@ -62,7 +62,7 @@ extension Parser {
             var factorEnd = current.span.end
             if case .leftParenthesis = current.kind {
                 var nesting = 1
-                while nesting > 0, let next = try? probe.next() {
+                while nesting > 0, let next = probe.nextReadable() {
                     if case .leftParenthesis = next.kind { nesting += 1 }
                     if case .rightParenthesis = next.kind { nesting -= 1 }
                     if case .end = next.kind { break }

@@ -33,13 +33,13 @@ extension Parser {
             if !attached || (after != UInt8(ascii: " ") && after != UInt8(ascii: "\t")) { return remainder }
         }
         var probe = lexer
-        let next = try probe.next()
+        let next = try probe.nextValid()
         let startsOperand: Bool
         switch next.kind {
         case .number, .leftParenthesis: startsOperand = true
         case .name: startsOperand = OperatorTable.trailing(word: probe.text(of: next.span)) == nil
         case .operator(let symbol): startsOperand = OperatorTable.leading(symbol) != nil
-        case .rightParenthesis, .comma, .semicolon, .equals, .end, .superscript: startsOperand = false
+        case .rightParenthesis, .comma, .semicolon, .equals, .end, .superscript, .invalid: startsOperand = false
         }
         guard startsOperand else { return OperatorTable.percentage }
         guard let previous, previous.span.end == token.span.start, next.span.start > token.span.end else {
@@ -55,7 +55,7 @@ extension Parser {
         }
         // The operand as written: a sign and what it signs (`-3`), or one token.
         var operandEnd = next.span.end
-        if case .operator = next.kind, let signed = try? probe.next() { operandEnd = signed.span.end }
+        if case .operator = next.kind, let signed = probe.nextReadable() { operandEnd = signed.span.end }
         let number = lexer.text(of: previous.span)
         let operand = lexer.text(of: SourceSpan(start: next.span.start, end: operandEnd))
         throw Diagnostic.ambiguousPercent(number, operand, at: token.span)

@@ -32,7 +32,7 @@ extension Parser {
     /// Whether the token after the current one is `oz` (`fl oz`).
     func nextIsOunce() -> Bool {
         var probe = lexer
-        guard let next = try? probe.next(), case .name = next.kind else { return false }
+        guard let next = probe.nextReadable(), case .name = next.kind else { return false }
         return probe.text(of: next.span, is: "oz")
     }
 
@@ -49,7 +49,7 @@ extension Parser {
     /// of many quantities side by side would take quadratic time).
     func nextStartsUnit() -> Bool {
         var probe = lexer
-        guard let next = try? probe.next() else { return false }
+        guard let next = probe.nextReadable() else { return false }
         switch next.kind {
         case .name:
             return probe.unit(at: next.span) != nil
@@ -80,12 +80,12 @@ extension Parser {
         var probe = lexer
         var end = first.span.end
         if delta {
-            guard let degree = try? probe.next(), case .operator(.degree) = degree.kind, degree.span.start == end else {
+            guard let degree = probe.nextReadable(), case .operator(.degree) = degree.kind, degree.span.start == end else {
                 return nil
             }
             end = degree.span.end
         }
-        guard let next = try? probe.next(), case .name = next.kind, next.span.start == end else { return nil }
+        guard let next = probe.nextReadable(), case .name = next.kind, next.span.start == end else { return nil }
         let letter = probe.text(of: next.span)
         guard letter == "C" || letter == "F", let unit = UnitTable.unit(named: (delta ? "Δ°" : "°") + letter) else {
             return nil
@@ -103,7 +103,7 @@ extension Parser {
             Parser.unitWordPower(at: current.span, in: lexer) == nil, !lexer.text(of: current.span, is: "fl")
         else { return nil }
         var probe = lexer
-        guard let next = try? probe.next() else { return nil }
+        guard let next = probe.nextReadable() else { return nil }
         switch next.kind {
         case .operator(.caret), .operator(.star), .operator(.slash), .superscript: return nil
         default: break

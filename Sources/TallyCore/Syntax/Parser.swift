@@ -125,14 +125,14 @@ public struct Parser {
     mutating func advance() throws(Diagnostic) {
         if started { previous = current }
         started = true
-        current = try lexer.next()
+        current = try lexer.nextValid()
     }
 
     mutating func statement() throws(Diagnostic) -> Statement {
         if case .end = current.kind { return .empty }
         if case .name = current.kind {
             var probe = lexer
-            let next = try probe.next()
+            let next = try probe.nextValid()
             if case .leftParenthesis = next.kind, Parser.isDefinition(after: probe) {
                 return .definition(try definition())
             }
@@ -169,7 +169,7 @@ public struct Parser {
             throw misplacedEquals(current)
         case .comma:
             throw commaOutsideCall()
-        case .number, .name, .operator, .leftParenthesis, .superscript:
+        case .number, .name, .operator, .leftParenthesis, .superscript, .invalid:
             throw Diagnostic.unexpectedToken(describe(current), at: current.span)
         }
     }
@@ -223,7 +223,7 @@ public struct Parser {
                 span = span.union(token.span)
                 isPercentage = false
                 continue
-            case .rightParenthesis, .comma, .semicolon, .equals, .end:
+            case .rightParenthesis, .comma, .semicolon, .equals, .end, .invalid:
                 return span
             }
             guard definition.precedence >= minimum else { return span }
@@ -378,7 +378,7 @@ public struct Parser {
                 return try prefixOperator(definition, token: token)
             }
             throw expectedOperand(found: token)
-        case .end, .rightParenthesis, .comma, .semicolon, .equals, .superscript:
+        case .end, .rightParenthesis, .comma, .semicolon, .equals, .superscript, .invalid:
             throw expectedOperand(found: token)
         }
     }

@@ -34,6 +34,9 @@ public enum TokenKind: Sendable, Equatable {
     case equals
     /// The end of the line, or the start of a `#` comment.
     case end
+    /// Bytes that make no token (a stray character, a malformed literal); the lexer's
+    /// ``Lexer/diagnostic(of:)`` says why.
+    case invalid
 }
 
 /// A numeric literal as the lexer saw it, in plain values.

@@ -51,7 +51,7 @@ struct ArgumentReader {
         if let buffered { return buffered }
         let read: Result<ReadToken, Diagnostic>
         do throws(Diagnostic) {
-            let token = try lexer.next()
+            let token = try lexer.nextValid()
             var number: Number?
             // A date is read by `date()` from its characters, not as a number.
             if case .number(let literal) = token.kind, !literal.isCalendar {
@@ -278,7 +278,7 @@ struct ArgumentReader {
         var literal = Lexer(whole + "." + lexer.text(of: fraction.token.span))
         let token: Token
         do throws(Diagnostic) {
-            token = try literal.next()
+            token = try literal.nextValid()
         } catch {
             throw text.lineDiagnostic(error.shifted(by: number.span.start))
         }

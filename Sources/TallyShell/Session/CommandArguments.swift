@@ -19,7 +19,7 @@ struct CommandArguments {
 
     /// The next token.
     mutating func next() throws(Diagnostic) -> Token {
-        let token = try lexer.next()
+        let token = try lexer.nextValid()
         position = token.span.end
         lastSpan = token.span
         return token

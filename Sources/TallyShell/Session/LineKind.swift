@@ -25,12 +25,12 @@ public enum LineKind: Sendable, Equatable {
             return .expression
         }
         var lexer = Lexer(String(decoding: bytes, as: UTF8.self))
-        guard let first = try? lexer.next(), case .name = first.kind else { return .expression }
+        guard let first = lexer.nextReadable(), case .name = first.kind else { return .expression }
         let word = lexer.text(of: first.span)
         let command = CommandWord(rawValue: word)
         let promptWord = atPrompt ? PromptWord(rawValue: word) : nil
         guard command != nil || promptWord != nil else { return .expression }
-        if let next = try? lexer.next() {
+        if let next = lexer.nextReadable() {
             switch next.kind {
             case .equals: return .expression
             case .leftParenthesis where next.span.start == first.span.end: return .expression
