@@ -80,7 +80,8 @@ extension Parser {
         var probe = lexer
         var end = first.span.end
         if delta {
-            guard let degree = probe.nextReadable(), case .operator(.degree) = degree.kind, degree.span.start == end else {
+            guard let degree = probe.nextReadable(), case .operator(.degree) = degree.kind, degree.span.start == end
+            else {
                 return nil
             }
             end = degree.span.end
