@@ -45,6 +45,10 @@ struct CompleterTests {
         ("bmi 175 ", "centimet", ["centimeter", "centimeters", "centimetre", "centimetres"]),
         ("bmi 175 70 ", "ag", ["age"]),
         ("bmi 175 70 age 10 ", "gi", ["girl"]),
+        // What `unset` removes; nothing after a command that takes no argument.
+        ("unset ", "al", ["alpha"]), ("unset alpha ", "", []), ("vars ", "", []), ("exit ", "", []),
+        // The prompt's own words read as the classifier reads them: `history = ` is an assignment.
+        ("history = ", "al", ["alpha"]),
     ])
     func offers(prefix: String, word: String, matches: [String]) {
         #expect(completer.complete(word, after: prefix).matches == matches)

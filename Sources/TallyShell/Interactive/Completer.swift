@@ -46,38 +46,52 @@ public struct Completer {
 
     /// The completion of `word`, which starts right after `prefix` in the line. When the word
     /// follows an opening quote, `prefix` ends with that quote.
+    ///
+    /// What the line is comes from ``LineKind``, as for every other surface; a command's entry
+    /// (``SessionCommand/arguments``) says what its arguments are, and they are counted as the
+    /// command reads them (a habit's quoted name is one argument).
     public func complete(_ word: String, after prefix: String) -> Completion {
         let quote = prefix.last.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
-        let words = prefix.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }).map(
-            String.init)
-        guard let command = words.first.flatMap(CommandWord.init(rawValue:)), command != .bmi else {
-            if words.first != CommandWord.bmi.rawValue,
-                let units = unitCompletion(word, after: prefix, lastWord: words.last)
-            {
-                return units
-            }
-            var completion = expressionCompletion(word, atLineStart: words.isEmpty)
-            if words.first == CommandWord.bmi.rawValue {
-                // A bmi argument may also be a unit word, a standard, age or sex (the word, not the
-                // calculator's function of the same name).
-                let vocabulary = Self.starting(with: word, in: BMICommand.vocabulary)
-                completion.matches =
-                    (completion.matches.filter { !vocabulary.contains(String($0.dropLast())) }
-                    + vocabulary).sorted()
-            }
-            return completion
+        guard case .command(let command, let argumentsStart) = LineKind.of(prefix, atPrompt: true) else {
+            if let units = unitCompletion(word, after: prefix, lastWord: Self.lastToken(of: prefix)) { return units }
+            return expressionCompletion(word, atLineStart: prefix.allSatisfy { $0 == " " || $0 == "\t" })
         }
-        switch (command, words.count) {
-        case (.help, 1):
-            return Completion(matches: Self.starting(with: word, in: HelpTopic.allCases.map(\.rawValue)))
-        case (.set, 1):
-            return Completion(matches: Self.starting(with: word, in: Setting.all.map(\.name)))
-        case (.set, 2):
-            return Completion(matches: Self.starting(with: word, in: Setting.named(words[1])?.choices ?? []))
-        case (.habit, 1):
+        let arguments = Self.arguments(of: prefix, from: argumentsStart, quote: quote)
+        switch SessionCommand.entry(command).arguments {
+        case .none:
+            return Completion(matches: [])
+        case .words(let choices):
+            return Completion(matches: arguments.isEmpty ? Self.starting(with: word, in: choices) : [])
+        case .setting:
+            switch arguments.count {
+            case 0: return Completion(matches: Self.starting(with: word, in: Setting.all.map(\.name)))
+            case 1:
+                return Completion(matches: Self.starting(with: word, in: Setting.named(arguments[0])?.choices ?? []))
+            default: return Completion(matches: [])
+            }
+        case .name:
+            let names = variableNames.filter { $0 != "ans" } + functions.userFunctions.map(\.name)
+            return Completion(matches: arguments.isEmpty ? Self.starting(with: word, in: names).sorted() : [])
+        case .bmi:
+            // A bmi argument may also be a unit word, a standard, age or sex (the word, not the
+            // calculator's function of the same name).
+            var completion = expressionCompletion(word, atLineStart: false)
+            let vocabulary = Self.starting(with: word, in: BMICommand.vocabulary)
+            completion.matches =
+                (completion.matches.filter { !vocabulary.contains(String($0.dropLast())) } + vocabulary).sorted()
+            return completion
+        case .habit:
+            return habitCompletion(word, arguments: arguments, quote: quote)
+        }
+    }
+
+    /// What Tab offers in the arguments of `habit`, the first of them the subcommand.
+    private func habitCompletion(_ word: String, arguments: [String], quote: Character?) -> Completion {
+        switch arguments.count {
+        case 0:
             return Completion(matches: Self.starting(with: word, in: HabitSubcommands.names))
-        case (.habit, 2):
-            switch HabitSubcommands.firstArgument(after: words[1]) {
+        case 1:
+            switch HabitSubcommands.firstArgument(after: arguments[0]) {
             case .habitName?:
                 return Completion(matches: habitNameMatches(word, insideQuote: quote))
             case .word(let choices)?:
@@ -85,19 +99,37 @@ public struct Completer {
             case .newHabitName?, nil:
                 return Completion(matches: [])
             }
-        case (.habit, 3...):
+        default:
             // A DATE argument: `habit done Read ye` → `yesterday`; `done` takes more names too.
-            let subcommand = words[1].lowercased()
-            guard HabitSubcommands.takesDate(after: subcommand) || words.last?.lowercased() == "since" else {
+            let subcommand = arguments[0].lowercased()
+            guard HabitSubcommands.takesDate(after: subcommand) || arguments.last?.lowercased() == "since" else {
                 return Completion(matches: [])
             }
             let days = Self.dayWords.filter { $0.hasPrefix(word.lowercased()) }
             let names =
                 HabitSubcommands.takesSeveralNames(after: subcommand) ? habitNameMatches(word, insideQuote: quote) : []
             return Completion(matches: names + days)
-        default:
-            return Completion(matches: [])
         }
+    }
+
+    /// The arguments written before the word being completed, as a command reads words: a
+    /// quoted name is one. An opening quote the word follows is not an argument.
+    static func arguments(of prefix: String, from start: Int, quote: Character?) -> [String] {
+        let written = quote == nil ? prefix : String(prefix.dropLast())
+        return ((try? Word.split(written, from: min(start, written.utf8.count)))?.words ?? []).map(\.text)
+    }
+
+    /// The text of the last token the lexer reads in `prefix` (`to`, a time of day), if any.
+    static func lastToken(of prefix: String) -> String? {
+        var lexer = Lexer(prefix)
+        lexer.readsUnitMarks = true
+        var last: Token?
+        while true {
+            let token = lexer.next()
+            if case .end = token.kind { break }
+            last = token
+        }
+        return last.map { lexer.text(of: $0.span) }
     }
 
     /// The words a DATE argument may be: `today`, `yesterday` and the weekdays.
@@ -133,7 +165,7 @@ public struct Completer {
         var matches = Self.starting(with: word, in: functions.functionNames).map { $0 + "(" }
         matches += Self.starting(with: word, in: functions.constantNames + variableNames)
         if atLineStart {
-            matches += Self.starting(with: word, in: CommandWord.allCases.map(\.rawValue) + InteractiveCommand.words)
+            matches += Self.starting(with: word, in: SessionCommand.all.map(\.word.rawValue) + InteractiveCommand.words)
         }
         let appendsSpace = !(matches.count == 1 && matches[0].hasSuffix("("))
         return Completion(matches: matches.sorted(), appendsSpace: appendsSpace)

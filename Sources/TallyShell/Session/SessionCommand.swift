@@ -13,8 +13,10 @@ public struct SessionCommand: Sendable {
     public enum Arguments: Sendable, Equatable {
         /// Nothing: the command takes no argument.
         case none
-        /// One of these words (a help topic, a setting).
+        /// One of these words (a help topic).
         case words([String])
+        /// A setting's name, then one of its values.
+        case setting
         /// The name of a variable or a function.
         case name
         /// `bmi`'s own words (units, standards, sexes).
@@ -40,7 +42,7 @@ public struct SessionCommand: Sendable {
             run: { _, arguments throws(Diagnostic) in .printing(try HelpText.topic(&arguments)) }),
         SessionCommand(
             word: .set, usage: { "set [\(Setting.all.map(\.usage).joined(separator: " | "))]" },
-            arguments: .words(Setting.all.map(\.name)),
+            arguments: .setting,
             run: { session, arguments throws(Diagnostic) in try session.runSet(&arguments) }),
         SessionCommand(
             word: .vars, usage: { "vars" }, arguments: .none,
