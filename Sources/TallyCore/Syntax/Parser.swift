@@ -130,6 +130,11 @@ public struct Parser {
 
     mutating func statement() throws(Diagnostic) -> Statement {
         if case .end = current.kind { return .empty }
+        // An empty statement (`;1`, `1;;2`, `3;;;`) is nothing, as a blank line is.
+        if case .semicolon = current.kind {
+            noted.notes.nextStatement = current.span.end
+            return .empty
+        }
         if case .name = current.kind {
             var probe = lexer
             let next = try probe.nextValid()

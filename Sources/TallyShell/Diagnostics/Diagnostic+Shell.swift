@@ -11,6 +11,12 @@ extension Diagnostic {
         Diagnostic(.lineTooLong, "line too long: a line may hold at most 1 MiB (1,048,576 bytes)", at: span)
     }
 
+    /// `1; exit`: the end of the session among other statements.
+    static func endAmongStatements(_ word: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .endAmongStatements, "'\(word)' ends the session: write it on a line of its own, not after ';'", at: span)
+    }
+
     // MARK: Command arguments
 
     /// A command's value is missing: `expectation` says what it takes ("set digits N").

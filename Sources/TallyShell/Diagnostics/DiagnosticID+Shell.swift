@@ -15,4 +15,5 @@ extension DiagnosticID {
     static let unusableToday = DiagnosticID("unusable-today")
     static let noDataDirectory = DiagnosticID("no-data-directory")
     static let lineTooLong = DiagnosticID("line-too-long")
+    static let endAmongStatements = DiagnosticID("end-among-statements")
 }

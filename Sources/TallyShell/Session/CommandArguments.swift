@@ -54,8 +54,14 @@ struct CommandArguments {
     mutating func expectEnd(command: String) throws(Diagnostic) {
         let token = try next()
         guard case .end = token.kind else {
-            throw Diagnostic.extraArgument(
-                after: command, at: SourceSpan(start: token.span.start, end: line.utf8.count))
+            // To the last token: a `;` and the statements after it are not this command's.
+            var last = token
+            while true {
+                let next = lexer.next()
+                if case .end = next.kind { break }
+                last = next
+            }
+            throw Diagnostic.extraArgument(after: command, at: SourceSpan(start: token.span.start, end: last.span.end))
         }
     }
 }

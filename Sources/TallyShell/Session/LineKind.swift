@@ -68,6 +68,45 @@ public enum LineKind: Sendable, Equatable {
         return index == bytes.count ? nil : index
     }
 
+    /// The statements of a line of several, separated by `;` outside parentheses, each with
+    /// its kind: the 0-based UTF-8 byte range it covers (its `;` left out). `bmi` and `habit`
+    /// read to the end of the line — their own grammars take `;` as text (a note, a name) —
+    /// so a statement of theirs is the last. Nil for a line of one statement.
+    public static func statements(of bytes: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, kind: LineKind)]? {
+        let line = String(decoding: bytes, as: UTF8.self)
+        var lexer = Lexer(line)
+        lexer.readsUnitMarks = true
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var depth = 0
+        var atStatementStart = true
+        scan: while true {
+            let token = lexer.next()
+            switch token.kind {
+            case .end:
+                break scan
+            case .leftParenthesis:
+                depth += 1
+            case .rightParenthesis:
+                depth = max(0, depth - 1)
+            case .semicolon where depth == 0:
+                ranges.append(start..<token.span.start)
+                start = token.span.end
+                atStatementStart = true
+                continue scan
+            case .name where atStatementStart:
+                let word = lexer.text(of: token.span)
+                if word == CommandWord.bmi.rawValue || word == CommandWord.habit.rawValue { break scan }
+            default:
+                break
+            }
+            atStatementStart = false
+        }
+        guard !ranges.isEmpty else { return nil }
+        ranges.append(start..<bytes.count)
+        return ranges.map { range in (range, of(UnsafeBufferPointer(rebasing: bytes[range]))) }
+    }
+
     /// Whether the line is a command of either kind: such a line may act on the world
     /// (`habit done`, `set`), so it is never run for a preview.
     public var isCommand: Bool { self != .expression }

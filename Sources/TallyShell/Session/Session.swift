@@ -1,3 +1,4 @@
+import Glibc
 import TallyCore
 import TallyDiagnostics
 import TallyHabits
@@ -83,6 +84,11 @@ public struct Session {
         // Only a person at the prompt presses Ctrl-C: a batch line has nothing to clear.
         if style == .interactive { interruption.clear() }
         if let tooLong = Session.checkLength(bytes) { return tooLong }
+        if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: ";")), bytes.count) != nil,
+            let statements = LineKind.statements(of: bytes), statements.contains(where: { $0.kind.isCommand })
+        {
+            return handle(statements: statements, of: bytes, origin: origin)
+        }
         if LineKind.mayBeCommand(bytes), case .command(let word, let argumentsStart) = LineKind.of(bytes) {
             return runCommand(word, line: String(decoding: bytes, as: UTF8.self), argumentsStart: argumentsStart)
         }
@@ -107,6 +113,45 @@ public struct Session {
         else { return .interrupted }
         if outcome.wasInterrupted { return outcome }
         evaluator = finished
+        return outcome
+    }
+
+    /// A line of statements separated by `;` of which some are commands (`set digits 5; pi`,
+    /// `1; vars`): each runs in turn through the one entry, on a copy of the line with every
+    /// other statement blanked out, so its columns are the line's own. Their output prints in
+    /// order; a statement that fails fails the line, which then changes nothing (habit data
+    /// aside: `habit` is always the last statement, and changes its data only when it succeeds).
+    @inline(never)
+    private mutating func handle(
+        statements: [(range: Range<Int>, kind: LineKind)], of bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin
+    ) -> LineOutcome {
+        let before = self
+        var printed: [String] = []
+        var warnings: [Diagnostic] = []
+        var acknowledges = false
+        for (range, kind) in statements {
+            if case .command(let word, let argumentsStart) = kind, word == .exit || word == .quit {
+                self = before
+                let span = SourceSpan(
+                    start: range.lowerBound + argumentsStart - word.rawValue.utf8.count,
+                    end: range.lowerBound + argumentsStart)
+                return .failing(Diagnostic.endAmongStatements(word.rawValue, at: span))
+            }
+            var statement = [UInt8](repeating: UInt8(ascii: " "), count: bytes.count)
+            for index in range { statement[index] = bytes[index] }
+            let outcome = statement.withUnsafeBufferPointer { handle(lineBytes: $0, origin: origin) }
+            if outcome.failed {
+                self = before
+                return outcome
+            }
+            warnings += outcome.warnings
+            acknowledges = acknowledges || outcome.acknowledgesStoredChange
+            if let text = outcome.output(style: style, formatter: formatter) { printed.append(text) }
+        }
+        evaluatorBeforeLastLine = before.evaluator
+        var outcome = printed.isEmpty ? LineOutcome.silent : LineOutcome.printing(printed.joined(separator: "\n"))
+        outcome.warnings = warnings
+        outcome.acknowledgesStoredChange = acknowledges
         return outcome
     }
 
