@@ -106,7 +106,8 @@ public struct Evaluator: Sendable {
             return try runStatements(bytes, origin: origin)
         }
         var notes = ParseNotes()
-        let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes)
+        var lineText: String?
+        let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes, lineText: &lineText)
         if let found = notes.found { lineWarnings = found }
         return result
     }
@@ -114,7 +115,8 @@ public struct Evaluator: Sendable {
     /// Parses and runs the statement of `bytes` that starts at byte `offset`.
     @inline(__always)
     private mutating func runStatement(
-        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, origin: LineOrigin, notes: inout ParseNotes
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, origin: LineOrigin, notes: inout ParseNotes,
+        lineText: inout String?
     ) throws(EvaluationError) -> StatementResult {
         let statement: Statement
         do {
@@ -130,7 +132,10 @@ public struct Evaluator: Sendable {
         let instructions = statement.expressionInstructions
         let result: StatementResult
         if case .definition = statement {
-            result = try run(statement, line: String(decoding: bytes, as: UTF8.self), origin: origin)
+            // One text of the line, shared by every function defined on it: a line of 20,000
+            // definitions keeps one copy, not 20,000.
+            if lineText == nil { lineText = String(decoding: bytes, as: UTF8.self) }
+            result = try run(statement, line: lineText!, origin: origin)
         } else {
             result = try run(statement, origin: origin)
         }
@@ -148,10 +153,12 @@ public struct Evaluator: Sendable {
         var results: [StatementResult] = []
         var warnings: [Diagnostic] = []
         var offset = 0
+        var lineText: String?
         do {
             while true {
                 var notes = ParseNotes()
-                results.append(try runStatement(bytes, from: offset, origin: origin, notes: &notes))
+                results.append(
+                    try runStatement(bytes, from: offset, origin: origin, notes: &notes, lineText: &lineText))
                 warnings += notes.warnings
                 guard let next = notes.nextStatement else { break }
                 offset = next

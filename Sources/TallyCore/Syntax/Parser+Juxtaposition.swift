@@ -15,7 +15,8 @@ public struct ParseNotes: Sendable {
 
     /// Adds a warning.
     mutating func warn(_ warning: Diagnostic) {
-        found = (found ?? []) + [warning]
+        if found == nil { found = [] }
+        found!.append(warning)
     }
 }
 

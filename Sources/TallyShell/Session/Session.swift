@@ -218,15 +218,45 @@ public struct Session {
         if case .failed(let diagnostic) = outcome.result {
             outcome.result = LineOutcome.Result.failed(text.lineDiagnostic(diagnostic))
         }
-        if !outcome.failed { outcome.warnings = evaluator.lineWarnings.map(text.lineDiagnostic) }
+        if !outcome.failed { outcome.warnings = summarised(evaluator.lineWarnings.map(text.lineDiagnostic)) }
         return outcome
     }
 
     /// `outcome` with the line's `warnings`.
     @inline(never)
     private static func withWarnings(_ outcome: consuming LineOutcome, _ warnings: [Diagnostic]) -> LineOutcome {
-        outcome.warnings = warnings
+        outcome.warnings = summarised(warnings)
         return outcome
+    }
+
+    /// How many warnings of one kind a line shows before the rest are summed up.
+    static let warningsShownOfAKind = 3
+
+    /// A line's `warnings` with those past the first few of each kind summed up in a note on
+    /// the last one shown ("and 4,997 more like it on this line"): a line of 5,000 `1,234+`
+    /// terms shows three warnings, not 5,000, and costs no more to show than a short one.
+    static func summarised(_ warnings: [Diagnostic]) -> [Diagnostic] {
+        guard warnings.count > warningsShownOfAKind else { return warnings }
+        var shown: [Diagnostic] = []
+        var counts: [DiagnosticID: (shown: Int, index: Int, more: Int)] = [:]
+        for warning in warnings {
+            if let count = counts[warning.id], count.shown >= warningsShownOfAKind {
+                counts[warning.id]!.more += 1
+                continue
+            }
+            shown.append(warning)
+            counts[warning.id, default: (0, 0, 0)].shown += 1
+            counts[warning.id]!.index = shown.count - 1
+        }
+        for (_, count) in counts where count.more > 0 {
+            var digits = String(count.more)
+            for index in stride(from: digits.count - 3, to: 0, by: -3) {
+                digits.insert(",", at: digits.index(digits.startIndex, offsetBy: index))
+            }
+            let more = "and \(digits) more like it on this line"
+            shown[count.index].notes.append(Diagnostic.Note(more))
+        }
+        return shown
     }
 
     /// The outcome of a line that `run` runs on `evaluator`. A line that fails changes nothing
