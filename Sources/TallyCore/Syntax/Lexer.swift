@@ -112,11 +112,16 @@ public struct Lexer {
         return token
     }
 
-    /// The next token, or the diagnostic of an invalid one: for readers that stop at the first
-    /// problem (the parser, a command's arguments).
+    /// The next token, or the diagnostic of what cannot be read: for readers that stop at the
+    /// first problem (the parser, a command's arguments). The same tokens as ``next()``, read
+    /// without its recovery — the parser's every step goes through here.
+    @inline(__always)
     public mutating func nextValid() throws(Diagnostic) -> Token {
-        let token = next()
-        if case .invalid = token.kind { throw diagnostic(of: token) }
+        let token = try scan()
+        if case .end = token.kind {
+            return Token(.end, SourceSpan(at: lastTokenEnd))
+        }
+        lastTokenEnd = token.span.end
         return token
     }
 

@@ -77,10 +77,6 @@ public enum Application {
         var session = Session(
             style: options.markRounded ? .batchMarkingRounded : .batch, settings: settings, environment: environment)
         let renderer = DiagnosticRenderer(useColour: useColour)
-        let writer: any OutcomeWriter =
-            options.json
-            ? JSONWriter(output: output)
-            : PlainWriter(output: output, errors: errors, renderer: renderer, marksRounded: options.markRounded)
         var initFailed = false
         if let path = InitFile.path(options: options, interactive: false, environment: variables) {
             let initWriter: any OutcomeWriter =
@@ -89,6 +85,29 @@ public enum Application {
                 : PlainWriter(output: output, errors: errors, renderer: renderer, showsResults: false)
             initFailed = !InitFile.run(path, into: &session, writer: initWriter)
         }
+        let (anyLineFailed, usageFailed) =
+            options.json
+            ? runInput(options, session: session, writer: JSONWriter(output: output), output: output)
+            : runInput(
+                options, session: session,
+                writer: PlainWriter(
+                    output: output, errors: errors, renderer: renderer, marksRounded: options.markRounded),
+                output: output)
+        output.flush()
+        if let report = output.failureReport {
+            errors.write(report)
+            return 1
+        }
+        if usageFailed { return 2 }
+        return anyLineFailed || initFailed ? 1 : 0
+    }
+
+    /// Runs the `-e` lines, the files and standard input, as the options name them, through a
+    /// runner with `writer`: whether any line failed, and whether an input could not be read
+    /// (a usage error).
+    private static func runInput<Writer: OutcomeWriter>(
+        _ options: Options, session: Session, writer: Writer, output: OutputStream
+    ) -> (anyLineFailed: Bool, usageFailed: Bool) {
         var runner = BatchRunner(session: session, writer: writer, output: output)
         var usageFailed = false
         for (index, line) in options.evalLines.enumerated() where !runner.ended {
@@ -110,17 +129,11 @@ public enum Application {
             }
             runner.run(source, sourceName: path)
         }
-        output.flush()
-        if let report = output.failureReport {
-            errors.write(report)
-            return 1
-        }
-        if usageFailed || runner.readFailed { return 2 }
-        return runner.anyLineFailed || initFailed ? 1 : 0
+        return (runner.anyLineFailed, usageFailed || runner.readFailed)
     }
 
     /// Runs standard input's lines; false (after saying why) when it is closed.
-    private static func runStandardInput(with runner: inout BatchRunner) -> Bool {
+    private static func runStandardInput<Writer: OutcomeWriter>(with runner: inout BatchRunner<Writer>) -> Bool {
         guard let source = LineSource() else {
             runner.reportUnreadable(
                 "<stdin>", message: "cannot read standard input: \(String(cString: strerror(errno)))")

@@ -65,13 +65,44 @@ public struct Options: Sendable, Equatable {
                 if option.valueName == nil, attached != nil {
                     throw UsageError(message: "option '\(argument)' takes no value")
                 }
-                try option.apply(&options, option.valueName == nil ? nil : try take())
+                try options.apply(option.action, value: option.valueName == nil ? "" : try take())
             } else {
                 throw UsageError(message: "unknown option '\(argument)'")
             }
             index += 1
         }
         return options
+    }
+
+    /// Does what an option of the table (``CommandLineOption``) does, with its `value` (empty
+    /// for an option that takes none).
+    mutating func apply(_ action: CommandLineOption.Action, value: String) throws(UsageError) {
+        switch action {
+        case .eval: evalLines.append(value)
+        case .quiet: quiet = true
+        case .digits:
+            // Up to the default maxdigits: a million digits of pi on request.
+            let limit = EvaluationSettings().maxDigits
+            guard let count = Int(value), (1...limit).contains(count) else {
+                throw UsageError(message: "--digits needs a whole number from 1 to \(limit), not '\(value)'")
+            }
+            digits = count
+        case .markRounded: markRounded = true
+        case .json: json = true
+        case .dataDirectory: dataDirectory = value
+        case .historyFile: historyFile = value
+        case .noHistory: noHistory = true
+        case .initFile: initFile = value
+        case .noInit: noInit = true
+        case .colour:
+            guard let choice = ColourChoice(rawValue: value) else {
+                throw UsageError(message: "--color needs auto, always or never, not '\(value)'")
+            }
+            colour = choice
+        case .ascii: ascii = true
+        case .help: showHelp = true
+        case .version: showVersion = true
+        }
     }
 
     /// `tally --help`, written from the table of options (``CommandLineOption/all``).

@@ -4,9 +4,11 @@ import TallyDiagnostics
 
 /// Evaluates files, pipes and `-e` lines through the session, every line even after an
 /// error, and hands each outcome to its writer (plain text, or JSON Lines with `--json`).
-public struct BatchRunner {
+///
+/// Generic over its writer, so that a plain line's way to standard output is a direct call.
+public struct BatchRunner<Writer: OutcomeWriter> {
     public private(set) var session: Session
-    private let writer: any OutcomeWriter
+    private let writer: Writer
     private let output: OutputStream
     /// True once any line has failed.
     public private(set) var anyLineFailed = false
@@ -15,7 +17,7 @@ public struct BatchRunner {
     /// True after `exit` or `quit`, or once standard output cannot be written.
     public private(set) var ended = false
 
-    public init(session: Session, writer: any OutcomeWriter, output: OutputStream) {
+    public init(session: Session, writer: Writer, output: OutputStream) {
         self.session = session
         self.writer = writer
         self.output = output
