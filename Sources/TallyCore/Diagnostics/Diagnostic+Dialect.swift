@@ -47,6 +47,17 @@ extension Diagnostic {
             at: span, severity: .warning)
     }
 
+    /// `2³!`: the superscript is the power of what it is written against, then the factorial;
+    /// `2^3!` is `2^(3!)`.
+    static func superscriptBeforeFactorial(base: String, written: String, power: Int, at span: SourceSpan)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .ambiguousJuxtaposition,
+            "read as (\(base)\(written))!, the factorial of the power; write \(base)^(\(power)!) for the other reading",
+            at: span, severity: .warning)
+    }
+
     /// `2^3x`: read as `(base^exponent)*factor`.
     static func powerBeforeProduct(base: String, exponent: String, factor: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(

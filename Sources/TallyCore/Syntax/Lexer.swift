@@ -291,42 +291,50 @@ public struct Lexer {
         }
     }
 
-    /// A power in superscript digits, `²` or `⁻³`: an optional `⁻` or `⁺`, then digits.
+    /// A power in superscript digits, `²` or `⁻³`, read whole as typeset mathematics writes an
+    /// exponent: an optional `⁻` or `⁺`, digits, then any more terms each a `⁻` or `⁺` and
+    /// digits, added up (`2²⁻¹` is `2^(2-1)`, as qalc reads it). At most six digits a term.
     mutating func superscript() throws(Diagnostic) -> Token {
         let start = offset
         var digits = 0
+        var termStart = offset
         while let (scalar, length) = decodeScalar(at: offset) {
             if Self.superscriptDigit(scalar) != nil {
                 digits += 1
-            } else if (scalar == "\u{207B}" || scalar == "\u{207A}") && offset == start {
+                guard digits <= 6 else { throw Diagnostic.superscriptPowerTooLarge(at: span(from: start)) }
+            } else if scalar == "\u{207B}" || scalar == "\u{207A}" {
+                // A sign starts the run or a new term, after the digits of the one before.
+                guard offset == start || digits > 0 else { break }
+                termStart = offset
+                digits = 0
             } else {
                 break
             }
             offset += length
         }
         guard digits > 0 else {
-            throw Diagnostic.missingSuperscriptDigits(after: slice(start, offset), at: span(from: start))
-        }
-        guard digits <= 6 else {
-            throw Diagnostic.superscriptPowerTooLarge(at: span(from: start))
+            throw Diagnostic.missingSuperscriptDigits(after: slice(termStart, offset), at: span(from: termStart))
         }
         return Token(.superscript, span(from: start))
     }
 
-    /// The power a ``TokenKind/superscript`` token writes.
+    /// The power a ``TokenKind/superscript`` token writes: the sum of its signed terms.
     public func superscriptValue(of span: SourceSpan) -> Int {
         var index = span.start
+        var total = 0
         var negative = false
         var value = 0
         while index < span.end, let (scalar, length) = decodeScalar(at: index) {
             if let digit = Self.superscriptDigit(scalar) {
                 value = value * 10 + digit
             } else {
+                total += negative ? -value : value
+                value = 0
                 negative = scalar == "\u{207B}"
             }
             index += length
         }
-        return negative ? -value : value
+        return total + (negative ? -value : value)
     }
 
     static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {

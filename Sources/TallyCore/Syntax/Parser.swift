@@ -225,6 +225,13 @@ public struct Parser {
                 try advance()
                 code.instructions.append(.integer(lexer.superscriptValue(of: token.span), token.span))
                 code.instructions.append(.binary(.power, operatorSpan: token.span))
+                // `2³!`: the power of what it is written against, then the factorial.
+                if case .operator(.bang) = current.kind, current.span.start == token.span.end {
+                    noted.notes.warn(
+                        Diagnostic.superscriptBeforeFactorial(
+                            base: lexer.text(of: span), written: lexer.text(of: token.span),
+                            power: lexer.superscriptValue(of: token.span), at: span.union(current.span)))
+                }
                 span = span.union(token.span)
                 isPercentage = false
                 continue
