@@ -56,8 +56,8 @@ enum InteractiveSession {
             let line: String
             switch reader.read(prompt: prompt) {
             case .end:
-                // Leave the shell's prompt on a line of its own.
-                output.write("\n")
+                // Readline has already ended the row (a newline of ours would leave an empty
+                // one behind), so the shell's prompt is on a line of its own.
                 output.flush()
                 return exitStatus(output: output, errors: errors)
             case .interrupted:
