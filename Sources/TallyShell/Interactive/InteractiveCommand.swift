@@ -52,6 +52,9 @@ enum InteractiveCommand: Equatable {
     /// Whether `line` is a `help` line (whose text may go through the pager).
     static func isHelp(_ line: String) -> Bool { firstWord(of: Array(line.utf8)) == "help" }
 
+    /// Whether `line` is a `set` line (alone, it lists the settings).
+    static func isSet(_ line: String) -> Bool { firstWord(of: Array(line.utf8)) == "set" }
+
     /// Whether `line` is a `bmi` line (whose BMI becomes `ans`).
     static func isBMI(_ line: String) -> Bool { firstWord(of: Array(line.utf8)) == "bmi" }
 

@@ -30,8 +30,9 @@ enum InteractiveSession {
 
         TerminalSignals.install(interruption: session.interruption)
         if !options.quiet {
-            output.writeLine(
-                "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
+            let banner =
+                "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave."
+            output.writeLine(TextWrapping.wrap(banner, width: TerminalSize.current.columns, hanging: .none))
             output.flush()
         }
         if let path = InitFile.path(options: options, interactive: true, environment: variables) {
@@ -96,8 +97,10 @@ enum InteractiveSession {
             {
                 fullResult = text
                 outcome.output = short
-            } else if let text = outcome.output, InteractiveCommand.isHelp(line) {
-                let wrapped = TextWrapping.wrap(text, width: size.columns)
+            } else if let text = outcome.output, InteractiveCommand.isHelp(line) || InteractiveCommand.isSet(line) {
+                // The `set` listing's rows go on under their meaning, after the name and value.
+                let hanging: TextWrapping.Hanging = InteractiveCommand.isSet(line) ? .lastColumn : .secondColumn
+                let wrapped = TextWrapping.wrap(text, width: size.columns, hanging: hanging)
                 outcome.output = wrapped
                 if wrapped.utf8.reduce(1, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) >= size.rows {
                     page(wrapped, through: pager, output: output, interruption: session.interruption)

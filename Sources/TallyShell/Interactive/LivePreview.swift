@@ -45,11 +45,24 @@ final class LivePreview: @unchecked Sendable {
         var busy = false
         var pending: [UInt8]?
         var ready: Result?
-        /// The stop flag of the preview being worked out, until it is stopped.
+        /// The stop flag of the preview being worked out, until it ends.
         var running: Interruption?
         /// When that preview began (``now()``).
         var startedAt: Double = 0
+        /// Whether it has been asked to stop. A request that comes before its line's work has
+        /// begun is not seen by it (work watches for requests made after it began), so the
+        /// request is repeated until the preview ends.
+        var stopping = false
+
+        mutating func stopRunning() {
+            guard let running else { return }
+            running.request()
+            stopping = true
+        }
     }
+
+    /// How often a preview asked to stop is asked again until it ends.
+    static let stopRepeat = 0.010
 
     init?(style: Session.Style) {
         var descriptors: [Int32] = [-1, -1]
@@ -82,8 +95,7 @@ final class LivePreview: @unchecked Sendable {
         let startNow = state.withLock { state -> Bool in
             if state.busy {
                 state.pending = line
-                state.running?.request()
-                state.running = nil
+                state.stopRunning()
                 return false
             }
             state.busy = true
@@ -96,26 +108,27 @@ final class LivePreview: @unchecked Sendable {
     func cancel() {
         state.withLock { state in
             state.pending = nil
-            state.running?.request()
-            state.running = nil
+            state.stopRunning()
         }
     }
 
-    /// How long the running preview has left of its budget, in microseconds; nil when none is
-    /// running (the line reader waits for keys that long at most).
+    /// How long the line reader may wait for keys before it calls ``stopIfOverBudget()``, in
+    /// microseconds: the running preview's budget left, or the time until a stop is repeated;
+    /// nil when no preview is running.
     var microsecondsLeft: Int? {
         state.withLock { state in
             guard state.running != nil else { return nil }
-            return max(0, Int((Self.budget - (Self.now() - state.startedAt)) * 1e6) + 1)
+            let left = state.stopping ? Self.stopRepeat : Self.budget - (Self.now() - state.startedAt)
+            return max(0, Int(left * 1e6)) + 1
         }
     }
 
-    /// Stops the running preview when it has taken longer than its budget.
+    /// Stops the running preview when it has taken longer than its budget, and asks again one
+    /// that was asked to stop.
     func stopIfOverBudget() {
         state.withLock { state in
-            guard let running = state.running, Self.now() - state.startedAt > Self.budget else { return }
-            running.request()
-            state.running = nil
+            guard state.running != nil, state.stopping || Self.now() - state.startedAt > Self.budget else { return }
+            state.stopRunning()
         }
     }
 
@@ -146,6 +159,7 @@ final class LivePreview: @unchecked Sendable {
         state.withLock { state in
             state.running = stop
             state.startedAt = Self.now()
+            state.stopping = false
         }
         let style = self.style
         let started = BackgroundWork.start { [self] in
@@ -162,6 +176,7 @@ final class LivePreview: @unchecked Sendable {
             state.busy = false
             state.ready = result
             state.running = nil
+            state.stopping = false
         }
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)
