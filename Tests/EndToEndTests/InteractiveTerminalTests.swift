@@ -218,33 +218,26 @@ struct InteractiveTerminalTests {
         // Typed and left: stopped at its budget.
         terminal.type("factor(2^512+1)")
         usleep(300_000)
-        var before = try Self.processorSeconds(of: terminal.processID)
+        var before = try InteractivePromptTests.processorSeconds(of: terminal.processID)
         usleep(1_500_000)
-        #expect(try Self.processorSeconds(of: terminal.processID) - before < 0.3)
+        #expect(try InteractivePromptTests.processorSeconds(of: terminal.processID) - before < 0.3)
         // Erased: nothing goes on working, and the next line gets its preview.
         terminal.type("\u{15}")
-        before = try Self.processorSeconds(of: terminal.processID)
+        before = try InteractivePromptTests.processorSeconds(of: terminal.processID)
         usleep(1_500_000)
-        #expect(try Self.processorSeconds(of: terminal.processID) - before < 0.3)
+        #expect(try InteractivePromptTests.processorSeconds(of: terminal.processID) - before < 0.3)
         terminal.type("1+1")
         try terminal.expect("= 2", timeout: 5)
         // Erased at once, before its budget: the same.
         terminal.type("\u{15}factor(2^512+3)\u{15}")
         usleep(300_000)
-        before = try Self.processorSeconds(of: terminal.processID)
+        before = try InteractivePromptTests.processorSeconds(of: terminal.processID)
         usleep(1_000_000)
-        #expect(try Self.processorSeconds(of: terminal.processID) - before < 0.3)
+        #expect(try InteractivePromptTests.processorSeconds(of: terminal.processID) - before < 0.3)
         terminal.type("2+2")
         try terminal.expect("= 4", timeout: 5)
         terminal.type("\u{15}")
         try leave(terminal)
-    }
-
-    /// User and system time of a running process and its threads, from /proc (ticks of 10 ms).
-    static func processorSeconds(of processID: pid_t) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8)
-        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
-        return (Double(fields[11])! + Double(fields[12])!) / 100
     }
 
     // MARK: Wrapping at words

@@ -1,5 +1,6 @@
 import CReadline
 import Glibc
+import TallyDiagnostics
 
 /// Reads lines from the terminal with GNU readline: editing, history recall, Tab completion,
 /// Ctrl-C on the prompt. The only type that calls readline; the rest of the shell sees strings.
@@ -179,7 +180,8 @@ public final class LineReader {
             State.completion = saved
             self.decorations = decorations
         }
-        guard case .line(let answer) = read(prompt: question) else { return false }
+        // Readline writes a prompt as it is: nothing in it may be a control character.
+        guard case .line(let answer) = read(prompt: TerminalSafeText.escaped(question)) else { return false }
         let word = answer.filter { $0 != " " && $0 != "\t" }.lowercased()
         return word == "y" || word == "yes"
     }
