@@ -5,6 +5,7 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 #include <sys/select.h>
+#include <signal.h>
 
 // Swift 6 rejects every use of an imported mutable C global, so the few readline globals the
 // line reader needs are reached through these accessors.
@@ -71,6 +72,13 @@ static inline int tally_wait_for_input(int descriptor, const sigset_t *mask) {
     FD_ZERO(&readable);
     FD_SET(descriptor, &readable);
     return pselect(descriptor + 1, &readable, NULL, NULL, NULL, mask);
+}
+
+// Whether `signal` is ignored (as a shell without job control leaves SIGTSTP): the line reader
+// then leaves it so.
+static inline int tally_signal_is_ignored(int signal) {
+    struct sigaction action;
+    return sigaction(signal, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
 }
 
 #endif

@@ -1,3 +1,4 @@
+import CReadline
 import Glibc
 import Synchronization
 import TallyCore
@@ -51,6 +52,7 @@ enum TerminalSignals {
         interruption.clear()
         terminatingSignal.store(0, ordering: .relaxed)
         mainThread = pthread_self()
+        suspensionIgnored = tally_signal_is_ignored(SIGTSTP) != 0
         handle(SIGINT) { received in
             TerminalSignals.requestInterruption()
             TerminalSignals.interruptPending.store(true, ordering: .relaxed)
@@ -77,6 +79,7 @@ enum TerminalSignals {
     /// stops the process itself, ``suspend()``) or takes its default action (while a line is
     /// evaluated, so that a long computation can still be suspended).
     static func catchSuspension(_ caught: Bool) {
+        guard !suspensionIgnored else { return }
         if caught {
             handle(SIGTSTP) { received in
                 TerminalSignals.suspensionRequested.store(true, ordering: .relaxed)
@@ -112,6 +115,10 @@ enum TerminalSignals {
         }
         resumed.store(false, ordering: .relaxed)
     }
+
+    /// Whether Ctrl-Z was ignored when the session started (a shell without job control): it
+    /// stays ignored. Written once, before any handler is installed.
+    nonisolated(unsafe) private static var suspensionIgnored = false
 
     /// The thread that waits for keys. Written once, before any handler is installed.
     nonisolated(unsafe) private static var mainThread = pthread_t()
