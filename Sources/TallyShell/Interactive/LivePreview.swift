@@ -98,6 +98,8 @@ final class LivePreview: @unchecked Sendable {
                 state.stopRunning()
                 return false
             }
+            // A line that waited while an earlier preview ran is out of date now.
+            state.pending = nil
             state.busy = true
             return true
         }
