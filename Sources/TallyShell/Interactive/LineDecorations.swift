@@ -75,12 +75,14 @@ final class LineDecorations {
         }
     }
 
-    /// Takes a finished preview; true when it belongs to the line on the screen (redraw then).
+    /// Takes a finished preview; true when it changes what is drawn after the line on the
+    /// screen (redraw then): it belongs to that line, shows something, and no suggestion
+    /// stands in its place.
     func takePreview() -> Bool {
         guard let result = previewer?.takeResult() else { return false }
         guard let current, result.line == current.bytes else { return false }
         preview = result
-        return true
+        return result.text != nil && suggestion == nil
     }
 
     /// The most recent history line that starts with `typed` and is longer: its remaining bytes.
