@@ -32,6 +32,29 @@ struct LineDecorationsTests {
         #expect(decorations.draw(inside) == "\u{1B}[2C\u{1B}[K\u{1B}[2D")
     }
 
+    @Test(arguments: [
+        "1 # \u{1B}]0;title\u{07}", "help \u{1B}[2J", "habit done \"\u{1B}]52;c;aGk=\u{07}\"", "2\u{C2}\u{9B}",
+    ])
+    func aLineWithAControlCharacterIsLeftToReadline(text: String) {
+        let decorations = LineDecorations(promptWidth: 2, previewer: nil)
+        decorations.colouring = SyntaxColouring(names: [])
+        decorations.remember(["1 + 1"])
+        #expect(!decorations.draw(Self.line("1")).isEmpty)
+        // What was drawn is taken away; nothing of the line is written again.
+        #expect(decorations.draw(Self.line(text)) == "\u{1B}[K")
+        #expect(decorations.draw(Self.line(text)) == "")
+    }
+
+    @Test func theOldSuggestionIsTakenAwayAsReadlineDrawsControlCharacters() {
+        let decorations = LineDecorations(promptWidth: 2, previewer: nil)
+        decorations.remember(["1234"])
+        _ = decorations.draw(Self.line("12"))
+        // Readline draws `\u{1B}` as `^[` and a tab to the next multiple of eight columns.
+        var line = Self.line("1\u{1B}\t2")
+        line.point = 1
+        #expect(decorations.draw(line) == "\u{1B}[6C\u{1B}[K\u{1B}[6D")
+    }
+
     @Test func suggestOffDrawsNoSuggestion() {
         let decorations = LineDecorations(promptWidth: 2, previewer: nil)
         decorations.remember(["12345"])

@@ -32,6 +32,8 @@ public final class PseudoTerminal {
     private let controller: Int32
     /// What the session wrote, without the `\r` the terminal adds before each `\n`.
     private var screen: [UInt8] = []
+    /// What the session wrote, every byte.
+    public private(set) var rawOutput: [UInt8] = []
     /// How far `expect` has read: each expectation looks only after the previous one.
     private var consumed = 0
     private var exitStatus: Int32?
@@ -109,6 +111,14 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Resizes the terminal as a window manager does: the new size, then SIGWINCH to the
+    /// session.
+    public func resize(columns: Int, rows: Int = 24) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+        kill(processID, SIGWINCH)
+    }
+
     /// Waits until `text` appears after what earlier expectations matched, and moves past it.
     /// Returns what came between.
     @discardableResult
@@ -180,6 +190,7 @@ public final class PseudoTerminal {
             return false
         }
         screen += chunk[..<count].lazy.filter { $0 != UInt8(ascii: "\r") }
+        rawOutput += chunk[..<count]
         return true
     }
 

@@ -30,8 +30,9 @@ enum InteractiveSession {
 
         TerminalSignals.install(interruption: session.interruption)
         if !options.quiet {
-            output.writeLine(
-                "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave.")
+            let banner =
+                "Tally \(Application.version): exact arithmetic, bmi and habits. Type help to start, Ctrl-D to leave."
+            output.writeLine(TextWrapping.wrap(banner, width: TerminalSize.current.columns, hanging: .none))
             output.flush()
         }
         if let path = InitFile.path(options: options, interactive: true, environment: variables) {
@@ -57,8 +58,8 @@ enum InteractiveSession {
             let line: String
             switch reader.read(prompt: prompt) {
             case .end:
-                // Leave the shell's prompt on a line of its own.
-                output.write("\n")
+                // Readline has already ended the row (a newline of ours would leave an empty
+                // one behind), so the shell's prompt is on a line of its own.
                 output.flush()
                 return exitStatus(output: output, errors: errors)
             case .interrupted:
@@ -100,8 +101,10 @@ enum InteractiveSession {
             if let shown = text, isValue, let short = ResultAbbreviation.abbreviated(shown, columns: size.columns) {
                 fullResult = shown
                 text = short
-            } else if let shown = text, case .command(.help, _) = kind {
-                let wrapped = TextWrapping.wrap(shown, width: size.columns)
+            } else if let shown = text, case .command(let word, _) = kind, word == .help || word == .set {
+                // The `set` listing's rows go on under their meaning, after the name and value.
+                let hanging: TextWrapping.Hanging = word == .set ? .lastColumn : .secondColumn
+                let wrapped = TextWrapping.wrap(shown, width: size.columns, hanging: hanging)
                 text = wrapped
                 if wrapped.utf8.reduce(1, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) >= size.rows {
                     page(wrapped, through: pager, output: output, interruption: session.interruption)

@@ -65,7 +65,7 @@ final class LineDecorations {
 
     /// Adds lines to what suggestions come from.
     func remember(_ lines: [String]) {
-        for line in lines where !line.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        for line in lines where !line.unicodeScalars.contains(where: TerminalSafeText.isControl) {
             let bytes = Array(line.utf8)
             guard let first = bytes.first else { continue }
             let position = Int32(history.count)
@@ -75,12 +75,14 @@ final class LineDecorations {
         }
     }
 
-    /// Takes a finished preview; true when it belongs to the line on the screen (redraw then).
+    /// Takes a finished preview; true when it changes what is drawn after the line on the
+    /// screen (redraw then): it belongs to that line, shows something, and no suggestion
+    /// stands in its place.
     func takePreview() -> Bool {
         guard let result = previewer?.takeResult() else { return false }
         guard let current, result.line == current.bytes else { return false }
         preview = result
-        return true
+        return result.text != nil && suggestion == nil
     }
 
     /// The most recent history line that starts with `typed` and is longer: its remaining bytes.
@@ -107,9 +109,15 @@ final class LineDecorations {
     func draw(_ line: Line) -> String {
         current = line
         suggestion = nil
-        if previews, previewer != nil, line.bytes != lastRequested, !line.bytes.isEmpty {
+        if previews, let previewer, line.bytes != lastRequested {
             lastRequested = line.bytes
-            previewer?.request(line.bytes)
+            // An erased line's preview is stopped, not left to run (`factor(2^512+1)`, Ctrl-U).
+            if line.bytes.isEmpty { previewer.cancel() } else { previewer.request(line.bytes) }
+        }
+        if Self.holdsControlCharacters(line.bytes) {
+            // Readline shows such a line as `^[`; drawing it again (coloured) would send the
+            // byte itself to the terminal, so nothing is drawn: only the old text is taken away.
+            return erasingDrawnText(after: line)
         }
         let lineWidth = promptWidth + DisplayWidth.of(String(decoding: line.bytes, as: UTF8.self))
         // Room for the text and one spare column, so the terminal never wraps for it.
@@ -131,7 +139,7 @@ final class LineDecorations {
                 extra = "   " + text
             }
         }
-        extra = Self.fitted(extra, to: room)
+        extra = Self.fitted(TerminalSafeText.escaped(extra), to: room)
         if extra.isEmpty && drawnWidth == 0 && colouredLine == nil { return "" }
         let afterPoint = DisplayWidth.of(String(decoding: line.bytes[line.point...], as: UTF8.self))
         let extraWidth = DisplayWidth.of(extra)
@@ -150,8 +158,47 @@ final class LineDecorations {
         return sequence
     }
 
+    /// Whether `bytes` hold a control character (C0, DEL, or C1 in its UTF-8 form).
+    static func holdsControlCharacters(_ bytes: [UInt8]) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The sequences that take away what was drawn after `line`, which holds control
+    /// characters: readline draws each as two columns (`^[`), a tab as spaces to the next
+    /// multiple of eight.
+    private func erasingDrawnText(after line: Line) -> String {
+        suggestion = nil
+        guard drawnWidth > 0 else { return "" }
+        drawnWidth = 0
+        let before = String(decoding: line.bytes[..<line.point], as: UTF8.self)
+        let after = String(decoding: line.bytes[line.point...], as: UTF8.self)
+        let column = promptWidth + Self.readlineWidth(of: before, from: promptWidth)
+        let afterPoint = Self.readlineWidth(of: after, from: column)
+        if afterPoint == 0 { return "\u{1B}[K" }
+        return "\u{1B}[\(afterPoint)C\u{1B}[K\u{1B}[\(afterPoint)D"
+    }
+
+    /// The columns readline draws `text` in, starting at `column`.
+    private static func readlineWidth(of text: String, from column: Int) -> Int {
+        var end = column
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: end += 8 - end % 8
+            case 0x00..<0x20, 0x7F: end += 2
+            default: end += DisplayWidth.of(String(scalar))
+            }
+        }
+        return end - column
+    }
+
     /// The sequences that take away what was drawn (the line is being entered or dropped).
     func clear() -> String {
+        previewer?.cancel()
         suggestion = nil
         preview = nil
         lastRequested = nil

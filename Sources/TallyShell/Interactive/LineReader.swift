@@ -1,5 +1,6 @@
 import CReadline
 import Glibc
+import TallyDiagnostics
 
 /// Reads lines from the terminal with GNU readline: editing, history recall, Tab completion,
 /// Ctrl-C on the prompt. The only type that calls readline; the rest of the shell sees strings.
@@ -14,7 +15,8 @@ public final class LineReader {
         case line(String)
         /// Ctrl-C: the line was discarded.
         case interrupted
-        /// Ctrl-D on an empty line, or the terminal went away.
+        /// Ctrl-D on an empty line, or the terminal went away; the cursor is at the start of a
+        /// row.
         case end
     }
 
@@ -36,11 +38,14 @@ public final class LineReader {
     }
 
     /// Up and Down search the history for lines starting with the text before the cursor (all
-    /// lines when there is none); → and End take the suggestion; Enter clears what was drawn
-    /// beside the line. Bound before readline reads `~/.inputrc`, so a binding there wins.
+    /// lines when there is none) and leave the cursor at the end of the line found; → and End
+    /// take the suggestion; Enter clears what was drawn beside the line; a bracketed paste of
+    /// several lines runs them in turn. Bound before readline reads `~/.inputrc`, so a binding
+    /// there wins.
     private static func bindDefaultKeys() {
-        for sequence in ["\u{1B}[A", "\u{1B}OA"] { tally_rl_bind_default(sequence, rl_history_search_backward) }
-        for sequence in ["\u{1B}[B", "\u{1B}OB"] { tally_rl_bind_default(sequence, rl_history_search_forward) }
+        for sequence in ["\u{1B}[A", "\u{1B}OA"] { tally_rl_bind_default(sequence, LineReader.searchBackward) }
+        for sequence in ["\u{1B}[B", "\u{1B}OB"] { tally_rl_bind_default(sequence, LineReader.searchForward) }
+        tally_rl_bind_default("\u{1B}[200~", LineReader.paste)
         for sequence in ["\u{1B}[C", "\u{1B}OC"] { tally_rl_bind_default(sequence, LineReader.forwardOrAccept) }
         for sequence in ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"] {
             tally_rl_bind_default(sequence, LineReader.endOrAccept)
@@ -80,16 +85,17 @@ public final class LineReader {
         var watched = TerminalSignals.watched
         var outside = sigset_t()
         pthread_sigmask(SIG_BLOCK, &watched, &outside)
-        defer { pthread_sigmask(SIG_SETMASK, &outside, nil) }
+        TerminalSignals.catchSuspension(true)
+        defer {
+            TerminalSignals.catchSuspension(false)
+            pthread_sigmask(SIG_SETMASK, &outside, nil)
+        }
         var whileWaiting = outside
-        sigdelset(&whileWaiting, SIGINT)
-        sigdelset(&whileWaiting, SIGWINCH)
-        sigdelset(&whileWaiting, SIGCONT)
-        sigdelset(&whileWaiting, SIGTERM)
-        sigdelset(&whileWaiting, SIGHUP)
+        for signal in [SIGINT, SIGWINCH, SIGCONT, SIGTSTP, SIGTERM, SIGHUP] { sigdelset(&whileWaiting, signal) }
 
-        // A Ctrl-C that stopped the last evaluation must not also clear this new line.
-        TerminalSignals.interruptPending.store(false, ordering: .relaxed)
+        // A Ctrl-C that stopped the last evaluation must not also clear this new line; it
+        // drops the rest of a paste, though.
+        if TerminalSignals.interruptPending.exchange(false, ordering: .relaxed) { State.pasted = nil }
         State.accepted = nil
         State.finished = false
         using_history()
@@ -100,15 +106,15 @@ public final class LineReader {
             State.initialized = true
             if State.decorations != nil { tally_rl_set_redisplay_function(LineReader.redisplay) }
         }
+        if let pasted = takePastedLine() { return .line(pasted) }
         while !State.finished {
-            if TerminalSignals.windowChanged.exchange(false, ordering: .relaxed) {
-                rl_resize_terminal()
-            }
+            if TerminalSignals.windowChanged.exchange(false, ordering: .relaxed) { LineReader.resize() }
+            if TerminalSignals.suspensionRequested.exchange(false, ordering: .relaxed) { suspend() }
             if TerminalSignals.resumed.exchange(false, ordering: .relaxed) {
                 // Readline still believes the terminal is set up: undo, redo, redraw.
                 rl_deprep_terminal()
                 rl_prep_terminal(1)
-                rl_forced_update_display()
+                LineReader.redrawOnFreshRow()
             }
             if TerminalSignals.terminatingSignal.load(ordering: .relaxed) != 0 {
                 // Readline has the terminal in character mode: hand it back before ending.
@@ -120,20 +126,46 @@ public final class LineReader {
                 return .interrupted
             }
             var previewReady: Int32 = 0
-            let ready = tally_wait_for_either(0, State.decorations?.wakeDescriptor ?? -1, &whileWaiting, &previewReady)
+            let previewer = State.decorations?.previewer
+            let timeout = previewer?.microsecondsLeft ?? -1
+            let ready = tally_wait_for_either(
+                0, State.decorations?.wakeDescriptor ?? -1, timeout, &whileWaiting, &previewReady)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
                 return .end
             }
+            // A preview past its budget is stopped, not only thrown away (its thread would go
+            // on, and no later line would get a preview until it ended).
+            previewer?.stopIfOverBudget()
             if previewReady != 0 {
                 if State.decorations?.takePreview() == true { LineReader.redisplay() }
                 if ready == 1 { continue }
             }
             // Readable also means closed: readline then reads end-of-file and ends the line.
-            rl_callback_read_char()
+            if ready > 0 { rl_callback_read_char() }
         }
-        return State.accepted.map(Input.line) ?? .end
+        guard let line = State.accepted else {
+            // Ctrl-D: the shell's prompt comes next, on a row of its own. Readline ends the row
+            // itself when it turns bracketed paste off; a newline more would leave an empty row.
+            let bracketedPaste = rl_variable_value("enable-bracketed-paste").map { String(cString: $0) }
+            if bracketedPaste != "on" { LineReader.writeToTerminal("\n") }
+            return .end
+        }
+        return .line(line)
+    }
+
+    /// Ctrl-Z while typing: takes away the preview and suggestion, echoes `^Z` as the terminal
+    /// would, hands the terminal back and stops; after `fg`, sets the terminal up again and
+    /// draws the prompt and the line afresh.
+    private func suspend() {
+        LineReader.writeToTerminal(State.decorations?.clear())
+        rl_echo_signal_char(SIGTSTP)
+        rl_deprep_terminal()
+        fflush(nil)
+        TerminalSignals.suspend()
+        rl_prep_terminal(1)
+        LineReader.redrawOnFreshRow()
     }
 
     /// Asks a yes/no question; only `y` or `yes` is yes, Ctrl-C and Ctrl-D are no.
@@ -148,7 +180,8 @@ public final class LineReader {
             State.completion = saved
             self.decorations = decorations
         }
-        guard case .line(let answer) = read(prompt: question) else { return false }
+        // Readline writes a prompt as it is: nothing in it may be a control character.
+        guard case .line(let answer) = read(prompt: TerminalSafeText.escaped(question)) else { return false }
         let word = answer.filter { $0 != " " && $0 != "\t" }.lowercased()
         return word == "y" || word == "yes"
     }
@@ -177,6 +210,25 @@ public final class LineReader {
         }
     }
 
+    /// The window changed size: readline's own redisplay moves to the start of the line and
+    /// draws the prompt and the line once, in place (a redisplay function of the program's
+    /// would be called from wherever the cursor is, repeating the prompt); then the
+    /// decorations are drawn for the new width.
+    private static func resize() {
+        let own = tally_rl_redisplay_function()
+        tally_rl_set_redisplay_function(nil)
+        rl_resize_terminal()
+        tally_rl_set_redisplay_function(own)
+        if State.decorations != nil, State.initialized { redisplay() }
+    }
+
+    /// Draws the prompt and the line from column 0 of the cursor's row, which holds nothing
+    /// else (after `fg` the shell has ended its row; without a stop it holds the `^Z` echoed).
+    private static func redrawOnFreshRow() {
+        writeToTerminal("\r\u{1B}[K")
+        rl_forced_update_display()
+    }
+
     // MARK: Readline callbacks
     //
     // C callbacks cannot capture context, so they share these with the reader. Why the statics
@@ -192,6 +244,85 @@ public final class LineReader {
         nonisolated(unsafe) static var nextMatch = 0
         nonisolated(unsafe) static var decorations: LineDecorations?
         nonisolated(unsafe) static var initialized = false
+        nonisolated(unsafe) static var pasted: Paste?
+    }
+
+    /// What a paste of several lines left to do: its lines still to run, in order, and the
+    /// text after its last newline, put on the prompt for editing once they have run.
+    private struct Paste {
+        var lines: [String]
+        var partial: String
+    }
+
+    /// The next line of a paste, drawn after the prompt as if typed and entered; nil when no
+    /// paste is under way (its unfinished last line, if any, is then put on the prompt).
+    private func takePastedLine() -> String? {
+        guard var paste = State.pasted else { return nil }
+        guard !paste.lines.isEmpty else {
+            State.pasted = nil
+            if !paste.partial.isEmpty {
+                _ = rl_insert_text(paste.partial)
+                LineReader.redisplayNow()
+            }
+            return nil
+        }
+        let line = paste.lines.removeFirst()
+        State.pasted = paste
+        _ = rl_insert_text(line)
+        LineReader.redisplayNow()
+        _ = LineReader.newline(1, 10)
+        rl_callback_handler_remove()
+        return line
+    }
+
+    /// Readline's redisplay, or the program's when it has one.
+    private static func redisplayNow() {
+        if let redisplay = tally_rl_redisplay_function() { redisplay() } else { rl_redisplay() }
+    }
+
+    /// A bracketed paste: readline inserts it whole, newlines included. When it holds a
+    /// newline, the line (what was typed before the paste, the paste, what stood after the
+    /// cursor) is split there: the first piece is entered now, the other whole lines one by
+    /// one at the next prompts (blank ones skipped), and the piece after the last newline is
+    /// left on the prompt to edit, as python3's prompt runs a pasted block.
+    private static let paste: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+        let status = rl_bracketed_paste_begin(count, key)
+        let text = String(decoding: lineState().bytes, as: UTF8.self)
+        guard text.contains("\n") else { return status }
+        var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let partial = pieces.removeLast()
+        pieces = pieces.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+        rl_deactivate_mark()
+        guard !pieces.isEmpty else {
+            rl_replace_line(partial, 0)
+            tally_rl_set_point(tally_rl_end())
+            return status
+        }
+        State.pasted = Paste(lines: Array(pieces.dropFirst()), partial: partial)
+        rl_replace_line(pieces[0], 0)
+        tally_rl_set_point(tally_rl_end())
+        redisplayNow()
+        return newline(1, 10)
+    }
+
+    /// Up and Down: readline's prefix search, then the cursor at the end of the line found, as
+    /// fish leaves it. Readline goes on with the same prefix while its last command was a
+    /// search; these wrappers make it see its own function there.
+    private static let searchBackward: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+        search(count, key, backward: true)
+    }
+
+    private static let searchForward: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+        search(count, key, backward: false)
+    }
+
+    private static func search(_ count: Int32, _ key: Int32, backward: Bool) -> Int32 {
+        if tally_rl_last_func_is(searchBackward) != 0 || tally_rl_last_func_is(searchForward) != 0 {
+            tally_rl_set_last_func(rl_history_search_backward)
+        }
+        let status = backward ? rl_history_search_backward(count, key) : rl_history_search_forward(count, key)
+        tally_rl_set_point(tally_rl_end())
+        return status
     }
 
     /// Readline's redisplay, then the suggestion and preview drawn after the line.

@@ -9,9 +9,12 @@ import TallyDiagnostics
 /// Each request runs the line on a copy of the session's evaluator, so a preview can never
 /// change a variable, `ans` or a setting; lines that would have side effects elsewhere (command
 /// words: `habit`, `bmi`, `set`, …) are never run, and assignments and definitions show
-/// nothing. A preview that took longer than ``budget`` is thrown away, and its digits are held
-/// to ``maximumDigits``. One line is worked on at a time: a request made while the worker is
-/// busy waits, replaced by any later one.
+/// nothing. A preview is stopped once it has taken longer than ``budget`` (the line reader asks,
+/// ``stopIfOverBudget()``), or once the line it is for has changed, been erased or entered
+/// (``cancel()``): through its own ``Interruption``, which every loop, size check and forked
+/// library call of the evaluator watches, so its thread and any child process end too. Its
+/// digits are held to ``maximumDigits``. One line is worked on at a time: a request made while
+/// the worker is busy waits, replaced by any later one.
 ///
 /// Why `@unchecked Sendable` is sound: every stored property is a `let`, and the two that
 /// change (the request state and the evaluator) are each behind a `Mutex`; the descriptors are
@@ -42,7 +45,24 @@ final class LivePreview: @unchecked Sendable {
         var busy = false
         var pending: [UInt8]?
         var ready: Result?
+        /// The stop flag of the preview being worked out, until it ends.
+        var running: Interruption?
+        /// When that preview began (``now()``).
+        var startedAt: Double = 0
+        /// Whether it has been asked to stop. A request that comes before its line's work has
+        /// begun is not seen by it (work watches for requests made after it began), so the
+        /// request is repeated until the preview ends.
+        var stopping = false
+
+        mutating func stopRunning() {
+            guard let running else { return }
+            running.request()
+            stopping = true
+        }
     }
+
+    /// How often a preview asked to stop is asked again until it ends.
+    static let stopRepeat = 0.010
 
     init?(style: Session.Style) {
         var descriptors: [Int32] = [-1, -1]
@@ -69,17 +89,49 @@ final class LivePreview: @unchecked Sendable {
         self.evaluator.withLock { $0 = evaluator }
     }
 
-    /// Asks for the preview of `line`; the answer comes through ``takeResult()``.
+    /// Asks for the preview of `line`, stopping one for another line; the answer comes through
+    /// ``takeResult()``.
     func request(_ line: [UInt8]) {
         let startNow = state.withLock { state -> Bool in
             if state.busy {
                 state.pending = line
+                state.stopRunning()
                 return false
             }
+            // A line that waited while an earlier preview ran is out of date now.
+            state.pending = nil
             state.busy = true
             return true
         }
         if startNow { start(line) }
+    }
+
+    /// Stops the preview being worked out and forgets the waiting one: the line is gone.
+    func cancel() {
+        state.withLock { state in
+            state.pending = nil
+            state.stopRunning()
+        }
+    }
+
+    /// How long the line reader may wait for keys before it calls ``stopIfOverBudget()``, in
+    /// microseconds: the running preview's budget left, or the time until a stop is repeated;
+    /// nil when no preview is running.
+    var microsecondsLeft: Int? {
+        state.withLock { state in
+            guard state.running != nil else { return nil }
+            let left = state.stopping ? Self.stopRepeat : Self.budget - (Self.now() - state.startedAt)
+            return max(0, Int(left * 1e6)) + 1
+        }
+    }
+
+    /// Stops the running preview when it has taken longer than its budget, and asks again one
+    /// that was asked to stop.
+    func stopIfOverBudget() {
+        state.withLock { state in
+            guard state.running != nil, state.stopping || Self.now() - state.startedAt > Self.budget else { return }
+            state.stopRunning()
+        }
     }
 
     /// The result that woke the reader, if any; starts the next waiting request.
@@ -101,9 +153,15 @@ final class LivePreview: @unchecked Sendable {
     }
 
     private func start(_ line: [UInt8]) {
-        guard let evaluator = evaluator.withLock({ $0 }) else {
+        let stop = Interruption()
+        guard let evaluator = evaluator.withLock({ $0?.watching(stop) }) else {
             finish(Result(line: line, text: nil))
             return
+        }
+        state.withLock { state in
+            state.running = stop
+            state.startedAt = Self.now()
+            state.stopping = false
         }
         let style = self.style
         let started = BackgroundWork.start { [self] in
@@ -119,6 +177,8 @@ final class LivePreview: @unchecked Sendable {
         state.withLock { state in
             state.busy = false
             state.ready = result
+            state.running = nil
+            state.stopping = false
         }
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)

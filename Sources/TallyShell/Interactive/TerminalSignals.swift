@@ -1,10 +1,11 @@
+import CReadline
 import Glibc
 import Synchronization
 import TallyCore
 import TallyDiagnostics
 
-/// Ctrl-C, window-size changes, coming back from Ctrl-Z, and SIGTERM or SIGHUP during the
-/// interactive session.
+/// Ctrl-C, window-size changes, Ctrl-Z at the prompt and coming back from it, and SIGTERM or
+/// SIGHUP during the interactive session.
 ///
 /// The handlers only store flags (the one thing a signal handler may safely do): Ctrl-C asks
 /// the evaluator to stop through the session's ``Interruption`` and tells the line reader to
@@ -19,6 +20,9 @@ enum TerminalSignals {
     /// Set when the session comes back from Ctrl-Z (`fg`): the shell has put the terminal back
     /// into line mode, so the line reader sets it up again and redraws the line.
     static let resumed = Atomic<Bool>(false)
+    /// Set by Ctrl-Z while a line is being typed (``catchSuspension(_:)``): the line reader
+    /// takes away what it drew beside the line and hands the terminal back before it stops.
+    static let suspensionRequested = Atomic<Bool>(false)
 
     /// SIGTERM or SIGHUP, once received: the session restores the terminal, then ends by the
     /// same signal (``endIfTerminated()``).
@@ -44,9 +48,11 @@ enum TerminalSignals {
         interruptPending.store(false, ordering: .relaxed)
         windowChanged.store(false, ordering: .relaxed)
         resumed.store(false, ordering: .relaxed)
+        suspensionRequested.store(false, ordering: .relaxed)
         interruption.clear()
         terminatingSignal.store(0, ordering: .relaxed)
         mainThread = pthread_self()
+        suspensionIgnored = tally_signal_is_ignored(SIGTSTP) != 0
         handle(SIGINT) { received in
             TerminalSignals.requestInterruption()
             TerminalSignals.interruptPending.store(true, ordering: .relaxed)
@@ -68,6 +74,51 @@ enum TerminalSignals {
             }
         }
     }
+
+    /// Whether Ctrl-Z is caught (while a line is typed: the line reader cleans the screen and
+    /// stops the process itself, ``suspend()``) or takes its default action (while a line is
+    /// evaluated, so that a long computation can still be suspended).
+    static func catchSuspension(_ caught: Bool) {
+        guard !suspensionIgnored else { return }
+        if caught {
+            handle(SIGTSTP) { received in
+                TerminalSignals.suspensionRequested.store(true, ordering: .relaxed)
+                TerminalSignals.wakeMainThread(received)
+            }
+        } else {
+            signal(SIGTSTP, SIG_DFL)
+        }
+    }
+
+    /// Stops the process as Ctrl-Z does, and returns once it is continued (`fg`). Called with
+    /// SIGTSTP blocked and the terminal handed back; the handler is back in place after it.
+    /// A process group that no shell controls (an orphan) is not stopped by the kernel: then
+    /// this returns at once.
+    static func suspend() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        signal(SIGTSTP, SIG_DFL)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        catchSuspension(true)
+        // The SIGCONT that continued the process asks for the redraw that the caller does now.
+        var continued = sigset_t()
+        sigemptyset(&continued)
+        sigaddset(&continued, SIGCONT)
+        var waiting = sigset_t()
+        sigpending(&waiting)
+        if sigismember(&waiting, SIGCONT) == 1 {
+            var noWait = timespec()
+            sigtimedwait(&continued, nil, &noWait)
+        }
+        resumed.store(false, ordering: .relaxed)
+    }
+
+    /// Whether Ctrl-Z was ignored when the session started (a shell without job control): it
+    /// stays ignored. Written once, before any handler is installed.
+    nonisolated(unsafe) private static var suspensionIgnored = false
 
     /// The thread that waits for keys. Written once, before any handler is installed.
     nonisolated(unsafe) private static var mainThread = pthread_t()
@@ -105,6 +156,7 @@ enum TerminalSignals {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGWINCH)
         sigaddset(&set, SIGCONT)
+        sigaddset(&set, SIGTSTP)
         sigaddset(&set, SIGTERM)
         sigaddset(&set, SIGHUP)
         return set

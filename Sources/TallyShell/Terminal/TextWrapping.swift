@@ -4,10 +4,21 @@ import TallyDiagnostics
 /// Text folded to the terminal's width at word boundaries, for the interactive session (files
 /// and pipes get their text as it is). ANSI escape sequences take no columns.
 enum TextWrapping {
+    /// Where the rows after a line's first start.
+    enum Hanging {
+        /// Under the line's second column of text (after a run of two spaces, as in `help`
+        /// tables) when there is one in the first half, else two columns past its own indent.
+        case secondColumn
+        /// Under its last column that starts in the first half (the meaning in the `set`
+        /// listing, after a name and a value), else two columns past its own indent.
+        case lastColumn
+        /// At the line's own indent: prose, such as the banner.
+        case none
+    }
+
     /// Each line of `text` wider than `width` broken at its last space that fits, the rest
-    /// indented to the line's second column of text (after a run of two spaces, as in `help`
-    /// tables) when there is one in the first half, else two columns past its own indent.
-    static func wrap(_ text: String, width: Int) -> String {
+    /// indented as `hanging` says.
+    static func wrap(_ text: String, width: Int, hanging: Hanging = .secondColumn) -> String {
         guard width >= 20 else { return text }
         var lines: [Substring] = []
         var changed = false
@@ -17,7 +28,11 @@ enum TextWrapping {
                 continue
             }
             changed = true
-            lines += fold(line, width: width, indent: continuationIndent(of: line, width: width)).map { $0[...] }
+            let indent =
+                hanging == .none
+                ? line.prefix { $0 == " " }.count
+                : continuationIndent(of: line, width: width, lastColumn: hanging == .lastColumn)
+            lines += fold(line, width: width, indent: indent).map { $0[...] }
         }
         return changed ? lines.joined(separator: "\n") : text
     }
@@ -50,22 +65,26 @@ enum TextWrapping {
         return !visible.isEmpty && visible.allSatisfy { $0 == "^" || $0 == "~" }
     }
 
-    private static func continuationIndent(of line: Substring, width: Int) -> Int {
+    private static func continuationIndent(of line: Substring, width: Int, lastColumn: Bool) -> Int {
         let indent = line.prefix { $0 == " " }.count
         let text = stripped(line)
-        // The start of the second column: text after two or more spaces past the indent.
+        // The start of a column: text after two or more spaces past the indent.
+        var found: Int?
         var column = 0
         var spacesBefore = 0
         for character in text {
             if character == " " {
                 spacesBefore += 1
             } else {
-                if spacesBefore >= 2 && column - spacesBefore > indent && column < width / 2 { return column }
+                if spacesBefore >= 2 && column - spacesBefore > indent && column < width / 2 {
+                    if !lastColumn { return column }
+                    found = column
+                }
                 spacesBefore = 0
             }
             column += DisplayWidth.of(String(character))
         }
-        return indent + 2
+        return found ?? indent + 2
     }
 
     /// `line` broken into rows of at most `width` columns at spaces; later rows start with
