@@ -85,14 +85,11 @@ public enum Application {
                 : PlainWriter(output: output, errors: errors, renderer: renderer, showsResults: false)
             initFailed = !InitFile.run(path, into: &session, writer: initWriter)
         }
-        let (anyLineFailed, usageFailed) =
+        let writer: BatchRunner.Writer =
             options.json
-            ? runInput(options, session: session, writer: JSONWriter(output: output), output: output)
-            : runInput(
-                options, session: session,
-                writer: PlainWriter(
-                    output: output, errors: errors, renderer: renderer, marksRounded: options.markRounded),
-                output: output)
+            ? .json(JSONWriter(output: output))
+            : .plain(PlainWriter(output: output, errors: errors, renderer: renderer, marksRounded: options.markRounded))
+        let (anyLineFailed, usageFailed) = runInput(options, session: session, writer: writer, output: output)
         output.flush()
         if let report = output.failureReport {
             errors.write(report)
@@ -105,8 +102,8 @@ public enum Application {
     /// Runs the `-e` lines, the files and standard input, as the options name them, through a
     /// runner with `writer`: whether any line failed, and whether an input could not be read
     /// (a usage error).
-    private static func runInput<Writer: OutcomeWriter>(
-        _ options: Options, session: Session, writer: Writer, output: OutputStream
+    private static func runInput(
+        _ options: Options, session: Session, writer: BatchRunner.Writer, output: OutputStream
     ) -> (anyLineFailed: Bool, usageFailed: Bool) {
         var runner = BatchRunner(session: session, writer: writer, output: output)
         var usageFailed = false
@@ -133,7 +130,7 @@ public enum Application {
     }
 
     /// Runs standard input's lines; false (after saying why) when it is closed.
-    private static func runStandardInput<Writer: OutcomeWriter>(with runner: inout BatchRunner<Writer>) -> Bool {
+    private static func runStandardInput(with runner: inout BatchRunner) -> Bool {
         guard let source = LineSource() else {
             runner.reportUnreadable(
                 "<stdin>", message: "cannot read standard input: \(String(cString: strerror(errno)))")

@@ -114,17 +114,19 @@ public struct CommandLineOption: Sendable {
         CommandLineOption("V", "version", "show the version", .version),
     ]
 
-    /// The option written `argument` (`-e`, `--eval`, or `--colour`, the one other spelling
+    /// Where ``all`` lists the option written `argument` (`-e`, `--eval`, or `--colour`, the one other spelling
     /// accepted and not listed); nil for none. Compared as bytes: the arguments are ASCII
     /// options or not options at all.
-    static func named(_ argument: String) -> CommandLineOption? {
+    /// (Its index in ``all``, not a copy of it: an optional copy of an entry cost start-up the
+    /// run-time making of its type.)
+    static func index(named argument: String) -> Int? {
         let bytes = argument.utf8
         if bytes.starts(with: "--".utf8) {
             let long = bytes.dropFirst(2)
-            if long.elementsEqual("colour".utf8) { return all.first { $0.action == .colour } }
-            return all.first { $0.long.utf8.elementsEqual(long) }
+            if long.elementsEqual("colour".utf8) { return all.firstIndex { $0.action == .colour } }
+            return all.firstIndex { $0.long.utf8.elementsEqual(long) }
         }
         guard bytes.count == 2, bytes.first == UInt8(ascii: "-") else { return nil }
-        return all.first { $0.short.map { UInt8(ascii: $0) } == bytes.last }
+        return all.firstIndex { $0.short.map { UInt8(ascii: $0) } == bytes.last }
     }
 }

@@ -61,11 +61,12 @@ public struct Options: Sendable, Equatable {
                 options.files.append(argument)
             } else if argument == "--" {
                 onlyFiles = true
-            } else if let option = CommandLineOption.named(argument) {
-                if option.valueName == nil, attached != nil {
+            } else if let index = CommandLineOption.index(named: argument) {
+                let takesValue = CommandLineOption.all[index].valueName != nil
+                if !takesValue, attached != nil {
                     throw UsageError(message: "option '\(argument)' takes no value")
                 }
-                try options.apply(option.action, value: option.valueName == nil ? "" : try take())
+                try options.apply(CommandLineOption.all[index].action, value: takesValue ? try take() : "")
             } else {
                 throw UsageError(message: "unknown option '\(argument)'")
             }

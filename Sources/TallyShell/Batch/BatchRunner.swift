@@ -4,9 +4,32 @@ import TallyDiagnostics
 
 /// Evaluates files, pipes and `-e` lines through the session, every line even after an
 /// error, and hands each outcome to its writer (plain text, or JSON Lines with `--json`).
-///
-/// Generic over its writer, so that a plain line's way to standard output is a direct call.
-public struct BatchRunner<Writer: OutcomeWriter> {
+public struct BatchRunner {
+    /// The writers a batch run uses, as a closed set: a plain line's way to standard output is
+    /// then a direct call, with no existential to open nor generic type to make at run time
+    /// (either cost more at start-up than the rest of `tally -e 1+1`'s set-up).
+    public enum Writer: OutcomeWriter {
+        case plain(PlainWriter)
+        case json(JSONWriter)
+
+        @inline(__always)
+        public func write(
+            _ outcome: LineOutcome, of line: () -> String, at origin: LineOrigin, formatter: ValueFormatter
+        ) {
+            switch self {
+            case .plain(let writer): writer.write(outcome, of: line, at: origin, formatter: formatter)
+            case .json(let writer): writer.write(outcome, of: line, at: origin, formatter: formatter)
+            }
+        }
+
+        public func writeUnreadable(_ sourceName: String, message: String) {
+            switch self {
+            case .plain(let writer): writer.writeUnreadable(sourceName, message: message)
+            case .json(let writer): writer.writeUnreadable(sourceName, message: message)
+            }
+        }
+    }
+
     public private(set) var session: Session
     private let writer: Writer
     private let output: OutputStream
