@@ -1,7 +1,9 @@
+import TallyCalendar
+
 /// What a `habit` command needs from the session running it.
 public struct HabitRunContext {
     /// Today, as the session resolved it (`TALLY_TODAY` or the local date).
-    public var today: Day
+    public var today: CivilDate
     /// The characters tables and calendars draw with (`set glyphs`, `--ascii`).
     public var glyphs: HabitGlyphs
     /// Whether a person is at the keyboard; in files and pipes `habit delete` needs `--yes`.
@@ -14,7 +16,7 @@ public struct HabitRunContext {
 
     /// A context for one command.
     public init(
-        today: Day, isInteractive: Bool, glyphs: HabitGlyphs = .unicode,
+        today: CivilDate, isInteractive: Bool, glyphs: HabitGlyphs = .unicode,
         confirm: @escaping (String) -> Bool = { _ in false }, wantsData: Bool = false
     ) {
         self.wantsData = wantsData

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// The messages of `habit` about its command line and the commands it runs, each written once:
@@ -113,7 +114,7 @@ extension Diagnostic {
     // MARK: Values
 
     /// `day` (or a year, `2030`) after today.
-    static func dateInFuture(_ day: String, today: Day, at span: SourceSpan) -> Diagnostic {
+    static func dateInFuture(_ day: String, today: CivilDate, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.dateInFuture, "\(day) is in the future; today is \(today)", at: span)
     }
 
@@ -186,7 +187,9 @@ extension Diagnostic {
     }
 
     /// `habit show NAME YYYY` for a year the habit was not tracked in; `name` is quoted already.
-    static func yearNotTracked(_ year: Int, name: String, from start: Day, to last: Day, at span: SourceSpan)
+    static func yearNotTracked(
+        _ year: Int, name: String, from start: CivilDate, to last: CivilDate, at span: SourceSpan
+    )
         -> Diagnostic
     {
         Diagnostic(.dayBeforeStart, "\(name) was tracked from \(start) to \(last), not in \(year)", at: span)

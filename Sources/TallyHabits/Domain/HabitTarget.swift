@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// How often a habit is meant to be done: a number of times in each period of the calendar.
 ///
 /// `daily` is once a day; `every N days` once in each block of N days counted from the start;
@@ -58,18 +60,18 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The period of a habit started on `start` that holds `day`.
-    public func period(containing day: Day, start: Day) -> ClosedRange<Day> {
+    public func period(containing day: CivilDate, start: CivilDate) -> ClosedRange<CivilDate> {
         switch self {
         case .everyDays(let length), .timesInDays(_, let length):
             let offset = day.days(since: start)
             let index = offset >= 0 ? offset / length : (offset - length + 1) / length
-            let first = start.adding(days: index * length)
-            return first...first.adding(days: length - 1)
+            let first = start.advanced(by: index * length)
+            return first...first.advanced(by: length - 1)
         case .perWeek:
-            return day.startOfWeek...day.startOfWeek.adding(days: 6)
+            return day.startOfWeek...day.startOfWeek.advanced(by: 6)
         case .perMonth:
-            let first = day.adding(days: 1 - day.dayOfMonth)
-            return first...first.adding(days: Day.numberOfDays(inMonth: day.month, ofYear: day.year) - 1)
+            let first = day.advanced(by: 1 - day.day)
+            return first...first.advanced(by: CivilDate.numberOfDays(inMonth: day.month, ofYear: day.year) - 1)
         }
     }
 

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// What `habit show` prints: the habit's numbers and a heatmap of its recent weeks.
@@ -15,7 +16,7 @@ public struct HabitDetailView {
     public static let heatmapWeeks = 16
 
     /// The day statistics are computed up to.
-    public var today: Day
+    public var today: CivilDate
     /// The characters the heatmap is drawn with.
     public var glyphs: HabitGlyphs
 
@@ -23,7 +24,7 @@ public struct HabitDetailView {
     public static let yearWeeks = 53
 
     /// A view as of `today`.
-    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
+    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.glyphs = glyphs
     }
@@ -43,31 +44,31 @@ public struct HabitDetailView {
         var last = habit.lastTrackedDay(today: today)
         var weeks = HabitDetailView.yearWeeks
         if let calendarYear {
-            let january = Day(year: calendarYear, month: 1, day: 1)!
-            last = Swift.min(last, Day(year: calendarYear, month: 12, day: 31)!)
+            let january = CivilDate(year: calendarYear, month: 1, day: 1)!
+            last = Swift.min(last, CivilDate(year: calendarYear, month: 12, day: 31)!)
             weeks = january.startOfWeek.distance(to: last.startOfWeek) / 7 + 1
         }
         var heatmap = HabitHeatmap(habit: habit, today: today, weeks: weeks, glyphs: glyphs, compact: true)
         heatmap.lastDay = last
-        heatmap.firstDay = calendarYear.flatMap { Day(year: $0, month: 1, day: 1) }
+        heatmap.firstDay = calendarYear.flatMap { CivilDate(year: $0, month: 1, day: 1) }
         let columns = heatmap.columns
         var first = Swift.max(habit.start, columns.first ?? habit.start)
-        if let calendarYear { first = Swift.max(first, Day(year: calendarYear, month: 1, day: 1)!) }
+        if let calendarYear { first = Swift.max(first, CivilDate(year: calendarYear, month: 1, day: 1)!) }
         var table = TextTable(alignments: [.left, .right, .left])
         table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
-        var month = first.adding(days: 1 - first.dayOfMonth)
+        var month = first.advanced(by: 1 - first.day)
         let outcomes = habit.periodOutcomes(today: today, from: month)
         while month <= last {
-            let end = month.adding(days: Day.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
+            let end = month.advanced(by: CivilDate.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
             let inMonth = outcomes.filter { $0.period.upperBound >= month && $0.period.upperBound <= end }
             let met = inMonth.filter { $0.outcome == .met }.count
             let judged = inMonth.filter { $0.outcome == .met || $0.outcome == .failed }.count
             table.rows.append([
-                TextTable.Cell("\(Day.monthAbbreviations[month.month - 1]) \(month.year)"),
+                TextTable.Cell("\(CivilDate.monthAbbreviation(month.month)) \(month.year)"),
                 TextTable.Cell(String(habit.doneCount(in: Swift.max(month, habit.start)...Swift.min(end, last)))),
                 TextTable.Cell(HabitDetailView.percentage(met, of: judged, target: habit.target)),
             ])
-            month = end.adding(days: 1)
+            month = end.advanced(by: 1)
         }
         let charts = HabitCharts(habit: habit, today: today, glyphs: glyphs)
         let plainLines =
@@ -141,7 +142,7 @@ public struct HabitDetailView {
     private func strengthChange(_ habit: Habit) -> String {
         let now = habit.strength(today: today)
         func change(_ days: Int) -> String {
-            let then = habit.strength(today: today.adding(days: -days))
+            let then = habit.strength(today: today.advanced(by: -days))
             let points = Int(((now - then) * 100).rounded(.toNearestOrAwayFromZero))
             return (points > 0 ? "+" : "") + "\(points)%"
         }

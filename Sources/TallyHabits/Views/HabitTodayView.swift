@@ -1,15 +1,16 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// What `habit today` (and `habit` alone) prints: each active habit with today's state and how
 /// far its current period has come (`Gym  ·  1 of 3 this week`).
 public struct HabitTodayView {
     /// The day shown.
-    public var today: Day
+    public var today: CivilDate
     /// The characters the marks are drawn with.
     public var glyphs: HabitGlyphs
 
     /// A view of `today`.
-    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
+    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.glyphs = glyphs
     }
@@ -28,7 +29,7 @@ public struct HabitTodayView {
             ])
         }
         table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
-        let weekday = Day.weekdayNames[today.weekday.rawValue]
+        let weekday = today.weekdayName
         return StyledText("today, \(weekday) \(today)\n") + table.render()
     }
 

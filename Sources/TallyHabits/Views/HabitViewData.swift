@@ -1,15 +1,16 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// What `habit list`, `habit today` and `habit show` show, as JSON for `--json` (docs/json.md):
 /// each habit's data rather than its table row, so a script need not read the text.
 public enum HabitViewData {
     /// `{"habits": [...]}` for `list` and `today`: one object per habit, in the order shown.
-    static func list(_ habits: [HabitSummary], today: Day) -> String {
+    static func list(_ habits: [HabitSummary], today: CivilDate) -> String {
         "[" + habits.map { summary($0, today: today) }.joined(separator: ",") + "]"
     }
 
     /// A habit's fields that every view has, as `"key":value` members.
-    private static func common(_ habit: some TrackedHabit, name: String, today: Day) -> [String] {
+    private static func common(_ habit: some TrackedHabit, name: String, today: CivilDate) -> [String] {
         var members = [
             "\"name\":\(JSONText.string(name))", "\"target\":\(JSONText.string(habit.targetText))",
             "\"since\":\"\(habit.start)\"",
@@ -29,10 +30,10 @@ public enum HabitViewData {
     }
 
     /// One habit of `list` or `today`: its fields, total days done and the last 7 days' marks.
-    private static func summary(_ habit: HabitSummary, today: Day) -> String {
+    private static func summary(_ habit: HabitSummary, today: CivilDate) -> String {
         var members = common(habit, name: habit.name, today: today)
         members.append("\"total\":\(habit.completionCount)")
-        let week = (-6...0).map { DayMark(habit: habit, day: today.adding(days: $0), today: today) }
+        let week = (-6...0).map { DayMark(habit: habit, day: today.advanced(by: $0), today: today) }
         members.append("\"last_7_days\":[" + week.map { "\"\($0.word)\"" }.joined(separator: ",") + "]")
         if let position = habit.position { members.append("\"position\":\(position)") }
         return "{" + members.joined(separator: ",") + "}"
@@ -40,7 +41,7 @@ public enum HabitViewData {
 
     /// `habit show`: every field, and the whole history (days done, skipped, amounts, notes),
     /// the best streaks and the completion.
-    static func show(_ habit: Habit, today: Day) -> String {
+    static func show(_ habit: Habit, today: CivilDate) -> String {
         var members = common(habit, name: habit.name, today: today)
         if let description = habit.habitDescription {
             members.append("\"description\":\(JSONText.string(description))")

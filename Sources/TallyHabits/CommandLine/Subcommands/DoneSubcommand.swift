@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// `habit done NAME... [DATE]`: record one or more habits done; and for a measured habit
@@ -12,7 +13,7 @@ enum DoneSubcommand: HabitSubcommand {
         /// Whether the amount replaces the day's (`=AMOUNT`) rather than adding to it.
         var replacing = false
         /// The day (today, at the first name, when left out).
-        var day: Spanned<Day>
+        var day: Spanned<CivilDate>
 
         var nameSpan: SourceSpan? { names.first?.span }
         var daySpan: SourceSpan? { day.span }

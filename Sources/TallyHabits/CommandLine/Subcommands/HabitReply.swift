@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// Pieces of the replies subcommands write.
@@ -17,12 +18,12 @@ enum HabitReply {
     }
 
     /// "; it now starts on …, not …" when a day done before the start moved it, else empty.
-    static func movedStart(_ old: Day?, habit: Habit) -> String {
+    static func movedStart(_ old: CivilDate?, habit: Habit) -> String {
         old.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
     }
 
     /// What `list` and `today` say when no active habit is left to show.
-    static func emptyList(_ repository: any HabitRepository, today: Day) throws -> String {
+    static func emptyList(_ repository: any HabitRepository, today: CivilDate) throws -> String {
         let archived = try ListHabits(repository: repository).execute(includeArchived: true, today: today).count
         guard archived == 0 else {
             return "no active habits; 'habit list all' also shows the \(archived) archived"
@@ -45,7 +46,7 @@ struct NameAndDayRequest: HabitRequest, Equatable {
     /// The habit.
     var name: Spanned<String>
     /// The day.
-    var day: Spanned<Day>
+    var day: Spanned<CivilDate>
 
     var nameSpan: SourceSpan? { name.span }
     var daySpan: SourceSpan? { day.span }

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// `habit show NAME [year|YYYY]`: a habit's numbers and calendar; `year` for the last 53 weeks
@@ -24,7 +25,7 @@ enum ShowSubcommand: HabitSubcommand {
         let name = try arguments.readName()
         guard let word = arguments.next, !word.isQuoted else { return Request(name: name) }
         if word.text.utf8.count == 4, word.text.utf8.allSatisfy({ (48...57).contains($0) }),
-            let year = Int(word.text), Day.supportedYears.contains(year)
+            let year = Int(word.text), CivilDate.supportedYears.contains(year)
         {
             _ = arguments.take()
             guard year <= arguments.today.year else {
