@@ -78,7 +78,7 @@ import Testing
         #expect(result.outputText.contains(#""name":"Cut","target":"at most 2 miles per day""#))
         #expect(result.outputText.contains(#""strength":34.43,"unit":"miles","goal":2,"goal_kind":"at most""#))
         #expect(result.outputText.contains(#""strength":65.57,"unit":"miles","goal":2,"goal_kind":"at least""#))
-        #expect(result.outputText.contains(#""current_streak_days":20,"longest_streak_days":20"#))
+        #expect(result.outputText.contains(#""current_streak":20,"longest_streak":20,"streak_unit":"day""#))
         #expect(result.outputText.contains(#""habit":{"name":"Run""#))
     }
 

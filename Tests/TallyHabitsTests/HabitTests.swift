@@ -266,9 +266,10 @@ import Testing
             let habit = try Habit(
                 restoring: .random(), name: "Read", start: day("2026-11-01"), archiveDay: archived.map(day),
                 daysDone: days.filter { $0 <= lastAllowed })
-            let (longest, met, judged) = habit.periodHistory(today: pinnedToday)
-            #expect(habit.longestStreak(today: pinnedToday) == longest, "\(habit.daysDone)")
-            #expect(habit.completionRate(today: pinnedToday) == (met, judged), "\(habit.daysDone)")
+            let byPeriods = habit.periodStreaks(today: pinnedToday)
+            #expect(habit.streaks(today: pinnedToday).all == byPeriods.all, "\(habit.daysDone)")
+            #expect(habit.currentStreak(today: pinnedToday) == byPeriods.current, "\(habit.daysDone)")
+            #expect(habit.completionRate(today: pinnedToday) == habit.periodCompletion(today: pinnedToday))
         }
     }
 }

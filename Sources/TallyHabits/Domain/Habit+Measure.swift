@@ -62,8 +62,8 @@ extension Habit {
     /// For a daily goal this is Loop's rule for the days of a streak (`StreakList.kt`): at
     /// least, the day's amount reaches the goal; at most, an amount was entered and stays at or
     /// under it. For a longer period (`15 km per week`) the period's total is what is judged:
-    /// at least, a day counts once the total through it reaches the goal, so a week is met on
-    /// the day the 15th km is run; at most, each day entered counts while the whole period's
+    /// at least, the one day the total reaches the goal is done, so a week is met on the day the
+    /// 15th km is run and the days after it are not done again; at most, each day entered counts while the whole period's
     /// total stays at or under the goal.
     mutating func deriveDaysDone() {
         guard let measure else { return }
@@ -81,10 +81,14 @@ extension Habit {
             let days = entered[index..<end]
             switch measure.kind {
             case .atLeast:
+                // Only the day the total reaches the goal: the days after it add nothing.
                 var total = 0
                 for day in days {
                     total += amounts[day] ?? 0
-                    if measure.isMet(by: total) { result.append(day) }
+                    if measure.isMet(by: total) {
+                        result.append(day)
+                        break
+                    }
                 }
             case .atMost:
                 let total = days.reduce(0) { $0 + (amounts[$1] ?? 0) }

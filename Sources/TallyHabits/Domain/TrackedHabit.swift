@@ -83,38 +83,15 @@ extension TrackedHabit {
         let end = archiveDay.map { Swift.min(period.upperBound, $0) } ?? period.upperBound
         guard lower <= end else { return .excused }
         let open = lower.distance(to: end) + 1 - excusedCount(in: lower...end)
-        let required = Swift.min(target.times, open)
+        // A period cut short (by the start, the archive day, skipped or paused days) asks for
+        // its share of the target, rounded up: a 3/week habit started on a Thursday asks for 2
+        // that week (3 × 4 / 7 = 1.7), one with five days skipped for 1.
+        let length = period.lowerBound.distance(to: period.upperBound) + 1
+        let required = (target.times * open + length - 1) / length
         let done = lower <= last ? doneCount(in: lower...Swift.min(end, last)) : 0
         if required == 0 { return done > 0 ? .met : .excused }
         if done >= required { return .met }
         return today <= end ? .pending : .failed
-    }
-
-    /// The current streak in days. For a daily habit, the days done in a row up to today (today
-    /// counts once done and breaks nothing while still open; skipped and paused days neither
-    /// count nor break); for any other target, and any measurable habit, Loop's streak
-    /// (``loopStreaks(today:)``) reaching today or yesterday.
-    public func currentStreak(today: CivilDate) -> Int {
-        if countsLoopStreaks { return currentLoopStreak(today: today) }
-        var period = target.period(containing: lastTrackedDay(today: today), start: start)
-        var streak = 0
-        while period.upperBound >= start {
-            // A daily habit jumps over whole runs of days done.
-            if target.isDaily, let first = firstDayOfRun(through: period.lowerBound) {
-                let runStart = Swift.max(first, start)
-                streak += runStart.distance(to: period.lowerBound) + 1
-                period = runStart.advanced(by: -1)...runStart.advanced(by: -1)
-                continue
-            }
-            switch outcome(of: period, today: today) {
-            case .met: streak += 1
-            case .failed: return streak
-            case .excused, .pending: break
-            }
-            let before = period.lowerBound.advanced(by: -1)
-            period = target.period(containing: before, start: start)
-        }
-        return streak
     }
 
     /// Every period from the start (or from the one holding `from`) to the last tracked day,
@@ -132,58 +109,29 @@ extension TrackedHabit {
         return result
     }
 
-    /// The longest streak ever, in days: days done in a row for a daily habit (skipped and paused
-    /// days do not break a run), Loop's longest streak for any other.
-    public func longestStreak(today: CivilDate) -> Int {
-        if countsLoopStreaks { return loopStreaks(today: today).map(\.count).max() ?? 0 }
-        return history(today: today).longest
-    }
-
     /// Periods met out of the periods that are over and were not excused (the current period
     /// counts once met, and not while still open).
     public func completionRate(today: CivilDate) -> (met: Int, judged: Int) {
-        let history = history(today: today)
-        return (history.met, history.judged)
-    }
-
-    /// The longest streak and the completion, in one pass over the periods (for a daily habit
-    /// with no skips or pauses, over the days done alone).
-    func history(today: CivilDate) -> (longest: Int, met: Int, judged: Int) {
         let last = lastTrackedDay(today: today)
-        guard start <= last else { return (0, 0, 0) }
+        guard start <= last else { return (0, 0) }
         if target.isDaily, skippedDays.isEmpty, pauses.isEmpty {
-            var (longest, met, run) = (0, 0, 0)
-            var previous: CivilDate?
-            forEachDoneDay(in: start...last) { day in
-                met += 1
-                run = previous.map { $0.advanced(by: 1) == day } == true ? run + 1 : 1
-                longest = Swift.max(longest, run)
-                previous = day
-            }
+            // Every day is a period: the days done are the periods met.
+            let met = doneCount(in: start...last)
             // Today, not done yet, is still open.
             let pending = last == today && !isDone(on: today) ? 1 : 0
-            return (longest, met, start.distance(to: last) + 1 - pending)
+            return (met, start.distance(to: last) + 1 - pending)
         }
-        return periodHistory(today: today)
+        return periodCompletion(today: today)
     }
 
-    /// ``history(today:)`` period by period, whatever the target.
-    func periodHistory(today: CivilDate) -> (longest: Int, met: Int, judged: Int) {
-        var (longest, current, met, judged) = (0, 0, 0, 0)
+    /// ``completionRate(today:)`` period by period, whatever the target.
+    func periodCompletion(today: CivilDate) -> (met: Int, judged: Int) {
+        var (met, judged) = (0, 0)
         for (_, outcome) in periodOutcomes(today: today) {
-            switch outcome {
-            case .met:
-                current += 1
-                longest = Swift.max(longest, current)
-                met += 1
-                judged += 1
-            case .failed:
-                current = 0
-                judged += 1
-            case .excused, .pending: break
-            }
+            if outcome == .met { met += 1 }
+            if outcome == .met || outcome == .failed { judged += 1 }
         }
-        return (longest, met, judged)
+        return (met, judged)
     }
 
     /// The habit's strength, 0 to 1, as Loop Habit Tracker computes its score: day by day from

@@ -79,6 +79,7 @@ public struct HabitDetailView {
 
     private func render(_ habit: Habit, calendar: [StyledText]) -> StyledText {
         let rate = habit.completionRate(today: today)
+        let streaks = habit.streaks(today: today)
         let target = habit.target
         var facts: [(String, String)] = []
         if let description = habit.habitDescription {
@@ -92,16 +93,17 @@ public struct HabitDetailView {
             facts.append(("paused", pauses.joined(separator: ", ")))
         }
         facts += [
-            ("current streak", HabitDetailView.days(habit.currentStreak(today: today))),
-            ("longest streak", HabitDetailView.days(habit.longestStreak(today: today))),
+            ("current streak", habit.periods(streaks.current)),
+            ("longest streak", habit.periods(streaks.all.map(\.length).max() ?? 0)),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
             ("strength", strengthWithToday(habit)),
             ("change", strengthChange(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
         for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
-            let span = streak.count == 1 ? "\(streak.lowerBound)" : "\(streak.lowerBound) to \(streak.upperBound)"
-            facts.append((index == 0 ? "best streaks" : "", "\(HabitDetailView.days(streak.count)), \(span)"))
+            let (first, last) = (streak.days.lowerBound, streak.days.upperBound)
+            let span = first == last ? "\(first)" : "\(first) to \(last)"
+            facts.append((index == 0 ? "best streaks" : "", "\(habit.periods(streak.length)), \(span)"))
         }
         if let measure = habit.measure {
             let recent = habit.amounts.sorted { $0.key > $1.key }.prefix(HabitDetailView.amountsShown).reversed()

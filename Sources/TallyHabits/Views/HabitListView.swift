@@ -37,7 +37,7 @@ public struct HabitListView {
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(habit.targetText),
                 TextTable.Cell(habit.start.description),
-                TextTable.Cell(HabitDetailView.days(habit.currentStreak(today: today))),
+                TextTable.Cell(habit.periods(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
                 TextTable.Cell(styled: marks(week), width: week.count),
                 TextTable.Cell(HabitDetailView.strength(habit.strength(today: today))),

@@ -11,12 +11,14 @@ public enum HabitViewData {
 
     /// A habit's fields that every view has, as `"key":value` members.
     private static func common(_ habit: some TrackedHabit, name: String, today: CivilDate) -> [String] {
+        let streaks = habit.streaks(today: today)
         var members = [
             "\"name\":\(JSONText.string(name))", "\"target\":\(JSONText.string(habit.targetText))",
             "\"since\":\"\(habit.start)\"",
             "\"archived\":" + (habit.archiveDay.map { "\"\($0)\"" } ?? "null"),
-            "\"current_streak_days\":\(habit.currentStreak(today: today))",
-            "\"longest_streak_days\":\(habit.longestStreak(today: today))",
+            "\"current_streak\":\(streaks.current)",
+            "\"longest_streak\":\(streaks.all.map(\.length).max() ?? 0)",
+            "\"streak_unit\":\"\(habit.target.periodName)\"",
             "\"strength\":\(percent(habit.strength(today: today)))",
         ]
         if let measure = habit.measure {
@@ -52,7 +54,8 @@ public enum HabitViewData {
             "\"completion\":{\"met\":\(rate.met),\"judged\":\(rate.judged),\"period\":\"\(habit.target.periodName)\"}",
             "\"best_streaks\":["
                 + habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown)
-                .map { "[\"\($0.lowerBound)\",\"\($0.upperBound)\"]" }.joined(separator: ",") + "]",
+                .map { "{\"from\":\"\($0.days.lowerBound)\",\"to\":\"\($0.days.upperBound)\",\"length\":\($0.length)}" }
+                .joined(separator: ",") + "]",
             "\"done\":[" + habit.daysDone.map { "\"\($0)\"" }.joined(separator: ",") + "]",
             "\"skipped\":[" + habit.skippedDays.map { "\"\($0)\"" }.joined(separator: ",") + "]",
         ]

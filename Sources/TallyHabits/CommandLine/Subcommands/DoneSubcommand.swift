@@ -75,7 +75,7 @@ enum DoneSubcommand: HabitSubcommand {
                 today: today)
             guard let measure = habit.measure else { return HabitOutput("") }
             let was = change.old.map { " (was \(HabitMeasure.amountText($0)))" } ?? ""
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
+            let streak = habit.periods(habit.currentStreak(today: today))
             return HabitOutput(
                 "\(HabitReply.quoted(habit.name)) on \(day): \(measure.amount(change.new))\(was) of "
                     + "\(measure.targetText(habit.target)) (current streak: \(streak))"
@@ -84,7 +84,7 @@ enum DoneSubcommand: HabitSubcommand {
         let results = try RecordCompletion(repository: invocation.repository).execute(
             names: request.names.map(\.value), day: day, today: today)
         let lines = results.map { habit, isNew, movedStart in
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
+            let streak = habit.periods(habit.currentStreak(today: today))
             let verb = isNew ? "done on" : "was already done on"
             return "\(HabitReply.quoted(habit.name)) \(verb) \(day) (current streak: \(streak))"
                 + HabitReply.movedStart(movedStart, habit: habit)

@@ -1,5 +1,10 @@
 import TallyCalendar
 
+@testable import TallyHabits
+
+/// Loop Habit Tracker's streaks, the oracle the tests hold Tally's streaks to: for a daily habit
+/// they are the same; for any other target Tally counts periods met where Loop counts the days of
+/// its intervals (docs/habit.md says so).
 extension TrackedHabit {
     /// The habit's streaks as Loop Habit Tracker counts them, oldest first: runs of days that are
     /// done or skipped, or that the target did not need because enough was done around them, up
@@ -16,7 +21,7 @@ extension TrackedHabit {
     /// as N in 30 days) takes the length of the month its interval begins in, or of the next
     /// month when it begins on a month's last day. A measurable habit's streaks are Loop's for
     /// numerical habits (`StreakList.recompute`): runs of days done, with no intervals.
-    public func loopStreaks(today: CivilDate) -> [ClosedRange<CivilDate>] {
+    func loopStreaks(today: CivilDate) -> [ClosedRange<CivilDate>] {
         let last = lastTrackedDay(today: today)
         guard start <= last else { return [] }
         let (times, days) = measure == nil ? target.frequency : (1, 1)
@@ -72,12 +77,6 @@ extension TrackedHabit {
         return intervals.map { $0.begin...$0.end }
     }
 
-    /// Whether streaks are counted as Loop counts them (in days, with ``loopStreaks(today:)``):
-    /// every target but a plain daily one, whose streaks are its runs of days done.
-    var countsLoopStreaks: Bool {
-        !(target.isDaily && measure == nil)
-    }
-
     /// The newest of ``loopStreaks(today:)`` while it reaches the last tracked day or the day
     /// before (a day still open breaks nothing), in days; else 0.
     func currentLoopStreak(today: CivilDate) -> Int {
@@ -88,7 +87,7 @@ extension TrackedHabit {
 
     /// The `limit` longest of ``loopStreaks(today:)`` (the newer first among equals), newest
     /// first, as Loop's best-streaks card lists them.
-    public func bestStreaks(today: CivilDate, limit: Int) -> [ClosedRange<CivilDate>] {
+    func loopBestStreaks(today: CivilDate, limit: Int) -> [ClosedRange<CivilDate>] {
         let longest = loopStreaks(today: today).sorted { left, right in
             left.count != right.count ? left.count > right.count : left.upperBound > right.upperBound
         }
