@@ -181,6 +181,20 @@ extension Diagnostic {
         Diagnostic(.habitExportFailed, "\(TerminalSafeText.escaped(file)): \(problem)", at: span)
     }
 
+    /// `habit log N days` with N out of range or not a count.
+    static func invalidLogLength(_ text: String, limit: Int, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .invalidLogLength, "\(MessageText.quoted(text)) is not a number of days from 1 to \(limit)", at: span)
+    }
+
+    /// `habit ask` where nothing can be read (`-e`).
+    static func noAnswersToRead(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .noAnswersToRead,
+            "habit ask reads its answers from the keyboard or from the lines after it in a file or pipe; "
+                + "there are none here", at: span)
+    }
+
     /// `habit delete NAME` in a file or pipe, without `--yes`.
     static func deleteNeedsConfirmation(at span: SourceSpan) -> Diagnostic {
         Diagnostic(.deleteNeedsConfirmation, "habit delete needs --yes in files and pipes", at: span)
