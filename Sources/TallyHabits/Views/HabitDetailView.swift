@@ -23,17 +23,25 @@ public struct HabitDetailView {
     /// The weeks `show NAME year` draws, one column each: with the weekday labels, 57 columns.
     public static let yearWeeks = 53
 
-    /// A view as of `today`.
-    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode) {
+    /// The width the trend charts fill: the terminal's, or 80.
+    public var columns: Int
+
+    /// A view as of `today`, its charts `columns` wide.
+    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode, columns: Int = 80) {
         self.today = today
         self.glyphs = glyphs
+        self.columns = columns
     }
 
     /// The view of `habit`, with no trailing newline; the heatmap's marks are styled, and the
     /// shell colours them.
     public func render(_ habit: Habit) -> StyledText {
         let heatmap = HabitHeatmap(habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, glyphs: glyphs)
-        return render(habit, calendar: heatmap.lines())
+        let trends = HabitTrendChart(habit: habit, today: today, glyphs: glyphs, columns: columns)
+        var charts = trends.strengthLines()
+        let totals = trends.totalLines()
+        if !totals.isEmpty { charts += [""] + totals }
+        return render(habit, calendar: heatmap.lines() + (charts.isEmpty ? [] : [""] + charts))
     }
 
     /// `show NAME year`: the numbers, a calendar of 53 one-character weeks, and a table of the

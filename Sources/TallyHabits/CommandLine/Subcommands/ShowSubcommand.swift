@@ -42,7 +42,8 @@ enum ShowSubcommand: HabitSubcommand {
         let today = invocation.today
         let habit = try ShowHabit(repository: invocation.repository).execute(name: request.name.value)
         let data = invocation.context.wantsData ? ("habit", HabitViewData.show(habit, today: today)) : nil
-        let view = HabitDetailView(today: today, glyphs: invocation.context.glyphs)
+        let view = HabitDetailView(
+            today: today, glyphs: invocation.context.glyphs, columns: invocation.context.columns)
         if let calendarYear = request.calendarYear {
             let last = habit.lastTrackedDay(today: today)
             guard calendarYear.value >= habit.start.year, calendarYear.value <= last.year else {
