@@ -26,7 +26,7 @@ extension TrackedHabit {
     public func streaks(today: CivilDate) -> (all: [HabitStreak], current: Int) {
         let last = lastTrackedDay(today: today)
         guard start <= last else { return ([], 0) }
-        if target.isDaily, skippedDays.isEmpty, pauses.isEmpty {
+        if target.isDaily, pauses.isEmpty {
             return dailyRuns(through: last, today: today)
         }
         return periodStreaks(today: today)
@@ -75,18 +75,35 @@ extension TrackedHabit {
         return (all, current)
     }
 
-    /// ``streaks(today:)`` of a daily habit with no skips or pauses: its runs of days done.
+    /// ``streaks(today:)`` of a daily habit with no pauses: its runs of days done or skipped
+    /// that hold a day done, walking the days done and the days skipped together.
     private func dailyRuns(through last: CivilDate, today: CivilDate) -> (all: [HabitStreak], current: Int) {
         var all: [HabitStreak] = []
-        forEachDoneDay(in: start...last) { day in
-            if let previous = all.last, previous.days.upperBound.advanced(by: 1) == day {
-                all[all.count - 1] = HabitStreak(days: previous.days.lowerBound...day, length: previous.length + 1)
+        var open: (days: ClosedRange<CivilDate>, done: Bool)?
+        func add(_ day: CivilDate, done: Bool) {
+            if let run = open, run.days.upperBound.advanced(by: 1) == day {
+                open = (run.days.lowerBound...day, run.done || done)
             } else {
-                all.append(HabitStreak(days: day...day, length: 1))
+                if let run = open, run.done { all.append(HabitStreak(days: run.days, length: run.days.count)) }
+                open = (day...day, done)
             }
         }
+        var skips = skippedDays[Self.position(of: start, in: skippedDays).index...].prefix { $0 <= last }.makeIterator()
+        var skip = skips.next()
+        forEachDoneDay(in: start...last) { day in
+            while let skipped = skip, skipped < day {
+                add(skipped, done: false)
+                skip = skips.next()
+            }
+            add(day, done: true)
+        }
+        while let skipped = skip {
+            add(skipped, done: false)
+            skip = skips.next()
+        }
+        if let run = open, run.done { all.append(HabitStreak(days: run.days, length: run.days.count)) }
         // Today, still open, breaks nothing.
-        let reaches = last == today && !isDone(on: today) ? last.advanced(by: -1) : last
+        let reaches = last == today && !isDone(on: today) && !isSkipped(today) ? last.advanced(by: -1) : last
         let current = all.last.map { $0.days.upperBound == reaches ? $0.length : 0 } ?? 0
         return (all, current)
     }
@@ -121,7 +138,12 @@ extension TrackedHabit {
     /// The `limit` longest streaks (the newer first among equals), newest first, as Loop's
     /// best-streaks card lists them.
     public func bestStreaks(today: CivilDate, limit: Int) -> [HabitStreak] {
-        let longest = streaks(today: today).all.sorted { left, right in
+        Self.best(streaks(today: today).all, limit: limit)
+    }
+
+    /// The `limit` longest of `streaks` (the newer first among equals), newest first.
+    public static func best(_ streaks: [HabitStreak], limit: Int) -> [HabitStreak] {
+        let longest = streaks.sorted { left, right in
             left.length != right.length ? left.length > right.length : left.days.upperBound > right.days.upperBound
         }
         return longest.prefix(limit).sorted { $0.days.upperBound > $1.days.upperBound }

@@ -114,12 +114,12 @@ extension TrackedHabit {
     public func completionRate(today: CivilDate) -> (met: Int, judged: Int) {
         let last = lastTrackedDay(today: today)
         guard start <= last else { return (0, 0) }
-        if target.isDaily, skippedDays.isEmpty, pauses.isEmpty {
-            // Every day is a period: the days done are the periods met.
+        if target.isDaily {
+            // Every day is a period: the days done are the periods met, the days skipped or
+            // paused are excused, and today, not done yet, is still open.
             let met = doneCount(in: start...last)
-            // Today, not done yet, is still open.
-            let pending = last == today && !isDone(on: today) ? 1 : 0
-            return (met, start.distance(to: last) + 1 - pending)
+            let pending = last == today && !isDone(on: today) && !isExcused(today) ? 1 : 0
+            return (met, start.distance(to: last) + 1 - excusedCount(in: start...last) - pending)
         }
         return periodCompletion(today: today)
     }

@@ -108,7 +108,7 @@ public struct HabitDetailView {
             ("change", strengthChange(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
-        for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
+        for (index, streak) in Habit.best(streaks.all, limit: HabitDetailView.bestStreaksShown).enumerated() {
             let (first, last) = (streak.days.lowerBound, streak.days.upperBound)
             let span = first == last ? "\(first)" : "\(first) to \(last)"
             facts.append((index == 0 ? "best streaks" : "", "\(habit.periods(streak.length)), \(span)"))

@@ -75,8 +75,7 @@ public struct HabitLogView {
         return line
     }
 
-    /// The month's abbreviation over the column of its first day (and over the first column),
-    /// a later label waiting when it would run into the one before.
+    /// The month's abbreviation over the column of its first day (and over the first column).
     func monthLine(_ days: [CivilDate]) -> String {
         labels(days) { index, day in index == 0 || day.day == 1 ? CivilDate.monthAbbreviation(day.month) : nil }
     }
@@ -86,15 +85,9 @@ public struct HabitLogView {
         labels(days) { _, day in day.isoWeekday == 1 ? String(day.day) : nil }
     }
 
-    /// Labels at the columns `label` names, each kept only when it starts after the one before
-    /// ends (with a space between).
+    /// Labels at the columns `label` names, one left out where it would run into the next.
     private func labels(_ days: [CivilDate], _ label: (Int, CivilDate) -> String?) -> String {
-        var line = ""
-        for (index, day) in days.enumerated() {
-            guard let text = label(index, day), index >= line.count + (line.isEmpty ? 0 : 1) else { continue }
-            line += String(repeating: " ", count: index - line.count) + text
-        }
-        return line
+        HabitTrendChart.placed(days.enumerated().compactMap { index, day in label(index, day).map { (index, $0) } })
     }
 
     /// `habit log --json`: the days and each habit's mark on each, as words.

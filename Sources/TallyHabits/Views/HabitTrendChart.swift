@@ -82,8 +82,9 @@ struct HabitTrendChart {
         guard habit.start <= last else { return [] }
         let (step, ranges) = steps(from: habit.start, to: last)
         let values = ranges.map { habit.strength(today: $0.upperBound) }
-        let title = "strength, a column a \(step.name), \(Swift.max(habit.start, ranges[0].lowerBound)) to \(last)"
-        let bars = chart(values.map { ($0, StyledText.Style.done) }, top: 1, labels: [0: "100%", HabitTrendChart.rows - 1: "  0%"])
+        let title = "strength a \(step.name), \(Swift.max(habit.start, ranges[0].lowerBound)) to \(last)"
+        let bars = chart(
+            values.map { ($0, StyledText.Style.done) }, top: 1, labels: [0: "100%", HabitTrendChart.rows - 1: "  0%"])
         return [StyledText(title)] + bars + [axis(ranges, step: step)]
     }
 
@@ -119,9 +120,7 @@ struct HabitTrendChart {
         let goalRow = Swift.min(
             HabitTrendChart.rows - 1, Int((1 - Double(fullGoal) / Double(top)) * Double(HabitTrendChart.rows)))
         let atMost = measure.kind == .atMost ? "at most " : ""
-        let title =
-            "total a \(step.name) (\(atMost)\(measure.amount(fullGoal)) a \(step.name)), "
-            + "\(stretches[0].lowerBound) to \(last)"
+        let title = "total a \(step.name), goal \(atMost)\(measure.amount(fullGoal))"
         let bars = chart(values, top: 1, labels: [goalRow: "goal"])
         return [StyledText(title)] + bars + [axis(ranges, step: step)]
     }
@@ -156,23 +155,34 @@ struct HabitTrendChart {
         return HabitTrendChart.blocks[eighths - 1]
     }
 
-    /// The time under the bars: each year (or month, for steps of days and weeks) over the
-    /// column where it begins, a later label waiting when it would run into the one before.
+    /// The time under the bars: each year (or month, for steps of days and weeks) under the
+    /// column where it begins (the first column's under it too), a label dropped when it would
+    /// run into the next one.
     private func axis(_ ranges: [ClosedRange<CivilDate>], step: Step) -> StyledText {
-        var line = String(repeating: " ", count: HabitTrendChart.labelWidth)
         let byMonth = step == .day || step == .week
+        var labels: [(column: Int, text: String)] = []
         var previous: Int?
         for (index, range) in ranges.enumerated() {
             // The month or year the step ends in: a week from Monday 31 August is September's.
-            let first = range.upperBound
-            let key = byMonth ? first.year * 12 + first.month : first.year
+            let day = range.upperBound
+            let key = byMonth ? day.year * 12 + day.month : day.year
             guard key != previous else { continue }
             previous = key
-            let text = byMonth ? CivilDate.monthAbbreviation(first.month) : String(first.year)
-            let column = HabitTrendChart.labelWidth + index
-            guard column >= line.count + (line.count > HabitTrendChart.labelWidth ? 1 : 0) else { continue }
-            line += String(repeating: " ", count: column - line.count) + text
+            labels.append((index, byMonth ? CivilDate.monthAbbreviation(day.month) : String(day.year)))
         }
-        return StyledText(line)
+        return StyledText(String(repeating: " ", count: HabitTrendChart.labelWidth) + Self.placed(labels))
+    }
+
+    /// `labels` at their columns, from the right: one that would run into the label after it
+    /// (with no space between) is left out.
+    static func placed(_ labels: [(column: Int, text: String)]) -> String {
+        var kept: [(column: Int, text: String)] = []
+        for label in labels.reversed() {
+            if let next = kept.last, label.column + label.text.count >= next.column { continue }
+            kept.append(label)
+        }
+        var line = ""
+        for label in kept.reversed() { line += String(repeating: " ", count: label.column - line.count) + label.text }
+        return line
     }
 }
