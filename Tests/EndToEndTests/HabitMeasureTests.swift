@@ -201,6 +201,8 @@ import Testing
                 'Water' on 2026-11-28: 8 glasses of 8 glasses per day (current streak: 1 day); it now starts on 2026-11-28, not 2026-11-29
                 today, Sunday 2026-11-29
                 Water  ·  8 glasses per day  5.5 of 8 glasses today
+
+                open today: Water
                 'Water' no longer done on 2026-11-29
 
                 """)

@@ -30,7 +30,7 @@ import Testing
         #expect(json.outputText.contains(#""current_streak":0,"longest_streak":4,"streak_unit":"day""#))
         #expect(json.outputText.contains(#""best_streaks":[{"from":"2026-11-20","to":"2026-11-23","length":4}]"#))
         let onTheDay = try run(script + "habit list", today: "2026-11-23")
-        #expect(onTheDay.outputText.hasSuffix("Walk   daily   2026-11-20  4 days     ■■-■       36%      3\n"))
+        #expect(onTheDay.outputText.hasSuffix("Walk   daily   2026-11-20  4 days     ■■-■       15%      3\n"))
     }
 
     /// A weekly measured goal met four weeks running is a streak of four weeks; the day after the

@@ -110,15 +110,17 @@ struct HabitTrendChart {
             onePeriod ? measure.goal : measure.goal * stretch.count / periodDays
         }
         let totals = stretches.map { habit.total(in: $0) }
-        let top = Swift.max(1, (goals + totals).max() ?? 1)
+        // The row of the goal of a whole step, counted from the top.
+        let fullGoal = onePeriod ? measure.goal : measure.goal * (ranges.map(\.count).max() ?? 1) / periodDays
+        let top = Swift.max(1, (goals + totals + [fullGoal]).max() ?? 1)
         let values = zip(totals, goals).map { total, goal -> (Double, StyledText.Style) in
             let met = measure.kind == .atLeast ? total >= goal : total <= goal
             return (Double(total) / Double(top), met ? .done : .missed)
         }
-        // The row of the goal of a whole step, counted from the top.
-        let fullGoal = onePeriod ? measure.goal : measure.goal * (ranges.map(\.count).max() ?? 1) / periodDays
-        let goalRow = Swift.min(
-            HabitTrendChart.rows - 1, Int((1 - Double(fullGoal) / Double(top)) * Double(HabitTrendChart.rows)))
+        let goalRow = Swift.max(
+            0,
+            Swift.min(
+                HabitTrendChart.rows - 1, Int((1 - Double(fullGoal) / Double(top)) * Double(HabitTrendChart.rows))))
         let atMost = measure.kind == .atMost ? "at most " : ""
         let title = "total a \(step.name), goal \(atMost)\(measure.amount(fullGoal))"
         let bars = chart(values, top: 1, labels: [goalRow: "goal"])
