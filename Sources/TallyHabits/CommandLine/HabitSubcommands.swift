@@ -12,8 +12,8 @@ public enum HabitSubcommands {
 
     /// The order `help habit` lists them in: the daily ones first, as a person meets them.
     static let helpOrder = [
-        "today", "ask", "add", "done", "skip", "undo", "note", "list", "log", "show", "target", "describe", "move", "start",
-        "archive", "restore", "rename", "delete", "export", "import",
+        "today", "ask", "add", "done", "skip", "undo", "note", "list", "log", "show", "target", "describe", "move",
+        "start", "archive", "restore", "rename", "delete", "export", "import",
     ]
 
     /// What may come first after a subcommand, which decides what Tab offers there.

@@ -37,7 +37,8 @@ public enum HabitViewData {
         members.append("\"total\":\(habit.completionCount)")
         let week = (-6...0).map { DayMark(habit: habit, day: today.advanced(by: $0), today: today) }
         members.append("\"last_7_days\":[" + week.map { "\"\($0.word)\"" }.joined(separator: ",") + "]")
-        members.append("\"open_days\":[" + habit.openDays(today: today).map { "\"\($0)\"" }.joined(separator: ",") + "]")
+        let open = habit.openDays(today: today).map { "\"\($0)\"" }
+        members.append("\"open_days\":[" + open.joined(separator: ",") + "]")
         if let position = habit.position { members.append("\"position\":\(position)") }
         return "{" + members.joined(separator: ",") + "}"
     }

@@ -110,7 +110,7 @@ enum AskSubcommand: HabitSubcommand {
             let changed = try RecordCompletion(repository: invocation.repository).execute(
                 name: habit.name, day: day, today: today
             ).habit
-            return "\(quoted) done on \(day) (current streak: \(changed.periods(changed.currentStreak(today: today))))"
+            return HabitReply.marked(changed, "done on", day, today: today)
         case .amount(let amount):
             let (changed, change, _) = try EnterAmount(repository: invocation.repository).execute(
                 name: habit.name, amount: amount, replacing: false, day: day, today: today)
@@ -122,7 +122,7 @@ enum AskSubcommand: HabitSubcommand {
             let changed = try SkipDay(repository: invocation.repository).execute(
                 name: habit.name, day: day, today: today
             ).habit
-            return "\(quoted) skipped on \(day) (current streak: \(changed.periods(changed.currentStreak(today: today))))"
+            return HabitReply.marked(changed, "skipped on", day, today: today)
         case .notYet, .quit:
             return "\(quoted) not yet on \(day)"
         }

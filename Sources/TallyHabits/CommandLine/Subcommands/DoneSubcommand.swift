@@ -84,10 +84,8 @@ enum DoneSubcommand: HabitSubcommand {
         let results = try RecordCompletion(repository: invocation.repository).execute(
             names: request.names.map(\.value), day: day, today: today)
         let lines = results.map { habit, isNew, movedStart in
-            let streak = habit.periods(habit.currentStreak(today: today))
             let verb = isNew ? "done on" : "was already done on"
-            return "\(HabitReply.quoted(habit.name)) \(verb) \(day) (current streak: \(streak))"
-                + HabitReply.movedStart(movedStart, habit: habit)
+            return HabitReply.marked(habit, verb, day, today: today) + HabitReply.movedStart(movedStart, habit: habit)
         }
         return HabitOutput(lines.joined(separator: "\n"))
     }

@@ -8,6 +8,11 @@ enum HabitReply {
         TerminalSafeText.escaped(MessageText.quoted(name))
     }
 
+    /// "'Walk' done on 2026-11-29 (current streak: 3 days)": `verb` says what happened to the day.
+    static func marked(_ habit: Habit, _ verb: String, _ day: CivilDate, today: CivilDate) -> String {
+        "\(quoted(habit.name)) \(verb) \(day) (current streak: \(habit.periods(habit.currentStreak(today: today))))"
+    }
+
     /// "its history (3 days done)".
     static func history(of habit: Habit) -> String {
         switch habit.daysDone.count {
