@@ -117,7 +117,12 @@ extension TrackedHabit {
     /// The total of the amounts entered in `range`, in thousandths.
     public func total(in range: ClosedRange<CivilDate>) -> Int {
         var total = 0
-        for (day, amount) in amounts where range.contains(day) { total += amount }
+        // The shorter of the range's days and the amounts entered is walked.
+        if range.count < amounts.count {
+            for day in range { total += amounts[day] ?? 0 }
+        } else {
+            for (day, amount) in amounts where range.contains(day) { total += amount }
+        }
         return total
     }
 

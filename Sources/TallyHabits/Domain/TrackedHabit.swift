@@ -203,7 +203,13 @@ extension TrackedHabit {
         let count = first.distance(to: last) + 1
         var values = [Int](repeating: 0, count: count)
         var excused = [Bool](repeating: false, count: count)
-        for (day, amount) in amounts where day >= first && day <= last { values[first.distance(to: day)] = amount }
+        // Ten years of amounts are thousands of entries, the window a few hundred days: the
+        // shorter of the two is walked (the trend chart asks for dozens of strengths).
+        if count < amounts.count {
+            for index in 0..<count { values[index] = amounts[first.advanced(by: index)] ?? 0 }
+        } else {
+            for (day, amount) in amounts where day >= first && day <= last { values[first.distance(to: day)] = amount }
+        }
         if ifDoneToday && last == today && measure.kind == .atLeast {
             values[count - 1] = Swift.max(values[count - 1], measure.goal)
         }
