@@ -9,7 +9,7 @@ import Glibc
 /// month and day are computed without calling it, and checked against it day by day
 /// (CivilDate+Arithmetic.swift). Dates people write are limited to the years 1 to 9999 (four
 /// digits, and no year 0).
-public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CivilDate: Sendable, Hashable, Strideable, CustomStringConvertible {
     /// Days since 1970-01-01 (which is day 0); negative before it.
     public let daysSinceEpoch: Int
 
@@ -33,12 +33,18 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The years a date may have: four digits, and no year 0.
     public static let supportedYears = 1...9999
 
-    /// 0001-01-01 to 9999-12-31, as days since 1970-01-01.
-    public static let supportedDays: ClosedRange<Int> =
+    /// 0001-01-01 to 9999-12-31: every date of the supported years.
+    public static let supportedDays: ClosedRange<CivilDate> =
+        CivilDate(
+            daysSinceEpoch: supportedDayNumbers.lowerBound)...CivilDate(
+            daysSinceEpoch: supportedDayNumbers.upperBound)
+
+    /// ``supportedDays`` as days since 1970-01-01.
+    static let supportedDayNumbers: ClosedRange<Int> =
         days(year: 1, month: 1, day: 1)...days(year: 9999, month: 12, day: 31)
 
     /// Whether the date lies in the years 1 to 9999.
-    public var isSupported: Bool { CivilDate.supportedDays.contains(daysSinceEpoch) }
+    public var isSupported: Bool { CivilDate.supportedDayNumbers.contains(daysSinceEpoch) }
 
     /// The calendar fields of the day as the C library gives them for UTC midnight (year,
     /// month, day of the month, day of the year, day of the week; checked against `gmtime_r`).
@@ -74,36 +80,18 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public var dayOfYear: Int { daysSinceEpoch - CivilDate.firstDays(year: year, month: 1) + 1 }
 
     /// The ISO 8601 week: its year (which differs from the calendar year in the first and last
-    /// days of some years) and its number, 1 to 53, from the C library's `%G` and `%V`.
+    /// days of some years) and its number, 1 to 53. A week belongs to the year that holds its
+    /// Thursday, and week 1 is the one holding the year's first Thursday (checked against the C
+    /// library's `%G` and `%V` in the tests).
     public var isoWeek: (year: Int, week: Int) {
-        var fields = self.fields
-        // `%G %V`: the ISO year and week, read back from the C library's text.
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
-            let count = strftime(buffer.baseAddress!, 32, "%G %V", &fields)
-            var year = 0
-            var week = 0
-            var sign = 1
-            var readingWeek = false
-            for index in 0..<count {
-                let byte = UInt8(bitPattern: buffer[index])
-                if byte == UInt8(ascii: " ") {
-                    readingWeek = true
-                } else if byte == UInt8(ascii: "-") {
-                    sign = -1
-                } else if readingWeek {
-                    week = week * 10 + Int(byte - UInt8(ascii: "0"))
-                } else {
-                    year = year * 10 + Int(byte - UInt8(ascii: "0"))
-                }
-            }
-            return (sign * year, week)
-        }
+        let thursday = CivilDate(daysSinceEpoch: daysSinceEpoch + 4 - isoWeekday)
+        return (thursday.year, (thursday.dayOfYear - 1) / 7 + 1)
     }
 
     /// The day `count` days later (earlier when negative); nil past the supported years.
     public func adding(days count: Int) -> CivilDate? {
         let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
-        guard !overflow, CivilDate.supportedDays.contains(sum) else { return nil }
+        guard !overflow, CivilDate.supportedDayNumbers.contains(sum) else { return nil }
         return CivilDate(daysSinceEpoch: sum)
     }
 
@@ -157,6 +145,13 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
+
+    /// Days from this day to `other` (Strideable, so that a range of dates can be walked).
+    public func distance(to other: CivilDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
+
+    /// The day `count` days later, with no check of the supported years (``adding(days:)``
+    /// checks them).
+    public func advanced(by count: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + count) }
 
     /// How many days `month` (1–12) of `year` has: the distance to the first of the next month.
     public static func numberOfDays(inMonth month: Int, ofYear year: Int) -> Int {

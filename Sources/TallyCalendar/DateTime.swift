@@ -15,8 +15,10 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
 
     /// The instants from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z (a zone far from UTC may
     /// show the first or last of them in the year 0 or 10000).
-    public static let supportedSeconds: ClosedRange<Int> =
-        (CivilDate.supportedDays.lowerBound * 86_400)...(CivilDate.supportedDays.upperBound * 86_400 + 86_399)
+    public static let supportedSeconds: ClosedRange<Int> = {
+        let days = CivilDate.supportedDayNumbers
+        return (days.lowerBound * 86_400)...(days.upperBound * 86_400 + 86_399)
+    }()
 
     /// Whether the instant lies where every zone shows a supported date.
     public var isSupported: Bool { DateTime.supportedSeconds.contains(seconds) }

@@ -78,7 +78,7 @@ import Testing
         #expect(result.outputText.contains(#""name":"Cut","target":"at most 2 miles per day""#))
         #expect(result.outputText.contains(#""strength":34.43,"unit":"miles","goal":2,"goal_kind":"at most""#))
         #expect(result.outputText.contains(#""strength":65.57,"unit":"miles","goal":2,"goal_kind":"at least""#))
-        #expect(result.outputText.contains(#""current_streak_days":20,"longest_streak_days":20"#))
+        #expect(result.outputText.contains(#""current_streak":20,"longest_streak":20,"streak_unit":"day""#))
         #expect(result.outputText.contains(#""habit":{"name":"Run""#))
     }
 
@@ -201,6 +201,8 @@ import Testing
                 'Water' on 2026-11-28: 8 glasses of 8 glasses per day (current streak: 1 day); it now starts on 2026-11-28, not 2026-11-29
                 today, Sunday 2026-11-29
                 Water  ·  8 glasses per day  5.5 of 8 glasses today
+
+                open today: Water
                 'Water' no longer done on 2026-11-29
 
                 """)

@@ -1,3 +1,4 @@
+import Glibc
 import TallyCalendar
 import Testing
 
@@ -29,6 +30,22 @@ import Testing
         let date = try CalendarText.date(text)
         #expect(date.isoWeek.year == year)
         #expect(date.isoWeek.week == week)
+    }
+
+    /// The ISO week is computed; the C library's `%G %V` is the oracle, every day of 1999 to
+    /// 2031 and the edges of the supported years.
+    @Test func isoWeeksAgreeWithTheCLibrary() throws {
+        let first = try CalendarText.date("1999-01-01").daysSinceEpoch
+        let last = try CalendarText.date("2031-12-31").daysSinceEpoch
+        let edges = [CivilDate.supportedDays.lowerBound, CivilDate.supportedDays.upperBound].map(\.daysSinceEpoch)
+        for days in Array(first...last) + edges {
+            let date = CivilDate(daysSinceEpoch: days)
+            var fields = date.fields
+            var buffer = [CChar](repeating: 0, count: 32)
+            let count = strftime(&buffer, 32, "%G %V", &fields)
+            let text = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            #expect(text == "\(date.isoWeek.year) \(date.isoWeek.week < 10 ? "0" : "")\(date.isoWeek.week)", "\(date)")
+        }
     }
 
     @Test(arguments: [

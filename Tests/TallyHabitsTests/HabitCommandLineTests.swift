@@ -141,7 +141,7 @@ import Testing
         arguments: [
             (
                 "habit ⟨frobnicate⟩", DiagnosticID.unknownHabitSubcommand,
-                "unknown habit subcommand 'frobnicate'; expected one of today, add, list, done, skip, undo, note, target, describe, move, start, archive, restore, rename, delete, show, export, import"
+                "unknown habit subcommand 'frobnicate'; expected one of today, add, list, done, skip, undo, note, target, describe, move, start, archive, restore, rename, delete, show, export, import, ask, log"
             ),
             ("habit done⟨⟩", .missingHabitName, "missing habit name after 'done'"),
             ("habit done⟨⟩   ", .missingHabitName, "missing habit name after 'done'"),

@@ -60,8 +60,10 @@ import Testing
 
     @Test func showHasStreaksRateAndHeatmap() throws {
         try fillWithExampleHabits()
+        // The calendar, then the trend charts (HabitTrendChartTests).
         #expect(
-            try run("habit show 'read 20 pages'") == """
+            try run("habit show 'read 20 pages'").hasPrefix(
+                """
                 Read 20 pages
                 since           2026-08-03
                 target          daily
@@ -83,11 +85,14 @@ import Testing
                 Sat · · · · · · · · · · · · · · · ■
                 Sun · · · · · · · · · · · · · · · ·
                     ■ done  · not done
-                """)
+
+                strength a week, 2026-08-03 to 2026-11-29
+                """))
         // Archived: the numbers and the calendar stop at the archive day; days outside the
         // habit's life are blank.
         #expect(
-            try run("habit show WALK") == """
+            try run("habit show WALK").hasPrefix(
+                """
                 Walk
                 since           2026-11-01
                 target          daily
@@ -108,7 +113,9 @@ import Testing
                 Sat   · ·
                 Sun · · ·
                     ■ done  · not done
-                """)
+
+                strength a day, 2026-11-01 to 2026-11-19
+                """))
     }
 
     /// The views mark what each day means and write no escape: the shell colours the marks.
@@ -265,7 +272,7 @@ import Testing
         try fillWithExampleHabits()
         #expect(runner.habitNames() == ["Read 20 pages", "Walk", "물 마시기"])
         #expect(runner.existingHabitNames() == ["Read 20 pages", "Walk", "물 마시기"])
-        #expect(HabitSubcommands.all.count == 18)
+        #expect(HabitSubcommands.all.count == 20)
         #expect(HabitCommandRunner.helpText.hasPrefix("habit: track habits, streaks and their strength\n"))
         #expect(HabitCommandRunner.helpText.contains("habit done Walk yesterday"))
     }

@@ -25,7 +25,7 @@ import Testing
         }
         let samples = [
             "NAME": "Read", "NAME...": "Read", "NEWNAME": "Books", "DATE": "today", "TARGET": "3/week", "TEXT": "fine",
-            "FILE": "habits.json", "POSITION": "2", "AMOUNT": "2.5",
+            "FILE": "habits.json", "POSITION": "2", "AMOUNT": "2.5", "N": "7",
         ]
         return usage.split(separator: " ").map { word in
             samples[String(word)] ?? String(word.split(separator: "|").first!)

@@ -61,7 +61,7 @@ import Testing
         #expect(summary.strength(today: today) == habit.strength(today: today))
         #expect(summary.longestStreak(today: today) == habit.longestStreak(today: today))
         for offset in -6...0 {
-            let shown = today.adding(days: offset)
+            let shown = today.advanced(by: offset)
             #expect(summary.isDone(on: shown) == habit.isDone(on: shown), "\(shown)")
         }
         #expect(summary.runs == habit.completionRuns)

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyTestSupport
 import Testing
 
@@ -168,8 +169,10 @@ import Testing
                 "Read", day("2026-11-01"), day("2026-11-10"), ["2026-11-11"],
                 .doneAfterArchive(habit: "Read", done: day("2026-11-11"), archived: day("2026-11-10"))
             ),
-        ] as [(String, Day, Day?, [String], HabitError)])
-    func restoringChecksTheSameRules(name: String, start: Day, archive: Day?, days: [String], error: HabitError) {
+        ] as [(String, CivilDate, CivilDate?, [String], HabitError)])
+    func restoringChecksTheSameRules(
+        name: String, start: CivilDate, archive: CivilDate?, days: [String], error: HabitError
+    ) {
         #expect(throws: error) {
             try Habit(
                 restoring: .random(), name: name, start: start, archiveDay: archive, completions: Set(days.map(day)))
@@ -257,15 +260,16 @@ import Testing
     func theDailyShortcutAgreesWithThePeriods(archived: String?) throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<40 {
-            let days = (0..<29).map { day("2026-11-01").adding(days: $0) }.filter { _ in Bool.random(using: &generator)
+            let days = (0..<29).map { day("2026-11-01").advanced(by: $0) }.filter { _ in Bool.random(using: &generator)
             }
             let lastAllowed = archived.map(day) ?? pinnedToday
             let habit = try Habit(
                 restoring: .random(), name: "Read", start: day("2026-11-01"), archiveDay: archived.map(day),
                 daysDone: days.filter { $0 <= lastAllowed })
-            let (longest, met, judged) = habit.periodHistory(today: pinnedToday)
-            #expect(habit.longestStreak(today: pinnedToday) == longest, "\(habit.daysDone)")
-            #expect(habit.completionRate(today: pinnedToday) == (met, judged), "\(habit.daysDone)")
+            let byPeriods = habit.periodStreaks(today: pinnedToday)
+            #expect(habit.streaks(today: pinnedToday).all == byPeriods.all, "\(habit.daysDone)")
+            #expect(habit.currentStreak(today: pinnedToday) == byPeriods.current, "\(habit.daysDone)")
+            #expect(habit.completionRate(today: pinnedToday) == habit.periodCompletion(today: pinnedToday))
         }
     }
 }

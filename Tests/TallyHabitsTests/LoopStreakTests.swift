@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     /// The streaks as the definition reads: the set of every day counted (done, skipped or inside
     /// one of Loop's intervals, less the pauses, from the start to the last tracked day), then
     /// its runs, whatever the target (the ranges skip the intervals of a daily one).
-    static func streaksDayByDay(of habit: Habit, today: Day) -> [ClosedRange<Day>] {
+    static func streaksDayByDay(of habit: Habit, today: CivilDate) -> [ClosedRange<CivilDate>] {
         let last = habit.lastTrackedDay(today: today)
         guard habit.start <= last else { return [] }
         let (times, days) = habit.measure == nil ? habit.target.frequency : (1, 1)
@@ -25,7 +26,7 @@ import Testing
             counted.subtract(pause.lowerBound.daysSinceEpoch...pause.upperBound.daysSinceEpoch)
         }
         let sorted = counted.filter { $0 >= habit.start.daysSinceEpoch && $0 <= last.daysSinceEpoch }.sorted()
-        return Habit.runs(ofSorted: sorted.map { Day(daysSinceEpoch: $0) })
+        return Habit.runs(ofSorted: sorted.map { CivilDate(daysSinceEpoch: $0) })
     }
 
     static let targets: [HabitTarget] = [
@@ -37,29 +38,29 @@ import Testing
     func rangesAgreeWithTheDayByDayDefinition(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed))
         let today = pinnedToday
-        let start = today.adding(days: -Int.random(in: 0...400, using: &random))
+        let start = today.advanced(by: -Int.random(in: 0...400, using: &random))
         let length = start.distance(to: today) + 1
         let density = Double.random(in: 0.05...0.95, using: &random)
         // Pauses first, then days done and skipped outside them.
-        var pauses: [ClosedRange<Day>] = []
+        var pauses: [ClosedRange<CivilDate>] = []
         var cursor = Int.random(in: 0...length, using: &random)
         while cursor + 3 < length - 1, Bool.random(using: &random) {
             let pauseLength = Int.random(in: 1...20, using: &random)
             let end = Swift.min(cursor + pauseLength, length - 2)
-            pauses.append(start.adding(days: cursor)...start.adding(days: end))
+            pauses.append(start.advanced(by: cursor)...start.advanced(by: end))
             cursor = end + Int.random(in: 2...60, using: &random)
         }
-        var done = Set<Day>()
-        var skipped: [Day] = []
+        var done = Set<CivilDate>()
+        var skipped: [CivilDate] = []
         for offset in 0..<length {
-            let day = start.adding(days: offset)
+            let day = start.advanced(by: offset)
             guard !pauses.contains(where: { $0.contains(day) }) else { continue }
             let draw = Double.random(in: 0..<1, using: &random)
             if draw < density { done.insert(day) } else if draw < density + 0.05 { skipped.append(day) }
         }
         // Archived on a day of its life, or not: nothing recorded after the archive day.
-        let archive: Day? =
-            Bool.random(using: &random) ? start.adding(days: Int.random(in: 0..<length, using: &random)) : nil
+        let archive: CivilDate? =
+            Bool.random(using: &random) ? start.advanced(by: Int.random(in: 0..<length, using: &random)) : nil
         if let archive {
             done = done.filter { $0 <= archive }
             skipped = skipped.filter { $0 <= archive }

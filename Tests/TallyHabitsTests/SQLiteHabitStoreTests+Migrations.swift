@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TallyCalendar
 import Testing
 
 @testable import TallyHabits
@@ -121,7 +122,7 @@ extension SQLiteHabitStoreTests {
     }
 
     /// SQLite's date() misplaces 0300-03-01 (a day julianday() converts exactly); the
-    /// migration's check is Day's own, so the file migrates with the right day.
+    /// migration's check is CivilDate's own, so the file migrates with the right day.
     @Test func aVersionTwoFileWithAnEarlyDayMigrates() throws {
         try writeVersionTwoFile(
             then:

@@ -274,13 +274,13 @@ import Testing
     @Test func summariesAgreeWithWholeHabits() throws {
         let store = try open()
         var generator = SystemRandomNumberGenerator()
-        let start = today.adding(days: -60)
+        let start = today.advanced(by: -60)
         for name in ["A", "B", "C"] {
             _ = try AddHabit(repository: store).execute(name: name, start: start, today: today)
         }
         for step in 0..<300 {
             let name = ["A", "B", "C"].randomElement(using: &generator)!
-            let doneDay = start.adding(days: Int.random(in: 0...60, using: &generator))
+            let doneDay = start.advanced(by: Int.random(in: 0...60, using: &generator))
             var habit = try store.requireHabit(named: name)
             if habit.isDone(on: doneDay) {
                 try habit.undo(on: doneDay)
@@ -289,7 +289,7 @@ import Testing
             }
             try store.update(habit)
             if step % 50 == 49 {
-                for asOf in [today, today.adding(days: -1), today.adding(days: -30), start] {
+                for asOf in [today, today.advanced(by: -1), today.advanced(by: -30), start] {
                     let expected = try store.allHabits().map { HabitSummary($0) }
                     #expect(Set(try store.summaries(today: asOf)) == Set(expected), "step \(step), as of \(asOf)")
                 }
@@ -301,14 +301,14 @@ import Testing
         }
         // Archived three weeks ago, C's recent runs reach further back than the others'.
         var c = try store.requireHabit(named: "C")
-        let archiveDay = today.adding(days: -20)
+        let archiveDay = today.advanced(by: -20)
         for doneDay in c.daysDone where doneDay > archiveDay { try c.undo(on: doneDay) }
-        for doneDay in [archiveDay, archiveDay.adding(days: -6)] where !c.isDone(on: doneDay) {
+        for doneDay in [archiveDay, archiveDay.advanced(by: -6)] where !c.isDone(on: doneDay) {
             try c.markDone(on: doneDay, today: today)
         }
         try store.update(c)
         _ = try ArchiveHabit(repository: store).execute(name: "C", day: archiveDay, today: today)
-        for asOf in [today, today.adding(days: -18), today.adding(days: -25)] {
+        for asOf in [today, today.advanced(by: -18), today.advanced(by: -25)] {
             let expected = try store.allHabits().map { HabitSummary($0) }
             #expect(Set(try store.summaries(today: asOf)) == Set(expected), "as of \(asOf)")
         }
@@ -393,10 +393,10 @@ import Testing
                 let store = try SQLiteHabitStore(directory: directory)
                 let name = "Habit \(writer)"
                 _ = try AddHabit(repository: store).execute(
-                    name: name, start: today.adding(days: -writesEach), today: today)
+                    name: name, start: today.advanced(by: -writesEach), today: today)
                 for offset in 0..<writesEach {
                     _ = try RecordCompletion(repository: store).execute(
-                        name: name, day: today.adding(days: -offset), today: today)
+                        name: name, day: today.advanced(by: -offset), today: today)
                 }
             } catch {
                 failures.withLock { $0.append("writer \(writer): \(error)") }

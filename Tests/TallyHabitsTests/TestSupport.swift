@@ -1,11 +1,12 @@
 import Foundation
+import TallyCalendar
 import TallyDiagnostics
 
 @testable import TallyHabits
 
 /// The day written as `YYYY-MM-DD`; the tests only write valid days.
-func day(_ text: String) -> Day {
-    try! Day.parse(text)
+func day(_ text: String) -> CivilDate {
+    try! CivilDate.parse(text)
 }
 
 /// The "today" every test pins, a Sunday.

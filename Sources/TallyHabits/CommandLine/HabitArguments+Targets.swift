@@ -37,9 +37,10 @@ extension HabitArguments {
     mutating func readOptionalTarget() throws(Diagnostic) -> HabitTarget? {
         guard let word = next, !word.isQuoted else { return nil }
         let followingText = following.flatMap { $0.isQuoted ? nil : $0.text }
-        let count = HabitTarget.wordCount(startingWith: word.text, next: followingText)
+        let third = position + 2 < words.count && !words[position + 2].isQuoted ? words[position + 2].text : nil
+        let count = HabitTarget.wordCount(startingWith: word.text, next: followingText, third: third)
         guard position + count <= words.count else {
-            throw .unfinishedHabitTarget(everyDays: count == 3, at: endSpan)
+            throw .unfinishedHabitTarget(everyDays: word.text.lowercased() == "every", at: endSpan)
         }
         let chosen = words[position..<position + count]
         let parsed: HabitTarget?

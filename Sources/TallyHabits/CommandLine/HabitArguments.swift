@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// The words after a `habit` subcommand, read one at a time by the subcommand's ``HabitSubcommand/read(_:)``
@@ -17,11 +18,11 @@ struct HabitArguments {
     /// See ``HabitSubcommand/wordsBeforeQuotingHint``.
     let wordsBeforeQuotingHint: Int?
     /// The day dates count from; later days are in the future.
-    let today: Day
+    let today: CivilDate
     /// The index of the next word to read.
     private(set) var position = 0
 
-    init(line: String, words: [Word], end: Int, subcommand: any HabitSubcommand.Type, today: Day) {
+    init(line: String, words: [Word], end: Int, subcommand: any HabitSubcommand.Type, today: CivilDate) {
         self.line = line
         self.words = words
         self.end = end
@@ -96,17 +97,17 @@ struct HabitArguments {
     }
 
     /// `[DATE]` after a name: the date, or today at the name when it is left out.
-    mutating func readOptionalDate(after name: Spanned<String>) throws(Diagnostic) -> Spanned<Day> {
+    mutating func readOptionalDate(after name: Spanned<String>) throws(Diagnostic) -> Spanned<CivilDate> {
         guard let word = next else { return Spanned(today, at: name.span) }
         position += 1
         return try resolveDate(word)
     }
 
     /// `since DATE`, or today (at the name) when absent.
-    mutating func readSince(after name: Spanned<String>) throws(Diagnostic) -> Spanned<Day> {
+    mutating func readSince(after name: Spanned<String>) throws(Diagnostic) -> Spanned<CivilDate> {
         guard let word = next else { return Spanned(today, at: name.span) }
         guard !word.isQuoted, word.text.lowercased() == "since" else {
-            if (try? Day.resolve(word.text, today: today)) != nil {
+            if (try? CivilDate.resolve(word.text, today: today)) != nil {
                 throw .missingSince(before: word.text, at: word.span)
             }
             throw unexpected(word)
@@ -121,20 +122,20 @@ struct HabitArguments {
 
     /// `first`, the word just taken, as a day, which may not be in the future; the words after
     /// it that continue it as steps (`today - 2 days`) are taken with it.
-    mutating func resolveDate(_ first: Word) throws(Diagnostic) -> Spanned<Day> {
+    mutating func resolveDate(_ first: Word) throws(Diagnostic) -> Spanned<CivilDate> {
         var word = first
         let firstIndex = position - 1
         let following = words[position...].prefix { !$0.isQuoted }.map(\.text)
-        let steps = first.isQuoted ? 0 : Day.continuationLength(following)
+        let steps = first.isQuoted ? 0 : CivilDate.continuationLength(following)
         if steps > 0 {
             let all = [first] + words[position..<position + steps]
             let text = all.map(\.text).joined(separator: " ")
             word = Word(text: text, span: first.span.union(all[all.count - 1].span), isQuoted: false)
             position += steps
         }
-        let day: Day
+        let day: CivilDate
         do {
-            day = try Day.resolve(word.text, today: today)
+            day = try CivilDate.resolve(word.text, today: today)
         } catch {
             var hint = ""
             if case .malformed = error { hint = quotingHint(from: firstIndex) }
@@ -168,7 +169,7 @@ struct HabitArguments {
         guard let wordsNeeded = wordsBeforeQuotingHint else { return "" }
         guard words.count >= wordsNeeded, index == 1, !words[0].isQuoted,
             words[index...].allSatisfy({ !$0.isQuoted }),
-            (try? Day.resolve(words[index].text, today: today)) == nil  // a date is not a name part
+            (try? CivilDate.resolve(words[index].text, today: today)) == nil  // a date is not a name part
         else { return "" }
         // The name ends before `since`, and before a date or target written after it.
         var nameWords = words.prefix { $0.text.lowercased() != "since" }.map(\.text)

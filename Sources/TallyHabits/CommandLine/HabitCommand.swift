@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// A parsed `habit` line: its subcommand, the request its arguments make (each with where it
@@ -47,7 +48,7 @@ struct HabitInvocation {
     let endSpan: SourceSpan
 
     /// Today, as the session resolved it.
-    var today: Day { context.today }
+    var today: CivilDate { context.today }
 }
 
 /// What a subcommand says: its text, styled where a mark means something, and for the views

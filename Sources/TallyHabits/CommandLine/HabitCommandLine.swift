@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// The grammar of the `habit` command: turns the text of a line into a ``HabitCommand``.
@@ -15,7 +16,7 @@ public enum HabitCommandLine {
     ///     are in the future.
     /// - Throws: a ``Diagnostic`` whose span (0-based UTF-8 byte offsets into `line`) points at
     ///   the offending word, or is empty at the end of the line when an argument is missing.
-    public static func parse(_ line: String, argumentsStart: Int, today: Day) throws(Diagnostic) -> HabitCommand {
+    public static func parse(_ line: String, argumentsStart: Int, today: CivilDate) throws(Diagnostic) -> HabitCommand {
         let (words, end) = try Word.split(line, from: argumentsStart)
         guard let word = words.first else {
             // `habit` alone is the day's view.
@@ -50,6 +51,6 @@ public enum HabitCommandLine {
         guard let first = bytes.first else { return false }
         if (48...57).contains(first) { return true }
         if first == UInt8(ascii: "-"), bytes.count > 1, (48...57).contains(bytes[1]) { return true }
-        return Day.isDayWord(text) || text.lowercased() == "tomorrow"
+        return CivilDate.isDayWord(text) || text.lowercased() == "tomorrow"
     }
 }

@@ -7,13 +7,13 @@ public enum HabitSubcommands {
         UndoSubcommand.self, NoteSubcommand.self, TargetSubcommand.self, DescribeSubcommand.self,
         MoveSubcommand.self, StartSubcommand.self, ArchiveSubcommand.self, RestoreSubcommand.self,
         RenameSubcommand.self, DeleteSubcommand.self, ShowSubcommand.self, ExportSubcommand.self,
-        ImportSubcommand.self,
+        ImportSubcommand.self, AskSubcommand.self, LogSubcommand.self,
     ]
 
     /// The order `help habit` lists them in: the daily ones first, as a person meets them.
     static let helpOrder = [
-        "today", "add", "done", "skip", "undo", "note", "list", "show", "target", "describe", "move", "start",
-        "archive", "restore", "rename", "delete", "export", "import",
+        "today", "ask", "add", "done", "skip", "undo", "note", "list", "log", "show", "target", "describe", "move",
+        "start", "archive", "restore", "rename", "delete", "export", "import",
     ]
 
     /// What may come first after a subcommand, which decides what Tab offers there.

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// The messages of `habit` about its command line and the commands it runs, each written once:
@@ -113,7 +114,7 @@ extension Diagnostic {
     // MARK: Values
 
     /// `day` (or a year, `2030`) after today.
-    static func dateInFuture(_ day: String, today: Day, at span: SourceSpan) -> Diagnostic {
+    static func dateInFuture(_ day: String, today: CivilDate, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.dateInFuture, "\(day) is in the future; today is \(today)", at: span)
     }
 
@@ -180,13 +181,29 @@ extension Diagnostic {
         Diagnostic(.habitExportFailed, "\(TerminalSafeText.escaped(file)): \(problem)", at: span)
     }
 
+    /// `habit log N days` with N out of range or not a count.
+    static func invalidLogLength(_ text: String, limit: Int, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .invalidLogLength, "\(MessageText.quoted(text)) is not a number of days from 1 to \(limit)", at: span)
+    }
+
+    /// `habit ask` where nothing can be read (`-e`).
+    static func noAnswersToRead(at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .noAnswersToRead,
+            "habit ask reads its answers from the keyboard or from the lines after it in a file or pipe; "
+                + "there are none here", at: span)
+    }
+
     /// `habit delete NAME` in a file or pipe, without `--yes`.
     static func deleteNeedsConfirmation(at span: SourceSpan) -> Diagnostic {
         Diagnostic(.deleteNeedsConfirmation, "habit delete needs --yes in files and pipes", at: span)
     }
 
     /// `habit show NAME YYYY` for a year the habit was not tracked in; `name` is quoted already.
-    static func yearNotTracked(_ year: Int, name: String, from start: Day, to last: Day, at span: SourceSpan)
+    static func yearNotTracked(
+        _ year: Int, name: String, from start: CivilDate, to last: CivilDate, at span: SourceSpan
+    )
         -> Diagnostic
     {
         Diagnostic(.dayBeforeStart, "\(name) was tracked from \(start) to \(last), not in \(year)", at: span)

@@ -93,6 +93,10 @@ extension DiagnosticID {
     public static let invalidNote = DiagnosticID("invalid-note")
     /// A start moved after a day done.
     public static let startAfterDone = DiagnosticID("start-after-done")
+    /// `habit log N days` with N not a count from 1 to ten years of days.
+    public static let invalidLogLength = DiagnosticID("invalid-log-length")
+    /// `habit ask` where no answer can be read (`-e`).
+    public static let noAnswersToRead = DiagnosticID("no-answers-to-read")
     /// `habit delete` in a file or pipe without `--yes`, where nobody can be asked.
     public static let deleteNeedsConfirmation = DiagnosticID("delete-needs-confirmation")
 

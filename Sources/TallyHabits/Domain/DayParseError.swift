@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Why a piece of text is not a day.
 public enum DayParseError: Error, Sendable, Equatable {
     /// Not of the form `YYYY-MM-DD`, `today`, `yesterday` or `-N`.
@@ -25,7 +27,7 @@ public enum DayParseError: Error, Sendable, Equatable {
             return "there is no month \(month) in \(MessageText.quoted(text)); months run from 01 to 12"
         case .noSuchDay(let text, let month, let year, let daysInMonth):
             return
-                "there is no day \(MessageText.quoted(text)): \(Day.monthNames[month - 1]) \(year) has \(daysInMonth) days"
+                "there is no day \(MessageText.quoted(text)): \(CivilDate.monthNames[month - 1]) \(year) has \(daysInMonth) days"
         case .tooFarBack(let text):
             return "\(MessageText.quoted(text)) reaches back before the year 1"
         case .outsideYears(let text):

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 extension Habit {
     /// What ``record(_:on:today:replacing:)`` changed: the day's amount before (nil when none
     /// was entered) and after, in thousandths.
@@ -13,7 +15,7 @@ extension Habit {
     /// moves the start back to it, as ``markDone(on:today:)`` does.
     @discardableResult
     public mutating func record(
-        _ amount: Int, on day: Day, today: Day, replacing: Bool
+        _ amount: Int, on day: CivilDate, today: CivilDate, replacing: Bool
     ) throws(HabitError) -> AmountChange {
         guard measure != nil else { throw .notMeasured(habit: name) }
         if day < start && day <= today { try move(startTo: day, today: today) }
@@ -33,7 +35,7 @@ extension Habit {
     /// Takes in the amounts of a stored or imported habit, each checked: a measurable habit's
     /// days only, within its start, archive day and pauses, not on a skipped day, within range.
     /// The days done are then derived from them.
-    mutating func restoreAmounts(_ stored: [Day: Int]) throws(HabitError) {
+    mutating func restoreAmounts(_ stored: [CivilDate: Int]) throws(HabitError) {
         guard measure != nil else {
             if !stored.isEmpty { throw .notMeasured(habit: name) }
             return
@@ -60,8 +62,8 @@ extension Habit {
     /// For a daily goal this is Loop's rule for the days of a streak (`StreakList.kt`): at
     /// least, the day's amount reaches the goal; at most, an amount was entered and stays at or
     /// under it. For a longer period (`15 km per week`) the period's total is what is judged:
-    /// at least, a day counts once the total through it reaches the goal, so a week is met on
-    /// the day the 15th km is run; at most, each day entered counts while the whole period's
+    /// at least, the one day the total reaches the goal is done, so a week is met on the day the
+    /// 15th km is run and the days after it are not done again; at most, each day entered counts while the whole period's
     /// total stays at or under the goal.
     mutating func deriveDaysDone() {
         guard let measure else { return }
@@ -70,7 +72,7 @@ extension Habit {
             daysDone = entered.filter { measure.isMet(by: amounts[$0] ?? 0) }
             return
         }
-        var result: [Day] = []
+        var result: [CivilDate] = []
         var index = 0
         while index < entered.count {
             let period = target.period(containing: entered[index], start: start)
@@ -79,10 +81,14 @@ extension Habit {
             let days = entered[index..<end]
             switch measure.kind {
             case .atLeast:
+                // Only the day the total reaches the goal: the days after it add nothing.
                 var total = 0
                 for day in days {
                     total += amounts[day] ?? 0
-                    if measure.isMet(by: total) { result.append(day) }
+                    if measure.isMet(by: total) {
+                        result.append(day)
+                        break
+                    }
                 }
             case .atMost:
                 let total = days.reduce(0) { $0 + (amounts[$1] ?? 0) }
@@ -103,22 +109,27 @@ extension TrackedHabit {
 
     /// The total of the amounts entered in the period holding `today`, up to today (0 before
     /// the start: the clock may have gone back).
-    public func periodTotal(today: Day) -> Int {
+    public func periodTotal(today: CivilDate) -> Int {
         let first = Swift.max(target.period(containing: today, start: start).lowerBound, start)
         return first <= today ? total(in: first...today) : 0
     }
 
     /// The total of the amounts entered in `range`, in thousandths.
-    public func total(in range: ClosedRange<Day>) -> Int {
+    public func total(in range: ClosedRange<CivilDate>) -> Int {
         var total = 0
-        for (day, amount) in amounts where range.contains(day) { total += amount }
+        // The shorter of the range's days and the amounts entered is walked.
+        if range.count < amounts.count {
+            for day in range { total += amounts[day] ?? 0 }
+        } else {
+            for (day, amount) in amounts where range.contains(day) { total += amount }
+        }
         return total
     }
 
     /// A measurable habit's progress in the period holding `today`: `5.5 of 8 glasses today`,
     /// `15.5 of 15 km this week ✓` (`met` appended once the goal is met), nil for a habit done
     /// or not.
-    public func measuredProgress(today: Day, met: String) -> String? {
+    public func measuredProgress(today: CivilDate, met: String) -> String? {
         guard let measure else { return nil }
         let period = target.period(containing: today, start: start)
         let total = periodTotal(today: today)

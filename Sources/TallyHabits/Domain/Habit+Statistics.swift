@@ -1,7 +1,9 @@
+import TallyCalendar
+
 extension Habit: TrackedHabit {
     /// The first day of the unbroken run of days done that includes `day`, walking back through
     /// the sorted days.
-    public func firstDayOfRun(through day: Day) -> Day? {
+    public func firstDayOfRun(through day: CivilDate) -> CivilDate? {
         var index = position(of: day)
         guard index < daysDone.count, daysDone[index] == day else { return nil }
         while index > 0, daysDone[index].days(since: daysDone[index - 1]) == 1 { index -= 1 }
@@ -9,13 +11,13 @@ extension Habit: TrackedHabit {
     }
 
     /// The days done as unbroken runs of consecutive days, oldest first.
-    public var completionRuns: [ClosedRange<Day>] {
+    public var completionRuns: [ClosedRange<CivilDate>] {
         Habit.runs(ofSorted: daysDone)
     }
 
     /// Days in ascending order, each once, as unbroken runs of consecutive days.
-    public static func runs(ofSorted days: [Day]) -> [ClosedRange<Day>] {
-        var runs: [ClosedRange<Day>] = []
+    public static func runs(ofSorted days: [CivilDate]) -> [ClosedRange<CivilDate>] {
+        var runs: [ClosedRange<CivilDate>] = []
         for day in days {
             if let last = runs.last, day.days(since: last.upperBound) == 1 {
                 runs[runs.count - 1] = last.lowerBound...day

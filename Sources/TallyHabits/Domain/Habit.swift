@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// A habit someone is building: a name, the day it started, possibly the day it was archived,
 /// and the days it was done.
 ///
@@ -15,14 +17,14 @@ public struct Habit: Sendable, Equatable {
     /// characters.
     public private(set) var name: String
     /// The first day the habit may be done.
-    public private(set) var start: Day
+    public private(set) var start: CivilDate
     /// The day it was archived: the last day it may be done. Nil while it is active.
-    public private(set) var archiveDay: Day?
+    public private(set) var archiveDay: CivilDate?
     /// The days it was done, in ascending order, each once: kept sorted so that the first and
     /// last day, runs and streaks need no sorting and a day is found by binary search. For a
     /// measurable habit, the days its amounts meet the goal (see ``HabitMeasure``), derived
     /// from ``amounts`` by `Habit+Measure.swift` (hence settable within the module).
-    public internal(set) var daysDone: [Day]
+    public internal(set) var daysDone: [CivilDate]
     /// What a measurable habit measures; nil for a habit that is done or not.
     public private(set) var measure: HabitMeasure?
     /// The habit's question or description (`Did you read 20 pages?`), valid as a note is; nil
@@ -32,24 +34,24 @@ public struct Habit: Sendable, Equatable {
     /// while ordered by name.
     public internal(set) var position: Int?
     /// A measurable habit's amount for each day one was entered, in thousandths of its unit.
-    public internal(set) var amounts: [Day: Int]
+    public internal(set) var amounts: [CivilDate: Int]
     /// How often it is meant to be done.
     public private(set) var target: HabitTarget
     /// The days skipped (rest days: neither done nor missed), ascending, none of them done.
-    public internal(set) var skippedDays: [Day]
+    public internal(set) var skippedDays: [CivilDate]
     /// Each stretch of days between an archive day and a restore: the habit was paused, and
     /// those days are neither done nor missed. Ascending and apart.
-    public private(set) var pauses: [ClosedRange<Day>]
+    public private(set) var pauses: [ClosedRange<CivilDate>]
     /// A note for some days: text, trimmed, neither empty nor longer than
     /// ``maximumNoteLength``, without control characters.
-    public private(set) var notes: [Day: String]
+    public private(set) var notes: [CivilDate: String]
 
     /// The most characters a note may have.
     public static let maximumNoteLength = 500
 
     /// A new habit starting on `start`, which may not be after `today`.
     public init(
-        name: String, start: Day, today: Day, target: HabitTarget = .daily, measure: HabitMeasure? = nil,
+        name: String, start: CivilDate, today: CivilDate, target: HabitTarget = .daily, measure: HabitMeasure? = nil,
         id: HabitID = .random()
     ) throws(HabitError) {
         let validName = try Habit.validatedName(name)
@@ -76,9 +78,9 @@ public struct Habit: Sendable, Equatable {
     ///
     /// `daysDone` may come in any order; a store reading them in ascending order saves the sort.
     public init(
-        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, daysDone: [Day],
-        target: HabitTarget = .daily, skippedDays: [Day] = [], pauses: [ClosedRange<Day>] = [],
-        notes: [Day: String] = [:], measure: HabitMeasure? = nil, amounts: [Day: Int] = [:],
+        restoring id: HabitID, name: String, start: CivilDate, archiveDay: CivilDate?, daysDone: [CivilDate],
+        target: HabitTarget = .daily, skippedDays: [CivilDate] = [], pauses: [ClosedRange<CivilDate>] = [],
+        notes: [CivilDate: String] = [:], measure: HabitMeasure? = nil, amounts: [CivilDate: Int] = [:],
         description: String? = nil, position: Int? = nil
     ) throws(HabitError) {
         // By index: ten years of days are checked on every `habit show`.
@@ -101,7 +103,7 @@ public struct Habit: Sendable, Equatable {
         self.target = target
         self.skippedDays = skippedDays.sorted()
         self.pauses = pauses.sorted { $0.lowerBound < $1.lowerBound }
-        var validNotes: [Day: String] = [:]
+        var validNotes: [CivilDate: String] = [:]
         for (day, text) in notes {
             if day < start { throw .beforeStart(habit: self.name, day: day, start: start) }
             validNotes[day] = try Habit.validatedNote(text)
@@ -122,8 +124,9 @@ public struct Habit: Sendable, Equatable {
     /// and not twice; pauses on or after the start, apart, before the archive day, holding no
     /// day done.
     static func checkStored(
-        name: String, start: Day, archiveDay: Day?, skippedDays: [Day], pauses: [ClosedRange<Day>],
-        isDone: (Day) -> Bool
+        name: String, start: CivilDate, archiveDay: CivilDate?, skippedDays: [CivilDate],
+        pauses: [ClosedRange<CivilDate>],
+        isDone: (CivilDate) -> Bool
     ) throws(HabitError) {
         for (index, day) in skippedDays.enumerated() {
             if day < start { throw .beforeStart(habit: name, day: day, start: start) }
@@ -144,13 +147,13 @@ public struct Habit: Sendable, Equatable {
     /// A habit as it was stored, its days done given as a set; see
     /// ``init(restoring:name:start:archiveDay:daysDone:)``.
     public init(
-        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, completions: Set<Day>
+        restoring id: HabitID, name: String, start: CivilDate, archiveDay: CivilDate?, completions: Set<CivilDate>
     ) throws(HabitError) {
         try self.init(restoring: id, name: name, start: start, archiveDay: archiveDay, daysDone: completions.sorted())
     }
 
     /// The days it was done, as a set.
-    public var completions: Set<Day> { Set(daysDone) }
+    public var completions: Set<CivilDate> { Set(daysDone) }
 
     /// The key under which names are unique and looked up: the name with case folded.
     public var nameKey: String { Habit.nameKey(for: name) }
@@ -159,13 +162,13 @@ public struct Habit: Sendable, Equatable {
     public var isArchived: Bool { archiveDay != nil }
 
     /// Whether the habit was done on `day`.
-    public func isDone(on day: Day) -> Bool {
+    public func isDone(on day: CivilDate) -> Bool {
         let index = position(of: day)
         return index < daysDone.count && daysDone[index] == day
     }
 
     /// Calls `body` with each day done in `range`, in order.
-    public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
+    public func forEachDoneDay(in range: ClosedRange<CivilDate>, _ body: (CivilDate) -> Void) {
         var index = position(of: range.lowerBound)
         while index < daysDone.count, daysDone[index] <= range.upperBound {
             body(daysDone[index])
@@ -174,12 +177,12 @@ public struct Habit: Sendable, Equatable {
     }
 
     /// How many days in `range` the habit was done.
-    public func doneCount(in range: ClosedRange<Day>) -> Int {
-        position(of: range.upperBound.adding(days: 1)) - position(of: range.lowerBound)
+    public func doneCount(in range: ClosedRange<CivilDate>) -> Int {
+        position(of: range.upperBound.advanced(by: 1)) - position(of: range.lowerBound)
     }
 
     /// The index of `day` in ``daysDone``, or where it would go.
-    func position(of day: Day) -> Int {
+    func position(of day: CivilDate) -> Int {
         Habit.position(of: day, in: daysDone).index
     }
 
@@ -282,7 +285,7 @@ public struct Habit: Sendable, Equatable {
     /// Shared by ``init(restoring:name:start:archiveDay:completions:)`` and
     /// ``HabitSummary``, so a summary read without its history is held to the same rules.
     public static func validatedStored(
-        name: String, start: Day, archiveDay: Day?, firstDone: Day?, lastDone: Day?
+        name: String, start: CivilDate, archiveDay: CivilDate?, firstDone: CivilDate?, lastDone: CivilDate?
     ) throws(HabitError) -> String {
         let validName = try validatedStoredName(name)
         if let archiveDay, archiveDay < start {
@@ -305,7 +308,7 @@ public struct Habit: Sendable, Equatable {
 
     /// Throws unless `day` may be recorded: not before the start, not after `today`, not after
     /// the archive day.
-    public func checkRecordable(_ day: Day, today: Day) throws(HabitError) {
+    public func checkRecordable(_ day: CivilDate, today: CivilDate) throws(HabitError) {
         guard day >= start else { throw .beforeStart(habit: name, day: day, start: start) }
         guard day <= today else { throw .inFuture(habit: name, day: day, today: today) }
         if let archiveDay, day > archiveDay {
@@ -320,7 +323,7 @@ public struct Habit: Sendable, Equatable {
     /// moves the start back to it. Returns false, and changes nothing, when it was already done
     /// that day.
     @discardableResult
-    public mutating func markDone(on day: Day, today: Day) throws(HabitError) -> Bool {
+    public mutating func markDone(on day: CivilDate, today: CivilDate) throws(HabitError) -> Bool {
         if let measure { throw .amountNeeded(habit: name, measure: measure) }
         if day < start && day <= today { start = day }
         try checkRecordable(day, today: today)
@@ -335,7 +338,7 @@ public struct Habit: Sendable, Equatable {
     /// Records `day` as skipped: a rest day, neither done nor missed. Returns false, and
     /// changes nothing, when it was already skipped (repeating a command is no error).
     @discardableResult
-    public mutating func skip(on day: Day, today: Day) throws(HabitError) -> Bool {
+    public mutating func skip(on day: CivilDate, today: CivilDate) throws(HabitError) -> Bool {
         try checkRecordable(day, today: today)
         if isDone(on: day) || amounts[day] != nil { throw .skipOnDayDone(habit: name, day: day) }
         let skip = Habit.position(of: day, in: skippedDays)
@@ -353,7 +356,7 @@ public struct Habit: Sendable, Equatable {
 
     /// Takes back the record that the habit was done, or skipped, on `day`.
     @discardableResult
-    public mutating func undo(on day: Day) throws(HabitError) -> Undone {
+    public mutating func undo(on day: CivilDate) throws(HabitError) -> Undone {
         if amounts.removeValue(forKey: day) != nil {
             deriveDaysDone()
             return .done
@@ -372,7 +375,7 @@ public struct Habit: Sendable, Equatable {
     /// Keeps `text` as the note for `day` (a day that could be recorded); empty text removes the
     /// note. Returns the note that was there before.
     @discardableResult
-    public mutating func setNote(_ text: String, on day: Day, today: Day) throws(HabitError) -> String? {
+    public mutating func setNote(_ text: String, on day: CivilDate, today: CivilDate) throws(HabitError) -> String? {
         try checkRecordable(day, today: today)
         let previous = notes[day]
         let trimmedText = Habit.trimmed(text)
@@ -394,7 +397,7 @@ public struct Habit: Sendable, Equatable {
 
     /// Moves the start to `day`, earlier or later, but never after a day done, skipped or noted,
     /// after a pause or the archive day, or after today.
-    public mutating func move(startTo day: Day, today: Day) throws(HabitError) {
+    public mutating func move(startTo day: CivilDate, today: CivilDate) throws(HabitError) {
         guard day <= today else { throw .startInFuture(habit: name, start: day, today: today) }
         let firstUsed = [
             daysDone.first, amounts.keys.min(), skippedDays.first, notes.keys.min(), pauses.first?.lowerBound,
@@ -436,7 +439,7 @@ public struct Habit: Sendable, Equatable {
     }
 
     /// Archives the habit: `day` becomes the last day it may be done.
-    public mutating func archive(on day: Day, today: Day) throws(HabitError) {
+    public mutating func archive(on day: CivilDate, today: CivilDate) throws(HabitError) {
         if let archiveDay { throw .alreadyArchived(habit: name, archived: archiveDay) }
         guard day >= start else { throw .archiveBeforeStart(habit: name, day: day, start: start) }
         guard day <= today else { throw .inFuture(habit: name, day: day, today: today) }
@@ -450,10 +453,10 @@ public struct Habit: Sendable, Equatable {
     ///
     /// The days after the archive day and before `today` become a pause: neither done nor
     /// missed, and not open to recording.
-    public mutating func restore(today: Day) throws(HabitError) {
+    public mutating func restore(today: CivilDate) throws(HabitError) {
         guard let archived = archiveDay else { throw .notArchived(habit: name) }
-        let firstPaused = archived.adding(days: 1)
-        let lastPaused = today.adding(days: -1)
+        let firstPaused = archived.advanced(by: 1)
+        let lastPaused = today.advanced(by: -1)
         if firstPaused <= lastPaused { pauses.append(firstPaused...lastPaused) }
         archiveDay = nil
     }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// A habit rule that an action or a stored row would break.
 ///
 /// Each case carries the habit's name (as given, before any trimming) and, where a day is at
@@ -17,33 +19,33 @@ public enum HabitError: Error, Sendable, Equatable {
     /// No habit has this name, ignoring case.
     case notFound(name: String)
     /// The habit would start after today.
-    case startInFuture(habit: String, start: Day, today: Day)
+    case startInFuture(habit: String, start: CivilDate, today: CivilDate)
     /// The day comes before the habit's start.
-    case beforeStart(habit: String, day: Day, start: Day)
+    case beforeStart(habit: String, day: CivilDate, start: CivilDate)
     /// The day comes after today.
-    case inFuture(habit: String, day: Day, today: Day)
+    case inFuture(habit: String, day: CivilDate, today: CivilDate)
     /// The day comes after the day the habit was archived.
-    case afterArchive(habit: String, day: Day, archived: Day)
+    case afterArchive(habit: String, day: CivilDate, archived: CivilDate)
     /// The day is already recorded as done.
-    case alreadyDone(habit: String, day: Day)
+    case alreadyDone(habit: String, day: CivilDate)
     /// The day is not recorded as done, so there is nothing to undo.
-    case notDone(habit: String, day: Day)
+    case notDone(habit: String, day: CivilDate)
     /// The habit is already archived.
-    case alreadyArchived(habit: String, archived: Day)
+    case alreadyArchived(habit: String, archived: CivilDate)
     /// The habit is not archived, so there is nothing to restore.
     case notArchived(habit: String)
     /// The archive day would come before the start.
-    case archiveBeforeStart(habit: String, day: Day, start: Day)
+    case archiveBeforeStart(habit: String, day: CivilDate, start: CivilDate)
     /// The day falls in a pause (between an archive day and a restore).
-    case inPause(habit: String, day: Day, pause: ClosedRange<Day>)
+    case inPause(habit: String, day: CivilDate, pause: ClosedRange<CivilDate>)
     /// Skipping a day already done.
-    case skipOnDayDone(habit: String, day: Day)
+    case skipOnDayDone(habit: String, day: CivilDate)
     /// Skipping a day already skipped.
-    case alreadySkipped(habit: String, day: Day)
+    case alreadySkipped(habit: String, day: CivilDate)
     /// A target written in the right shape with a number out of range.
     case invalidTarget(text: String, reason: String)
     /// A start moved after a day done.
-    case startAfterDone(habit: String, start: Day, firstDone: Day)
+    case startAfterDone(habit: String, start: CivilDate, firstDone: CivilDate)
     /// A note that is empty once trimmed.
     case emptyNote
     /// A note holding a control character.
@@ -51,9 +53,9 @@ public enum HabitError: Error, Sendable, Equatable {
     /// A note over the length limit.
     case noteTooLong(length: Int)
     /// A stored habit holds the same day done twice, which only a damaged file can.
-    case dayStoredTwice(habit: String, day: Day)
+    case dayStoredTwice(habit: String, day: CivilDate)
     /// The habit was done on `done`, after the archive day `archived`.
-    case doneAfterArchive(habit: String, done: Day, archived: Day)
+    case doneAfterArchive(habit: String, done: CivilDate, archived: CivilDate)
     /// A measure (unit, goal, amount or period) out of range.
     case invalidMeasure(text: String, reason: String)
     /// `done` without an amount on a habit that measures one.
@@ -61,7 +63,7 @@ public enum HabitError: Error, Sendable, Equatable {
     /// An amount given for a habit that is only done or not.
     case notMeasured(habit: String)
     /// A day's total would pass ``HabitMeasure/maximumAmount``.
-    case amountOverLimit(habit: String, day: Day)
+    case amountOverLimit(habit: String, day: CivilDate)
     /// A place in the order that is not 1 or more.
     case invalidPosition(habit: String, position: Int)
 
@@ -102,8 +104,8 @@ public enum HabitError: Error, Sendable, Equatable {
         case .archiveBeforeStart(let habit, let day, let start):
             return "\(MessageText.quoted(habit)) cannot be archived on \(day), before it started on \(start)"
         case .inPause(let habit, let day, let pause):
-            return "\(MessageText.quoted(habit)) was archived from \(pause.lowerBound.adding(days: -1)) until "
-                + "\(pause.upperBound.adding(days: 1)), so \(day) cannot be recorded"
+            return "\(MessageText.quoted(habit)) was archived from \(pause.lowerBound.advanced(by: -1)) until "
+                + "\(pause.upperBound.advanced(by: 1)), so \(day) cannot be recorded"
         case .skipOnDayDone(let habit, let day):
             return "\(MessageText.quoted(habit)) was done on \(day); undo it before skipping the day"
         case .alreadySkipped(let habit, let day):

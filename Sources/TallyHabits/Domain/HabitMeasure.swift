@@ -52,9 +52,25 @@ public struct HabitMeasure: Sendable, Hashable {
     }
 
     /// An amount with the unit: `3 glasses`, `2.5 km`, `50` (no unit).
+    /// Exactly one unit is written in the singular: `1 cup`, `1 glass of water`.
     public func amount(_ thousandths: Int) -> String {
         let number = HabitMeasure.amountText(thousandths)
-        return unit.isEmpty ? number : "\(number) \(unit)"
+        guard !unit.isEmpty else { return number }
+        return "\(number) \(thousandths == HabitMeasure.scale ? HabitMeasure.singular(unit) : unit)"
+    }
+
+    /// `unit` for one of it: its first word without an English plural ending (`cups` → `cup`,
+    /// `glasses of water` → `glass of water`, `inches` → `inch`, `minutes` → `minute`). A word
+    /// of two letters or fewer, or ending in `ss`, `us` or `is`, is kept (`km`, `ms`, `bus`).
+    static func singular(_ unit: String) -> String {
+        let firstWord = unit.prefix { $0 != " " }
+        let rest = unit.dropFirst(firstWord.count)
+        let lowered = firstWord.lowercased()
+        guard lowered.count > 2, lowered.hasSuffix("s"),
+            !["ss", "us", "is"].contains(where: { lowered.hasSuffix($0) })
+        else { return unit }
+        let dropsES = ["sses", "xes", "ches", "shes", "zzes"].contains { lowered.hasSuffix($0) }
+        return String(firstWord.dropLast(dropsES ? 2 : 1)) + rest
     }
 
     /// Whether a day holding `amount` meets the goal on its own: Loop's rule for the days of a

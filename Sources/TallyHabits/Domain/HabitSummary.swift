@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// What `habit list` shows of a habit, without reading each day of its history: the habit's
 /// fields, how many days it was done, and its runs of consecutive days done (which the store
 /// keeps, so a habit done daily for ten years is one run), its skips and its pauses.
@@ -10,33 +12,35 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     /// The name, valid as ``Habit/name`` is.
     public let name: String
     /// The first day the habit may be done.
-    public let start: Day
+    public let start: CivilDate
     /// The day it was archived, nil while it is active.
-    public let archiveDay: Day?
+    public let archiveDay: CivilDate?
     /// How often it is meant to be done.
     public let target: HabitTarget
     /// How many days it was done, ever.
     public let completionCount: Int
     /// The unbroken runs of days done, oldest first, sorted and apart.
-    public let runs: [ClosedRange<Day>]
+    public let runs: [ClosedRange<CivilDate>]
     /// The days skipped, ascending.
-    public let skippedDays: [Day]
+    public let skippedDays: [CivilDate]
     /// The pauses, ascending.
-    public let pauses: [ClosedRange<Day>]
+    public let pauses: [ClosedRange<CivilDate>]
     /// What a measurable habit measures; nil for a habit done or not.
     public let measure: HabitMeasure?
     /// The amounts of a measurable habit the views need (those of the days its strength looks
     /// at, or all), in thousandths.
-    public let amounts: [Day: Int]
+    public let amounts: [CivilDate: Int]
     /// The place in the order (from 1), nil while ordered by name.
     public let position: Int?
 
     /// A summary read from a store, checked against every rule ``Habit`` checks on a stored
     /// habit; whether `runs` agree with the days done is the store's to check.
     public init(
-        restoring id: HabitID, name: String, start: Day, archiveDay: Day?, target: HabitTarget, completionCount: Int,
-        runs: [ClosedRange<Day>], skippedDays: [Day], pauses: [ClosedRange<Day>], measure: HabitMeasure? = nil,
-        amounts: [Day: Int] = [:], position: Int? = nil
+        restoring id: HabitID, name: String, start: CivilDate, archiveDay: CivilDate?, target: HabitTarget,
+        completionCount: Int,
+        runs: [ClosedRange<CivilDate>], skippedDays: [CivilDate], pauses: [ClosedRange<CivilDate>],
+        measure: HabitMeasure? = nil,
+        amounts: [CivilDate: Int] = [:], position: Int? = nil
     ) throws(HabitError) {
         self.id = id
         self.name = try Habit.validatedStored(
@@ -81,17 +85,17 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     public var isArchived: Bool { archiveDay != nil }
 
     /// Whether the habit was done on `day`.
-    public func isDone(on day: Day) -> Bool {
+    public func isDone(on day: CivilDate) -> Bool {
         HabitSummary.run(containing: day, in: runs) != nil
     }
 
     /// The first day of the run of days done that includes `day`.
-    public func firstDayOfRun(through day: Day) -> Day? {
+    public func firstDayOfRun(through day: CivilDate) -> CivilDate? {
         HabitSummary.run(containing: day, in: runs)?.lowerBound
     }
 
     /// How many days of `range` were done.
-    public func doneCount(in range: ClosedRange<Day>) -> Int {
+    public func doneCount(in range: ClosedRange<CivilDate>) -> Int {
         // The first run ending on or after the range's start, then each run while it overlaps.
         var low = HabitSummary.firstRun(endingOnOrAfter: range.lowerBound, in: runs)
         var count = 0
@@ -103,7 +107,7 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     }
 
     /// Each day done in `range`, walking the runs that overlap it.
-    public func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void) {
+    public func forEachDoneDay(in range: ClosedRange<CivilDate>, _ body: (CivilDate) -> Void) {
         var low = HabitSummary.firstRun(endingOnOrAfter: range.lowerBound, in: runs)
         while low < runs.count, runs[low].lowerBound <= range.upperBound {
             for day in runs[low].clamped(to: range) { body(day) }
@@ -112,14 +116,14 @@ public struct HabitSummary: Sendable, Hashable, TrackedHabit {
     }
 
     /// The run of `runs` (sorted, apart) holding `day`, found by binary search.
-    static func run(containing day: Day, in runs: [ClosedRange<Day>]) -> ClosedRange<Day>? {
+    static func run(containing day: CivilDate, in runs: [ClosedRange<CivilDate>]) -> ClosedRange<CivilDate>? {
         let index = firstRun(endingOnOrAfter: day, in: runs)
         return index < runs.count && runs[index].contains(day) ? runs[index] : nil
     }
 
     /// The index of the first of `runs` (sorted, apart) that ends on or after `day`, or
     /// `runs.count`: a binary search.
-    static func firstRun(endingOnOrAfter day: Day, in runs: [ClosedRange<Day>]) -> Int {
+    static func firstRun(endingOnOrAfter day: CivilDate, in runs: [ClosedRange<CivilDate>]) -> Int {
         var low = 0
         var high = runs.count
         while low < high {

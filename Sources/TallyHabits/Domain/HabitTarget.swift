@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// How often a habit is meant to be done: a number of times in each period of the calendar.
 ///
 /// `daily` is once a day; `every N days` once in each block of N days counted from the start;
@@ -58,18 +60,18 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The period of a habit started on `start` that holds `day`.
-    public func period(containing day: Day, start: Day) -> ClosedRange<Day> {
+    public func period(containing day: CivilDate, start: CivilDate) -> ClosedRange<CivilDate> {
         switch self {
         case .everyDays(let length), .timesInDays(_, let length):
             let offset = day.days(since: start)
             let index = offset >= 0 ? offset / length : (offset - length + 1) / length
-            let first = start.adding(days: index * length)
-            return first...first.adding(days: length - 1)
+            let first = start.advanced(by: index * length)
+            return first...first.advanced(by: length - 1)
         case .perWeek:
-            return day.startOfWeek...day.startOfWeek.adding(days: 6)
+            return day.startOfWeek...day.startOfWeek.advanced(by: 6)
         case .perMonth:
-            let first = day.adding(days: 1 - day.dayOfMonth)
-            return first...first.adding(days: Day.numberOfDays(inMonth: day.month, ofYear: day.year) - 1)
+            let first = day.advanced(by: 1 - day.day)
+            return first...first.advanced(by: CivilDate.numberOfDays(inMonth: day.month, ofYear: day.year) - 1)
         }
     }
 
@@ -88,9 +90,14 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
 
     /// How many words a target starting with `word` takes: 3 for `every N days`, 5 for
     /// `X times in Y days`, else 1.
-    static func wordCount(startingWith word: String, next: String?) -> Int {
-        if word.lowercased() == "every" { return 3 }
-        if let next, ["times", "time", "x"].contains(next.lowercased()), isCount(word) { return 5 }
+    static func wordCount(startingWith word: String, next: String?, third: String? = nil) -> Int {
+        let lowered = word.lowercased()
+        if lowered == "every" { return 3 }
+        if ["once", "twice"].contains(lowered), let next, ["a", "per"].contains(next.lowercased()) { return 3 }
+        if let next, ["times", "time", "x"].contains(next.lowercased()), isCount(word) {
+            // `3 times a week` is four words, `3 times in 7 days` five.
+            return ["a", "per"].contains(third?.lowercased() ?? "") ? 4 : 5
+        }
         return 1
     }
 
@@ -108,10 +115,43 @@ public enum HabitTarget: Sendable, Hashable, CustomStringConvertible {
         return times >= days ? .daily : target
     }
 
+    /// `N times a week` (or `per week`, `N x a week`), `N times a month`, `once a week`, `twice a
+    /// month`, `N times a day` (only once a day: daily): the words people write for `N/week`,
+    /// `N/month` and `daily`; nil for other words.
+    private static func parsePerPeriod(_ words: [String], lowered: [String]) throws(HabitError) -> HabitTarget? {
+        let times: String
+        let period: String
+        switch lowered.count {
+        case 3 where ["once", "twice"].contains(lowered[0]) && ["a", "per"].contains(lowered[1]):
+            (times, period) = (lowered[0] == "once" ? "1" : "2", lowered[2])
+        case 4 where ["times", "time", "x"].contains(lowered[1]) && ["a", "per"].contains(lowered[2]):
+            (times, period) = (lowered[0], lowered[3])
+        default: return nil
+        }
+        let text = words.joined(separator: " ")
+        guard isCount(times), times.count <= 4, let count = Int(times), count >= 1 else {
+            throw .invalidTarget(text: text, reason: "N is a whole number of times, 1 or more")
+        }
+        switch period {
+        case "day":
+            guard count == 1 else { throw .invalidTarget(text: text, reason: "a day holds one time; write daily") }
+            return .daily
+        case "week":
+            guard count <= 7 else { throw .invalidTarget(text: text, reason: "N runs from 1 to 7") }
+            return .perWeek(count)
+        case "month":
+            guard count <= 31 else { throw .invalidTarget(text: text, reason: "N runs from 1 to 31") }
+            return .perMonth(count)
+        default:
+            throw .invalidTarget(text: text, reason: "the period is day, week or month")
+        }
+    }
+
     /// ``parse(_:)`` before a daily target in effect is made `daily`.
     private static func parseWritten(_ words: [String]) throws(HabitError) -> HabitTarget? {
         let lowered = words.map { $0.lowercased() }
         if lowered == ["daily"] { return .daily }
+        if let perPeriod = try parsePerPeriod(words, lowered: lowered) { return perPeriod }
         if lowered.count == 5, ["times", "time", "x"].contains(lowered[1]), lowered[2] == "in",
             lowered[4] == "days" || lowered[4] == "day", isCount(lowered[0]), isCount(lowered[3])
         {

@@ -1,4 +1,5 @@
 import Glibc
+import TallyCalendar
 
 /// A habit whose days can be asked about: a whole ``Habit`` or a ``HabitSummary``.
 ///
@@ -7,30 +8,30 @@ import Glibc
 /// habit's ``HabitTarget``: a day for a daily habit, a week for `3/week`.
 public protocol TrackedHabit {
     /// The first day the habit may be done.
-    var start: Day { get }
+    var start: CivilDate { get }
     /// The day it was archived, nil while it is active.
-    var archiveDay: Day? { get }
+    var archiveDay: CivilDate? { get }
     /// How often it is meant to be done.
     var target: HabitTarget { get }
     /// The days skipped (neither done nor missed), ascending.
-    var skippedDays: [Day] { get }
+    var skippedDays: [CivilDate] { get }
     /// The days it was archived between an archive and a restore (neither done nor missed),
     /// ascending and apart.
-    var pauses: [ClosedRange<Day>] { get }
+    var pauses: [ClosedRange<CivilDate>] { get }
     /// What a measurable habit measures; nil for a habit done or not.
     var measure: HabitMeasure? { get }
     /// A measurable habit's amounts entered, by day, in thousandths (for a summary, at least
     /// those of the days its strength looks at).
-    var amounts: [Day: Int] { get }
+    var amounts: [CivilDate: Int] { get }
     /// Whether the habit was done on `day`.
-    func isDone(on day: Day) -> Bool
+    func isDone(on day: CivilDate) -> Bool
     /// How many days in `range` it was done.
-    func doneCount(in range: ClosedRange<Day>) -> Int
+    func doneCount(in range: ClosedRange<CivilDate>) -> Int
     /// Calls `body` with each day done in `range`, in order.
-    func forEachDoneDay(in range: ClosedRange<Day>, _ body: (Day) -> Void)
+    func forEachDoneDay(in range: ClosedRange<CivilDate>, _ body: (CivilDate) -> Void)
     /// The first day of the unbroken run of days done that includes `day`; nil when `day` was
     /// not done.
-    func firstDayOfRun(through day: Day) -> Day?
+    func firstDayOfRun(through day: CivilDate) -> CivilDate?
 }
 
 /// How one period of a habit turned out.
@@ -47,26 +48,26 @@ public enum PeriodOutcome: Sendable, Equatable {
 
 extension TrackedHabit {
     /// The last day that counts for statistics: today, or the archive day once archived.
-    public func lastTrackedDay(today: Day) -> Day {
+    public func lastTrackedDay(today: CivilDate) -> CivilDate {
         guard let archiveDay else { return today }
         return Swift.min(archiveDay, today)
     }
 
     /// Whether `day` is skipped or inside a pause: neither done nor missed.
-    public func isExcused(_ day: Day) -> Bool {
+    public func isExcused(_ day: CivilDate) -> Bool {
         if Self.position(of: day, in: skippedDays).found { return true }
         return pauses.contains { $0.contains(day) }
     }
 
     /// Whether `day` was skipped.
-    public func isSkipped(_ day: Day) -> Bool {
+    public func isSkipped(_ day: CivilDate) -> Bool {
         Self.position(of: day, in: skippedDays).found
     }
 
     /// How many days of `range` are skipped or paused.
-    func excusedCount(in range: ClosedRange<Day>) -> Int {
+    func excusedCount(in range: ClosedRange<CivilDate>) -> Int {
         let low = Self.position(of: range.lowerBound, in: skippedDays).index
-        let high = Self.position(of: range.upperBound.adding(days: 1), in: skippedDays).index
+        let high = Self.position(of: range.upperBound.advanced(by: 1), in: skippedDays).index
         var count = high - low
         for pause in pauses where pause.overlaps(range) {
             count += pause.clamped(to: range).count
@@ -75,114 +76,62 @@ extension TrackedHabit {
     }
 
     /// How the period `period` turned out as of `today`.
-    public func outcome(of period: ClosedRange<Day>, today: Day) -> PeriodOutcome {
+    public func outcome(of period: ClosedRange<CivilDate>, today: CivilDate) -> PeriodOutcome {
         let last = lastTrackedDay(today: today)
         let lower = Swift.max(period.lowerBound, start)
         // Days still to come in the current period may yet be done; an archive day ends it.
         let end = archiveDay.map { Swift.min(period.upperBound, $0) } ?? period.upperBound
         guard lower <= end else { return .excused }
         let open = lower.distance(to: end) + 1 - excusedCount(in: lower...end)
-        let required = Swift.min(target.times, open)
+        // A period cut short (by the start, the archive day, skipped or paused days) asks for
+        // its share of the target, rounded up: a 3/week habit started on a Thursday asks for 2
+        // that week (3 × 4 / 7 = 1.7), one with five days skipped for 1.
+        let length = period.lowerBound.distance(to: period.upperBound) + 1
+        let required = (target.times * open + length - 1) / length
         let done = lower <= last ? doneCount(in: lower...Swift.min(end, last)) : 0
         if required == 0 { return done > 0 ? .met : .excused }
         if done >= required { return .met }
         return today <= end ? .pending : .failed
     }
 
-    /// The current streak in days. For a daily habit, the days done in a row up to today (today
-    /// counts once done and breaks nothing while still open; skipped and paused days neither
-    /// count nor break); for any other target, and any measurable habit, Loop's streak
-    /// (``loopStreaks(today:)``) reaching today or yesterday.
-    public func currentStreak(today: Day) -> Int {
-        if countsLoopStreaks { return currentLoopStreak(today: today) }
-        var period = target.period(containing: lastTrackedDay(today: today), start: start)
-        var streak = 0
-        while period.upperBound >= start {
-            // A daily habit jumps over whole runs of days done.
-            if target.isDaily, let first = firstDayOfRun(through: period.lowerBound) {
-                let runStart = Swift.max(first, start)
-                streak += runStart.distance(to: period.lowerBound) + 1
-                period = runStart.adding(days: -1)...runStart.adding(days: -1)
-                continue
-            }
-            switch outcome(of: period, today: today) {
-            case .met: streak += 1
-            case .failed: return streak
-            case .excused, .pending: break
-            }
-            let before = period.lowerBound.adding(days: -1)
-            period = target.period(containing: before, start: start)
-        }
-        return streak
-    }
-
     /// Every period from the start (or from the one holding `from`) to the last tracked day,
     /// oldest first, with its outcome.
     public func periodOutcomes(
-        today: Day, from: Day? = nil
-    ) -> [(period: ClosedRange<Day>, outcome: PeriodOutcome)] {
+        today: CivilDate, from: CivilDate? = nil
+    ) -> [(period: ClosedRange<CivilDate>, outcome: PeriodOutcome)] {
         let last = lastTrackedDay(today: today)
-        var result: [(period: ClosedRange<Day>, outcome: PeriodOutcome)] = []
+        var result: [(period: ClosedRange<CivilDate>, outcome: PeriodOutcome)] = []
         var period = target.period(containing: Swift.max(start, from ?? start), start: start)
         while period.lowerBound <= last {
             result.append((period, outcome(of: period, today: today)))
-            period = target.period(containing: period.upperBound.adding(days: 1), start: start)
+            period = target.period(containing: period.upperBound.advanced(by: 1), start: start)
         }
         return result
     }
 
-    /// The longest streak ever, in days: days done in a row for a daily habit (skipped and paused
-    /// days do not break a run), Loop's longest streak for any other.
-    public func longestStreak(today: Day) -> Int {
-        if countsLoopStreaks { return loopStreaks(today: today).map(\.count).max() ?? 0 }
-        return history(today: today).longest
-    }
-
     /// Periods met out of the periods that are over and were not excused (the current period
     /// counts once met, and not while still open).
-    public func completionRate(today: Day) -> (met: Int, judged: Int) {
-        let history = history(today: today)
-        return (history.met, history.judged)
-    }
-
-    /// The longest streak and the completion, in one pass over the periods (for a daily habit
-    /// with no skips or pauses, over the days done alone).
-    func history(today: Day) -> (longest: Int, met: Int, judged: Int) {
+    public func completionRate(today: CivilDate) -> (met: Int, judged: Int) {
         let last = lastTrackedDay(today: today)
-        guard start <= last else { return (0, 0, 0) }
-        if target.isDaily, skippedDays.isEmpty, pauses.isEmpty {
-            var (longest, met, run) = (0, 0, 0)
-            var previous: Day?
-            forEachDoneDay(in: start...last) { day in
-                met += 1
-                run = previous.map { $0.adding(days: 1) == day } == true ? run + 1 : 1
-                longest = Swift.max(longest, run)
-                previous = day
-            }
-            // Today, not done yet, is still open.
-            let pending = last == today && !isDone(on: today) ? 1 : 0
-            return (longest, met, start.distance(to: last) + 1 - pending)
+        guard start <= last else { return (0, 0) }
+        if target.isDaily {
+            // Every day is a period: the days done are the periods met, the days skipped or
+            // paused are excused, and today, not done yet, is still open.
+            let met = doneCount(in: start...last)
+            let pending = last == today && !isDone(on: today) && !isExcused(today) ? 1 : 0
+            return (met, start.distance(to: last) + 1 - excusedCount(in: start...last) - pending)
         }
-        return periodHistory(today: today)
+        return periodCompletion(today: today)
     }
 
-    /// ``history(today:)`` period by period, whatever the target.
-    func periodHistory(today: Day) -> (longest: Int, met: Int, judged: Int) {
-        var (longest, current, met, judged) = (0, 0, 0, 0)
+    /// ``completionRate(today:)`` period by period, whatever the target.
+    func periodCompletion(today: CivilDate) -> (met: Int, judged: Int) {
+        var (met, judged) = (0, 0)
         for (_, outcome) in periodOutcomes(today: today) {
-            switch outcome {
-            case .met:
-                current += 1
-                longest = Swift.max(longest, current)
-                met += 1
-                judged += 1
-            case .failed:
-                current = 0
-                judged += 1
-            case .excused, .pending: break
-            }
+            if outcome == .met { met += 1 }
+            if outcome == .met || outcome == .failed { judged += 1 }
         }
-        return (longest, met, judged)
+        return (met, judged)
     }
 
     /// The habit's strength, 0 to 1, as Loop Habit Tracker computes its score: day by day from
@@ -196,7 +145,7 @@ extension TrackedHabit {
     ///
     /// Older days weigh `m` per day less; the score starts at most `window` days back, which
     /// changes it by less than 0.05 percentage points.
-    public func strength(today: Day, ifDoneToday: Bool = false) -> Double {
+    public func strength(today: CivilDate, ifDoneToday: Bool = false) -> Double {
         if let measure { return measuredStrength(measure, today: today, ifDoneToday: ifDoneToday) }
         let (times, days) = target.frequency
         let frequency = Double(times) / Double(days)
@@ -204,11 +153,11 @@ extension TrackedHabit {
         let multiplier = pow(0.5, frequency.squareRoot() / 13)
         let window = Int(log(0.0005) / log(multiplier)) + denominator
         let last = lastTrackedDay(today: today)
-        let from = Swift.max(start, last.adding(days: -window))
+        let from = Swift.max(start, last.advanced(by: -window))
         guard from <= last else { return 0 }
         // Which days of the window (and the target's length before it) were done or excused,
         // read once: the loop below then only looks up arrays.
-        let first = from.adding(days: -denominator)
+        let first = from.advanced(by: -denominator)
         let count = first.distance(to: last) + 1
         // One array of flags (1: done, 2: excused), not two: this runs for every habit listed.
         let (isDone, isExcused): (UInt8, UInt8) = (1, 2)
@@ -242,19 +191,25 @@ extension TrackedHabit {
     /// habit starts from 1, an `at least` one from 0; skipped and paused days leave the score
     /// as it is (Loop also leaves it on a skip, but adds the skip's marker, 0.003 of a unit, to
     /// the window's total; Tally adds nothing). `ifDoneToday` raises today's amount to the goal.
-    func measuredStrength(_ measure: HabitMeasure, today: Day, ifDoneToday: Bool) -> Double {
+    func measuredStrength(_ measure: HabitMeasure, today: CivilDate, ifDoneToday: Bool) -> Double {
         let days = target.frequency.days
         let multiplier = pow(0.5, (1 / Double(days)).squareRoot() / 13)
         let window = Int(log(0.0005) / log(multiplier)) + days
         let last = lastTrackedDay(today: today)
-        let from = Swift.max(start, last.adding(days: -window))
+        let from = Swift.max(start, last.advanced(by: -window))
         guard from <= last else { return 0 }
         var score = measure.kind == .atMost ? 1.0 : 0.0
-        let first = from.adding(days: -days)
+        let first = from.advanced(by: -days)
         let count = first.distance(to: last) + 1
         var values = [Int](repeating: 0, count: count)
         var excused = [Bool](repeating: false, count: count)
-        for (day, amount) in amounts where day >= first && day <= last { values[first.distance(to: day)] = amount }
+        // Ten years of amounts are thousands of entries, the window a few hundred days: the
+        // shorter of the two is walked (the trend chart asks for dozens of strengths).
+        if count < amounts.count {
+            for index in 0..<count { values[index] = amounts[first.advanced(by: index)] ?? 0 }
+        } else {
+            for (day, amount) in amounts where day >= first && day <= last { values[first.distance(to: day)] = amount }
+        }
         if ifDoneToday && last == today && measure.kind == .atLeast {
             values[count - 1] = Swift.max(values[count - 1], measure.goal)
         }
@@ -274,7 +229,7 @@ extension TrackedHabit {
     }
 
     /// The index of `day` in the ascending `days` (or where it would go), and whether it is there.
-    static func position(of day: Day, in days: [Day]) -> (index: Int, found: Bool) {
+    static func position(of day: CivilDate, in days: [CivilDate]) -> (index: Int, found: Bool) {
         var low = 0
         var high = days.count
         while low < high {

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit add NAME [since DATE]`: starts tracking a new habit.
 public struct AddHabit {
     /// Where habits are kept.
@@ -10,7 +12,7 @@ public struct AddHabit {
     /// returns it.
     /// A measurable habit has a `measure`, and `target` is its period.
     public func execute(
-        name: String, start: Day, today: Day, target: HabitTarget = .daily, measure: HabitMeasure? = nil
+        name: String, start: CivilDate, today: CivilDate, target: HabitTarget = .daily, measure: HabitMeasure? = nil
     ) throws -> Habit {
         try repository.transaction {
             var habit = try Habit(name: name, start: start, today: today, target: target, measure: measure)

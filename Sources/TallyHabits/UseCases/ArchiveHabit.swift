@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit archive NAME [DATE]`: stops tracking a habit while keeping its history.
 public struct ArchiveHabit {
     /// Where habits are kept.
@@ -7,7 +9,7 @@ public struct ArchiveHabit {
     public init(repository: any HabitRepository) { self.repository = repository }
 
     /// Archives the habit called `name` as of `day`, and returns it.
-    public func execute(name: String, day: Day, today: Day) throws -> Habit {
+    public func execute(name: String, day: CivilDate, today: CivilDate) throws -> Habit {
         try repository.modifyHabit(named: name) { habit in try habit.archive(on: day, today: today) }
     }
 }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit done NAME AMOUNT [DATE]` and `habit done NAME =AMOUNT [DATE]`: enters an amount of a
 /// measurable habit for a day.
 public struct EnterAmount {
@@ -11,11 +13,11 @@ public struct EnterAmount {
     /// `replacing` puts it in its place; returns the habit, the change and, when the day came
     /// before the start and moved it back, the old start.
     public func execute(
-        name: String, amount: Int, replacing: Bool, day: Day, today: Day
-    ) throws -> (habit: Habit, change: Habit.AmountChange, movedStart: Day?) {
+        name: String, amount: Int, replacing: Bool, day: CivilDate, today: CivilDate
+    ) throws -> (habit: Habit, change: Habit.AmountChange, movedStart: CivilDate?) {
         try repository.transaction {
             var change = Habit.AmountChange(old: nil, new: 0)
-            var oldStart: Day?
+            var oldStart: CivilDate?
             let habit = try repository.modifyHabit(named: name) { habit in
                 oldStart = habit.start
                 change = try habit.record(amount, on: day, today: today, replacing: replacing)

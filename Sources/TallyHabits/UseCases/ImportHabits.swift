@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit import FILE`: adds the habits of a file (Tally's JSON or CSV export, a Loop Habit
 /// Tracker backup or CSV export) to the store.
 public struct ImportHabits {
@@ -10,7 +12,7 @@ public struct ImportHabits {
     /// Adds every habit in the file at `path`, in one transaction. A Tally export comes in
     /// whole or not at all (a name taken in the store refuses it); from Loop, a name taken (in
     /// the store or earlier in the file, as Loop allows) gets ` (2)` and the report says so.
-    public func execute(path: String, today: Day) throws -> HabitImportReport {
+    public func execute(path: String, today: CivilDate) throws -> HabitImportReport {
         var report = try HabitImportFile.report(path: path, today: today)
         return try repository.transaction {
             if report.renamesDuplicates {

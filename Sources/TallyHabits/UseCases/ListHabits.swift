@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit list [all]`: the habits to show in the table.
 public struct ListHabits {
     /// Where habits are kept.
@@ -9,7 +11,7 @@ public struct ListHabits {
     /// The active habits (all of them when `includeArchived`) summed up as of `today`, in their
     /// order: those `habit move` placed by their place, then the others by name ignoring case,
     /// so that without a move the table reads like an index.
-    public func execute(includeArchived: Bool, today: Day) throws -> [HabitSummary] {
+    public func execute(includeArchived: Bool, today: CivilDate) throws -> [HabitSummary] {
         let summaries = try repository.summaries(today: today).filter { includeArchived || !$0.isArchived }
         return ListHabits.ordered(summaries)
     }

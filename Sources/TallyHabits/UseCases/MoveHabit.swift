@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit move NAME POSITION`: puts a habit at a place in the order of `list` and `today`.
 public struct MoveHabit {
     /// Where habits are kept.
@@ -9,7 +11,7 @@ public struct MoveHabit {
     /// Moves the habit called `name` to place `position` (from 1; past the end is the end) of
     /// the order of every habit, archived ones included, and numbers them all 1, 2, 3…; returns
     /// the habit and its place.
-    public func execute(name: String, position: Int, today: Day) throws -> (habit: Habit, position: Int) {
+    public func execute(name: String, position: Int, today: CivilDate) throws -> (habit: Habit, position: Int) {
         try repository.transaction {
             let habit = try repository.requireHabit(named: name)
             guard position >= 1 else { throw HabitError.invalidPosition(habit: habit.name, position: position) }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit start NAME DATE`: moves the day a habit started.
 public struct MoveStart {
     /// Where habits are kept.
@@ -7,7 +9,7 @@ public struct MoveStart {
     public init(repository: any HabitRepository) { self.repository = repository }
 
     /// Moves the start of the habit called `name` to `day`; returns the old start and the habit.
-    public func execute(name: String, day: Day, today: Day) throws -> (old: Day, habit: Habit) {
+    public func execute(name: String, day: CivilDate, today: CivilDate) throws -> (old: CivilDate, habit: Habit) {
         var old = day
         let habit = try repository.modifyHabit(named: name) { habit in
             old = habit.start

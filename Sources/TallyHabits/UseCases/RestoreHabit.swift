@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit restore NAME`: makes an archived habit active again.
 public struct RestoreHabit {
     /// Where habits are kept.
@@ -8,7 +10,7 @@ public struct RestoreHabit {
 
     /// Restores the habit called `name` on `today`, and returns it; the days it was archived
     /// become a pause.
-    public func execute(name: String, today: Day) throws -> Habit {
+    public func execute(name: String, today: CivilDate) throws -> Habit {
         try repository.modifyHabit(named: name) { habit in try habit.restore(today: today) }
     }
 }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit undo NAME [DATE]`: takes back a day recorded as done.
 public struct UndoCompletion {
     /// Where habits are kept.
@@ -8,7 +10,7 @@ public struct UndoCompletion {
 
     /// Removes the record that the habit called `name` was done, or skipped, on `day`; returns
     /// the habit and which of the two was taken back.
-    public func execute(name: String, day: Day) throws -> (habit: Habit, undone: Habit.Undone) {
+    public func execute(name: String, day: CivilDate) throws -> (habit: Habit, undone: Habit.Undone) {
         var undone = Habit.Undone.done
         let habit = try repository.modifyHabit(named: name) { habit in undone = try habit.undo(on: day) }
         return (habit, undone)

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// `habit note NAME [DATE] TEXT`: keeps a note for a day.
 public struct WriteNote {
     /// Where habits are kept.
@@ -8,7 +10,7 @@ public struct WriteNote {
 
     /// Keeps `text` as the note of the habit called `name` for `day` (empty text removes it);
     /// returns the habit.
-    public func execute(name: String, day: Day, text: String, today: Day) throws -> Habit {
+    public func execute(name: String, day: CivilDate, text: String, today: CivilDate) throws -> Habit {
         try repository.modifyHabit(named: name) { habit in try habit.setNote(text, on: day, today: today) }
     }
 }

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// How one day of a habit is drawn in the list's last seven days and in the heatmap.
@@ -14,7 +15,7 @@ enum DayMark {
     case outside
 
     /// The mark for `day` of `habit`.
-    init(habit: some TrackedHabit, day: Day, today: Day) {
+    init(habit: some TrackedHabit, day: CivilDate, today: CivilDate) {
         if habit.isDone(on: day) {
             self = .done
         } else if day < habit.start || day > habit.lastTrackedDay(today: today) {

@@ -1,9 +1,11 @@
+import TallyCalendar
+
 /// The charts of `habit show NAME year`: the strength week by week as a line of bars under the
 /// calendar's columns, and how often each weekday was done. Both are plain characters, one
 /// column each, legible without colour; ASCII glyphs draw the strength as digits.
 struct HabitCharts {
     var habit: Habit
-    var today: Day
+    var today: CivilDate
     var glyphs: HabitGlyphs
 
     /// Eight heights, lowest first.
@@ -12,10 +14,10 @@ struct HabitCharts {
     /// The strength at the end of each week of `weeks` (its Sunday, or `last`), one character
     /// under each calendar column: a bar of eight heights, or with ASCII glyphs the tens digit
     /// of the percentage (`9` for 90% and more); blank before the start.
-    func strengthLine(weeks: [Day], last: Day) -> [String] {
+    func strengthLine(weeks: [CivilDate], last: CivilDate) -> [String] {
         guard !weeks.isEmpty else { return [] }
         let marks = weeks.map { week -> String in
-            let end = Swift.min(week.adding(days: 6), last)
+            let end = Swift.min(week.advanced(by: 6), last)
             guard end >= habit.start else { return " " }
             let score = habit.strength(today: end)
             if glyphs == .ascii { return String(Swift.min(9, Int(score * 10))) }
@@ -29,18 +31,18 @@ struct HabitCharts {
     }
 
     /// The days done on each weekday from `first` to `last`, with a bar of up to 40 columns.
-    func weekdays(from first: Day, to last: Day) -> [String] {
+    func weekdays(from first: CivilDate, to last: CivilDate) -> [String] {
         var counts = [Int](repeating: 0, count: 7)
-        if first <= last { habit.forEachDoneDay(in: first...last) { counts[$0.weekday.rawValue] += 1 } }
+        if first <= last { habit.forEachDoneDay(in: first...last) { counts[$0.isoWeekday - 1] += 1 } }
         let most = Swift.max(1, counts.max() ?? 1)
         let width = String(counts.max() ?? 0).count
         var lines = ["days done by weekday"]
-        for weekday in Weekday.allCases {
-            let count = counts[weekday.rawValue]
+        for (index, name) in CivilDate.weekdayNames.enumerated() {
+            let count = counts[index]
             let number = String(repeating: " ", count: width - String(count).count) + String(count)
             // Rounded up, so a weekday done once still shows.
             let bar = String(repeating: glyphs.done, count: (count * 40 + most - 1) / most)
-            lines.append("\(weekday.abbreviation) \(number) \(bar)".trimmingSpaces())
+            lines.append("\(name.prefix(3)) \(number) \(bar)".trimmingSpaces())
         }
         return lines
     }

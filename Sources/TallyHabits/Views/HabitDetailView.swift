@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// What `habit show` prints: the habit's numbers and a heatmap of its recent weeks.
@@ -15,24 +16,32 @@ public struct HabitDetailView {
     public static let heatmapWeeks = 16
 
     /// The day statistics are computed up to.
-    public var today: Day
+    public var today: CivilDate
     /// The characters the heatmap is drawn with.
     public var glyphs: HabitGlyphs
 
     /// The weeks `show NAME year` draws, one column each: with the weekday labels, 57 columns.
     public static let yearWeeks = 53
 
-    /// A view as of `today`.
-    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
+    /// The width the trend charts fill: the terminal's, or 80.
+    public var columns: Int
+
+    /// A view as of `today`, its charts `columns` wide.
+    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode, columns: Int = 80) {
         self.today = today
         self.glyphs = glyphs
+        self.columns = columns
     }
 
     /// The view of `habit`, with no trailing newline; the heatmap's marks are styled, and the
     /// shell colours them.
     public func render(_ habit: Habit) -> StyledText {
         let heatmap = HabitHeatmap(habit: habit, today: today, weeks: HabitDetailView.heatmapWeeks, glyphs: glyphs)
-        return render(habit, calendar: heatmap.lines())
+        let trends = HabitTrendChart(habit: habit, today: today, glyphs: glyphs, columns: columns)
+        var charts = trends.strengthLines()
+        let totals = trends.totalLines()
+        if !totals.isEmpty { charts += [""] + totals }
+        return render(habit, calendar: heatmap.lines() + (charts.isEmpty ? [] : [""] + charts))
     }
 
     /// `show NAME year`: the numbers, a calendar of 53 one-character weeks, and a table of the
@@ -43,31 +52,31 @@ public struct HabitDetailView {
         var last = habit.lastTrackedDay(today: today)
         var weeks = HabitDetailView.yearWeeks
         if let calendarYear {
-            let january = Day(year: calendarYear, month: 1, day: 1)!
-            last = Swift.min(last, Day(year: calendarYear, month: 12, day: 31)!)
+            let january = CivilDate(year: calendarYear, month: 1, day: 1)!
+            last = Swift.min(last, CivilDate(year: calendarYear, month: 12, day: 31)!)
             weeks = january.startOfWeek.distance(to: last.startOfWeek) / 7 + 1
         }
         var heatmap = HabitHeatmap(habit: habit, today: today, weeks: weeks, glyphs: glyphs, compact: true)
         heatmap.lastDay = last
-        heatmap.firstDay = calendarYear.flatMap { Day(year: $0, month: 1, day: 1) }
+        heatmap.firstDay = calendarYear.flatMap { CivilDate(year: $0, month: 1, day: 1) }
         let columns = heatmap.columns
         var first = Swift.max(habit.start, columns.first ?? habit.start)
-        if let calendarYear { first = Swift.max(first, Day(year: calendarYear, month: 1, day: 1)!) }
+        if let calendarYear { first = Swift.max(first, CivilDate(year: calendarYear, month: 1, day: 1)!) }
         var table = TextTable(alignments: [.left, .right, .left])
         table.rows.append([TextTable.Cell("month"), TextTable.Cell("done"), TextTable.Cell("completion")])
-        var month = first.adding(days: 1 - first.dayOfMonth)
+        var month = first.advanced(by: 1 - first.day)
         let outcomes = habit.periodOutcomes(today: today, from: month)
         while month <= last {
-            let end = month.adding(days: Day.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
+            let end = month.advanced(by: CivilDate.numberOfDays(inMonth: month.month, ofYear: month.year) - 1)
             let inMonth = outcomes.filter { $0.period.upperBound >= month && $0.period.upperBound <= end }
             let met = inMonth.filter { $0.outcome == .met }.count
             let judged = inMonth.filter { $0.outcome == .met || $0.outcome == .failed }.count
             table.rows.append([
-                TextTable.Cell("\(Day.monthAbbreviations[month.month - 1]) \(month.year)"),
+                TextTable.Cell("\(CivilDate.monthAbbreviation(month.month)) \(month.year)"),
                 TextTable.Cell(String(habit.doneCount(in: Swift.max(month, habit.start)...Swift.min(end, last)))),
                 TextTable.Cell(HabitDetailView.percentage(met, of: judged, target: habit.target)),
             ])
-            month = end.adding(days: 1)
+            month = end.advanced(by: 1)
         }
         let charts = HabitCharts(habit: habit, today: today, glyphs: glyphs)
         let plainLines =
@@ -78,6 +87,7 @@ public struct HabitDetailView {
 
     private func render(_ habit: Habit, calendar: [StyledText]) -> StyledText {
         let rate = habit.completionRate(today: today)
+        let streaks = habit.streaks(today: today)
         let target = habit.target
         var facts: [(String, String)] = []
         if let description = habit.habitDescription {
@@ -91,16 +101,17 @@ public struct HabitDetailView {
             facts.append(("paused", pauses.joined(separator: ", ")))
         }
         facts += [
-            ("current streak", HabitDetailView.days(habit.currentStreak(today: today))),
-            ("longest streak", HabitDetailView.days(habit.longestStreak(today: today))),
+            ("current streak", habit.periods(streaks.current)),
+            ("longest streak", habit.periods(streaks.all.map(\.length).max() ?? 0)),
             ("completion", HabitDetailView.percentage(rate.met, of: rate.judged, target: target)),
             ("strength", strengthWithToday(habit)),
             ("change", strengthChange(habit)),
         ]
         if !habit.skippedDays.isEmpty { facts.append(("skipped", HabitDetailView.days(habit.skippedDays.count))) }
-        for (index, streak) in habit.bestStreaks(today: today, limit: HabitDetailView.bestStreaksShown).enumerated() {
-            let span = streak.count == 1 ? "\(streak.lowerBound)" : "\(streak.lowerBound) to \(streak.upperBound)"
-            facts.append((index == 0 ? "best streaks" : "", "\(HabitDetailView.days(streak.count)), \(span)"))
+        for (index, streak) in Habit.best(streaks.all, limit: HabitDetailView.bestStreaksShown).enumerated() {
+            let (first, last) = (streak.days.lowerBound, streak.days.upperBound)
+            let span = first == last ? "\(first)" : "\(first) to \(last)"
+            facts.append((index == 0 ? "best streaks" : "", "\(habit.periods(streak.length)), \(span)"))
         }
         if let measure = habit.measure {
             let recent = habit.amounts.sorted { $0.key > $1.key }.prefix(HabitDetailView.amountsShown).reversed()
@@ -141,7 +152,7 @@ public struct HabitDetailView {
     private func strengthChange(_ habit: Habit) -> String {
         let now = habit.strength(today: today)
         func change(_ days: Int) -> String {
-            let then = habit.strength(today: today.adding(days: -days))
+            let then = habit.strength(today: today.advanced(by: -days))
             let points = Int(((now - then) * 100).rounded(.toNearestOrAwayFromZero))
             return (points > 0 ? "+" : "") + "\(points)%"
         }

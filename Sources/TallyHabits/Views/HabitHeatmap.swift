@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// A calendar of recent weeks for one habit: a row per weekday (Monday first), a column per
@@ -9,7 +10,7 @@ struct HabitHeatmap {
     static let labelWidth = 4
 
     var habit: Habit
-    var today: Day
+    var today: CivilDate
     /// The most weeks shown; fewer when the habit is younger.
     var weeks: Int
     var glyphs: HabitGlyphs = .unicode
@@ -17,13 +18,13 @@ struct HabitHeatmap {
     var compact = false
     /// The first and last day drawn: all days up to the last day tracked unless set (a past
     /// year's calendar); days outside are blank.
-    var firstDay: Day?
-    var lastDay: Day?
+    var firstDay: CivilDate?
+    var lastDay: CivilDate?
 
     /// The first day of each column (a Monday), oldest first.
-    var columns: [Day] {
+    var columns: [CivilDate] {
         let lastWeek = (lastDay ?? habit.lastTrackedDay(today: today)).startOfWeek
-        let earliest = lastWeek.adding(days: -7 * (weeks - 1))
+        let earliest = lastWeek.advanced(by: -7 * (weeks - 1))
         let firstWeek = Swift.max(earliest, habit.start.startOfWeek)
         return stride(from: firstWeek, through: lastWeek, by: 7).map { $0 }
     }
@@ -32,11 +33,11 @@ struct HabitHeatmap {
     func lines() -> [StyledText] {
         let columns = self.columns
         var lines = [StyledText(monthLine(columns))]
-        for weekday in Weekday.allCases {
-            var row = StyledText(weekday.abbreviation)
+        for (weekday, name) in CivilDate.weekdayNames.enumerated() {
+            var row = StyledText(String(name.prefix(3)))
             for (index, week) in columns.enumerated() {
                 row.append(index == 0 || !compact ? " " : "")
-                let day = week.adding(days: weekday.rawValue)
+                let day = week.advanced(by: weekday)
                 if let firstDay, day < firstDay {
                     row.append(" ")
                 } else if let lastDay, day > lastDay {
@@ -71,15 +72,15 @@ struct HabitHeatmap {
 
     /// Month names over the columns where a month begins (its first day shown in the column),
     /// and over no other column.
-    private func monthLine(_ columns: [Day]) -> String {
+    private func monthLine(_ columns: [CivilDate]) -> String {
         var labels: [(column: Int, text: String)] = []
         let lastShown = lastDay ?? habit.lastTrackedDay(today: today)
         let step = compact ? 1 : 2
         for (index, week) in columns.enumerated() {
             // Only a first of the month the column shows: the last column stops at today.
-            let firstOfMonth = (0..<7).map { week.adding(days: $0) }.first { $0.dayOfMonth == 1 && $0 <= lastShown }
+            let firstOfMonth = (0..<7).map { week.advanced(by: $0) }.first { $0.day == 1 && $0 <= lastShown }
             guard let month = firstOfMonth?.month else { continue }
-            let label = (column: HabitHeatmap.labelWidth + step * index, text: Day.monthAbbreviations[month - 1])
+            let label = (column: HabitHeatmap.labelWidth + step * index, text: CivilDate.monthAbbreviation(month))
             // In the compact year a label would run into the next; the later month waits.
             if let previous = labels.last, label.column < previous.column + previous.text.count + 1 { continue }
             labels.append(label)

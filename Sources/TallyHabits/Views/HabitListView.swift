@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// The table `habit list` prints: each habit's target, start day, current streak (with its
@@ -9,12 +10,12 @@ public struct HabitListView {
     public static let width = 80
 
     /// The day the streak and the seven days end on.
-    public var today: Day
+    public var today: CivilDate
     /// The characters the marks are drawn with.
     public var glyphs: HabitGlyphs
 
     /// A view as of `today`.
-    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
+    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.glyphs = glyphs
     }
@@ -25,8 +26,8 @@ public struct HabitListView {
         let showsArchived = habits.contains { $0.isArchived }
         var table = TextTable(
             alignments: [.left, .left, .left, .right, .left, .right, .right] + (showsArchived ? [.left] : []))
-        let days = (-6...0).map { today.adding(days: $0) }
-        let initials = String(days.map { $0.weekday.abbreviation.first! })
+        let days = (-6...0).map { today.advanced(by: $0) }
+        let initials = String(days.map { $0.weekdayName.first! })
         table.rows.append(
             ["habit", "target", "since", "streak", initials, "strength", "total"].map(TextTable.Cell.init)
                 + (showsArchived ? [TextTable.Cell("archived")] : []))
@@ -36,7 +37,7 @@ public struct HabitListView {
                 TextTable.Cell(TerminalSafeText.escaped(habit.name)),
                 TextTable.Cell(habit.targetText),
                 TextTable.Cell(habit.start.description),
-                TextTable.Cell(HabitDetailView.days(habit.currentStreak(today: today))),
+                TextTable.Cell(habit.periods(habit.currentStreak(today: today))),
                 // Every mark is one column wide, coloured or not.
                 TextTable.Cell(styled: marks(week), width: week.count),
                 TextTable.Cell(HabitDetailView.strength(habit.strength(today: today))),

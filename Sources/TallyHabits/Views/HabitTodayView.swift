@@ -1,15 +1,16 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// What `habit today` (and `habit` alone) prints: each active habit with today's state and how
 /// far its current period has come (`Gym  ·  1 of 3 this week`).
 public struct HabitTodayView {
     /// The day shown.
-    public var today: Day
+    public var today: CivilDate
     /// The characters the marks are drawn with.
     public var glyphs: HabitGlyphs
 
     /// A view of `today`.
-    public init(today: Day, glyphs: HabitGlyphs = .unicode) {
+    public init(today: CivilDate, glyphs: HabitGlyphs = .unicode) {
         self.today = today
         self.glyphs = glyphs
     }
@@ -28,8 +29,26 @@ public struct HabitTodayView {
             ])
         }
         table.fitFirstColumn(within: HabitListView.width, glyphs: glyphs)
-        let weekday = Day.weekdayNames[today.weekday.rawValue]
-        return StyledText("today, \(weekday) \(today)\n") + table.render()
+        let weekday = today.weekdayName
+        return StyledText("today, \(weekday) \(today)\n") + table.render() + StyledText("\n\n" + openLines(habits))
+    }
+
+    /// The habits still open today and yesterday (``TrackedHabit/openDays(today:)``), by name:
+    /// `open today: Gym, Walk`, `open yesterday (Saturday 2026-11-28): Read`.
+    func openLines(_ habits: [HabitSummary]) -> String {
+        let yesterday = today.advanced(by: -1)
+        let open = habits.map { ($0, $0.openDays(today: today)) }
+        let names = { (day: CivilDate) in
+            open.filter { $0.1.contains(day) }.map { TerminalSafeText.escaped($0.0.name) }.joined(separator: ", ")
+        }
+        let (forToday, forYesterday) = (names(today), names(yesterday))
+        guard !forToday.isEmpty || !forYesterday.isEmpty else { return "nothing open today or yesterday" }
+        var lines: [String] = []
+        if !forToday.isEmpty { lines.append("open today: \(forToday)") }
+        if !forYesterday.isEmpty {
+            lines.append("open yesterday (\(yesterday.weekdayName) \(yesterday)): \(forYesterday)")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Today's state for a daily habit; the period's count against the target otherwise.

@@ -59,11 +59,15 @@ public struct BatchRunner {
     }
 
     /// Runs one line given as its bytes; its text is made only for a report or a JSON object.
-    private mutating func run(bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int) {
+    private mutating func run(
+        bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int, answers: AnswerLines? = nil
+    ) {
+        answers?.start(line: bytes)
         let origin = LineOrigin(sourceName: sourceName, lineNumber: lineNumber)
-        write(
-            session.handle(lineBytes: bytes, origin: origin), of: { String(decoding: bytes, as: UTF8.self) }, at: origin
-        )
+        let outcome = session.handle(lineBytes: bytes, origin: origin)
+        // A line that read answers (`habit ask`) kept a copy of itself: its bytes are gone.
+        let copy = answers?.copiedLine
+        write(outcome, of: { copy ?? String(decoding: bytes, as: UTF8.self) }, at: origin)
     }
 
     /// Hands an outcome to the writer and keeps count of what it means for the run.
@@ -78,8 +82,27 @@ public struct BatchRunner {
     /// an error at the column where it crosses the limit; the lines after it still run.
     public mutating func run(_ source: LineSource, sourceName: String) {
         var lineNumber = 0
-        while !ended, let line = source.nextLineBytes() {
-            lineNumber += 1
+        // `habit ask` reads its answers from the lines that follow it.
+        let answers = AnswerLines(source: source)
+        session.environment.readAnswer = { _ in answers.next() }
+        session.environment.giveBack = { answers.returned = $0 }
+        defer {
+            session.environment.readAnswer = nil
+            session.environment.giveBack = nil
+        }
+        while !ended {
+            // A line read as an answer that was none runs now, with its own number.
+            if let returned = answers.returned {
+                answers.returned = nil
+                lineNumber += answers.taken
+                answers.taken = 0
+                var text = returned
+                text.withUTF8 { run(bytes: $0, sourceName: sourceName, lineNumber: lineNumber, answers: answers) }
+                continue
+            }
+            guard let line = source.nextLineBytes() else { break }
+            lineNumber += 1 + answers.taken
+            answers.taken = 0
             if line.isCut {
                 let text = String(decoding: line.bytes, as: UTF8.self)
                 write(
@@ -87,7 +110,7 @@ public struct BatchRunner {
                     at: LineOrigin(sourceName: sourceName, lineNumber: lineNumber))
                 continue
             }
-            run(bytes: line.bytes, sourceName: sourceName, lineNumber: lineNumber)
+            run(bytes: line.bytes, sourceName: sourceName, lineNumber: lineNumber, answers: answers)
         }
         output.flush()
         if let failure = source.failure {
@@ -96,5 +119,36 @@ public struct BatchRunner {
                 message: "cannot read \(TerminalSafeText.escaped(sourceName)): \(String(cString: strerror(failure)))")
             readFailed = true
         }
+    }
+}
+
+/// The lines after a line of a file or pipe, read as answers by that line (`habit ask`): the
+/// line's own bytes are copied first, as reading on reuses the buffer they are in.
+final class AnswerLines {
+    private let source: LineSource
+    private var current: UnsafeBufferPointer<UInt8>?
+    /// The line being run, copied once it read an answer.
+    private(set) var copiedLine: String?
+    /// How many lines it read as answers.
+    var taken = 0
+    /// The last line read, handed back because it is no answer: it runs next.
+    var returned: String?
+
+    init(source: LineSource) {
+        self.source = source
+    }
+
+    /// A new line starts, with these bytes.
+    func start(line: UnsafeBufferPointer<UInt8>) {
+        current = line
+        copiedLine = nil
+    }
+
+    /// The next line as an answer; nil at the end of the input.
+    func next() -> String? {
+        if copiedLine == nil, let current { copiedLine = String(decoding: current, as: UTF8.self) }
+        guard let line = source.nextLine() else { return nil }
+        taken += 1
+        return line.text
     }
 }

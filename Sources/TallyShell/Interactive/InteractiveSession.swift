@@ -26,6 +26,7 @@ enum InteractiveSession {
 
         var environment = environment
         environment.confirm = { question in reader.confirm(question) }
+        environment.readAnswer = { question in reader.ask(question) }
         var session = Session(style: .interactive, settings: settings, environment: environment)
 
         TerminalSignals.install(interruption: session.interruption)

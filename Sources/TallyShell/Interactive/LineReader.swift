@@ -170,6 +170,13 @@ public final class LineReader {
 
     /// Asks a yes/no question; only `y` or `yes` is yes, Ctrl-C and Ctrl-D are no.
     public func confirm(_ question: String) -> Bool {
+        guard let answer = ask(question) else { return false }
+        let word = answer.filter { $0 != " " && $0 != "\t" }.lowercased()
+        return word == "y" || word == "yes"
+    }
+
+    /// Asks a question and returns the line typed; nil on Ctrl-C or Ctrl-D.
+    public func ask(_ question: String) -> String? {
         // The question is asked in the middle of handling a line: completing from the session
         // now would reach into it while it is busy.
         let saved = State.completion
@@ -181,9 +188,8 @@ public final class LineReader {
             self.decorations = decorations
         }
         // Readline writes a prompt as it is: nothing in it may be a control character.
-        guard case .line(let answer) = read(prompt: TerminalSafeText.escaped(question)) else { return false }
-        let word = answer.filter { $0 != " " && $0 != "\t" }.lowercased()
-        return word == "y" || word == "yes"
+        guard case .line(let answer) = read(prompt: TerminalSafeText.escaped(question)) else { return nil }
+        return answer
     }
 
     /// Ctrl-C on the prompt: forget the line and leave the cursor on a fresh line.

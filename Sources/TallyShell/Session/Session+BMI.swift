@@ -12,7 +12,7 @@ extension Session {
         let result: BMIResult
         // Only a birth date needs today; an unusable TALLY_TODAY matters only then.
         let today = (try? environment.today()).flatMap {
-            CalendarDate(year: $0.year, month: $0.month, day: $0.dayOfMonth)
+            CalendarDate(year: $0.year, month: $0.month, day: $0.day)
         }
         do {
             result = try command.evaluate(defaultStandard: standard, today: today) { span in

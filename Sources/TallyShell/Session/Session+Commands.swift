@@ -87,7 +87,9 @@ extension Session {
         }
         let context = HabitRunContext(
             today: today, isInteractive: style == .interactive, glyphs: environment.glyphs,
-            confirm: environment.confirm, wantsData: environment.wantsHabitData)
+            confirm: environment.confirm, wantsData: environment.wantsHabitData, readAnswer: environment.readAnswer,
+            giveBack: environment.giveBack,
+            columns: style == .interactive ? TerminalSize.current.columns : 80)
         let (text, data) = try habits!.runWithData(line: line, argumentsStart: argumentsStart, context: context)
         // The views mark what their days mean; here they are coloured, or not.
         var outcome = LineOutcome(.text(text.terminalText(colour: environment.useColour), data: data))

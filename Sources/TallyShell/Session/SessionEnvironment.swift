@@ -16,6 +16,12 @@ public struct SessionEnvironment {
     public var glyphs: HabitGlyphs
     /// Asks a yes/no question (interactive `habit delete`); false when nobody can answer.
     public var confirm: (String) -> Bool
+    /// Reads the answer to a question (`habit ask`): a line typed at the prompt, or the next line
+    /// of the file or pipe being run; nil at the end of the input or where there is none (`-e`).
+    public var readAnswer: ((String) -> String?)?
+    /// Hands back a line ``readAnswer`` read that is no answer, to be run in its turn (files
+    /// and pipes); nil at the prompt.
+    public var giveBack: ((String) -> Void)?
     /// Opens the habit store instead of the database in ``dataDirectory`` (the fuzzer and
     /// tests use an in-memory store); nil for the database.
     public var openHabitRepository: (() throws -> any HabitRepository)?

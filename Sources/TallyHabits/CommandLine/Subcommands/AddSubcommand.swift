@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// `habit add NAME [TARGET] [since DATE]`: start tracking a habit, or a measured one
@@ -12,7 +13,7 @@ enum AddSubcommand: HabitSubcommand {
         /// What a measured habit measures; nil for a yes-or-no habit.
         var measure: HabitMeasure? = nil
         /// Its first day (today, at the name, when left out).
-        var start: Spanned<Day>
+        var start: Spanned<CivilDate>
 
         var nameSpan: SourceSpan? { name.span }
         var givenNameSpan: SourceSpan? { name.span }

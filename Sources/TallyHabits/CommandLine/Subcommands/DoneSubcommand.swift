@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// `habit done NAME... [DATE]`: record one or more habits done; and for a measured habit
@@ -12,7 +13,7 @@ enum DoneSubcommand: HabitSubcommand {
         /// Whether the amount replaces the day's (`=AMOUNT`) rather than adding to it.
         var replacing = false
         /// The day (today, at the first name, when left out).
-        var day: Spanned<Day>
+        var day: Spanned<CivilDate>
 
         var nameSpan: SourceSpan? { names.first?.span }
         var daySpan: SourceSpan? { day.span }
@@ -74,7 +75,7 @@ enum DoneSubcommand: HabitSubcommand {
                 today: today)
             guard let measure = habit.measure else { return HabitOutput("") }
             let was = change.old.map { " (was \(HabitMeasure.amountText($0)))" } ?? ""
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
+            let streak = habit.periods(habit.currentStreak(today: today))
             return HabitOutput(
                 "\(HabitReply.quoted(habit.name)) on \(day): \(measure.amount(change.new))\(was) of "
                     + "\(measure.targetText(habit.target)) (current streak: \(streak))"
@@ -83,10 +84,8 @@ enum DoneSubcommand: HabitSubcommand {
         let results = try RecordCompletion(repository: invocation.repository).execute(
             names: request.names.map(\.value), day: day, today: today)
         let lines = results.map { habit, isNew, movedStart in
-            let streak = HabitDetailView.days(habit.currentStreak(today: today))
             let verb = isNew ? "done on" : "was already done on"
-            return "\(HabitReply.quoted(habit.name)) \(verb) \(day) (current streak: \(streak))"
-                + HabitReply.movedStart(movedStart, habit: habit)
+            return HabitReply.marked(habit, verb, day, today: today) + HabitReply.movedStart(movedStart, habit: habit)
         }
         return HabitOutput(lines.joined(separator: "\n"))
     }

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// Pieces of the replies subcommands write.
@@ -5,6 +6,11 @@ enum HabitReply {
     /// A name from the user or the store, quoted and made safe to print.
     static func quoted(_ name: String) -> String {
         TerminalSafeText.escaped(MessageText.quoted(name))
+    }
+
+    /// "'Walk' done on 2026-11-29 (current streak: 3 days)": `verb` says what happened to the day.
+    static func marked(_ habit: Habit, _ verb: String, _ day: CivilDate, today: CivilDate) -> String {
+        "\(quoted(habit.name)) \(verb) \(day) (current streak: \(habit.periods(habit.currentStreak(today: today))))"
     }
 
     /// "its history (3 days done)".
@@ -17,12 +23,12 @@ enum HabitReply {
     }
 
     /// "; it now starts on …, not …" when a day done before the start moved it, else empty.
-    static func movedStart(_ old: Day?, habit: Habit) -> String {
+    static func movedStart(_ old: CivilDate?, habit: Habit) -> String {
         old.map { "; it now starts on \(habit.start), not \($0)" } ?? ""
     }
 
     /// What `list` and `today` say when no active habit is left to show.
-    static func emptyList(_ repository: any HabitRepository, today: Day) throws -> String {
+    static func emptyList(_ repository: any HabitRepository, today: CivilDate) throws -> String {
         let archived = try ListHabits(repository: repository).execute(includeArchived: true, today: today).count
         guard archived == 0 else {
             return "no active habits; 'habit list all' also shows the \(archived) archived"
@@ -45,7 +51,7 @@ struct NameAndDayRequest: HabitRequest, Equatable {
     /// The habit.
     var name: Spanned<String>
     /// The day.
-    var day: Spanned<Day>
+    var day: Spanned<CivilDate>
 
     var nameSpan: SourceSpan? { name.span }
     var daySpan: SourceSpan? { day.span }

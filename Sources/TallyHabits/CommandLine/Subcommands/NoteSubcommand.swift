@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// `habit note NAME [DATE] TEXT`: keep a note for a day; empty text removes it.
@@ -5,7 +6,7 @@ enum NoteSubcommand: HabitSubcommand {
     /// The habit, the day and the note.
     struct Request: HabitRequest, Equatable {
         var name: Spanned<String>
-        var day: Spanned<Day>
+        var day: Spanned<CivilDate>
         var text: Spanned<String>
 
         var nameSpan: SourceSpan? { name.span }

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyDiagnostics
 
 /// `habit show NAME [year|YYYY]`: a habit's numbers and calendar; `year` for the last 53 weeks
@@ -24,7 +25,7 @@ enum ShowSubcommand: HabitSubcommand {
         let name = try arguments.readName()
         guard let word = arguments.next, !word.isQuoted else { return Request(name: name) }
         if word.text.utf8.count == 4, word.text.utf8.allSatisfy({ (48...57).contains($0) }),
-            let year = Int(word.text), Day.supportedYears.contains(year)
+            let year = Int(word.text), CivilDate.supportedYears.contains(year)
         {
             _ = arguments.take()
             guard year <= arguments.today.year else {
@@ -41,7 +42,8 @@ enum ShowSubcommand: HabitSubcommand {
         let today = invocation.today
         let habit = try ShowHabit(repository: invocation.repository).execute(name: request.name.value)
         let data = invocation.context.wantsData ? JSONMember("habit", HabitViewData.show(habit, today: today)) : nil
-        let view = HabitDetailView(today: today, glyphs: invocation.context.glyphs)
+        let view = HabitDetailView(
+            today: today, glyphs: invocation.context.glyphs, columns: invocation.context.columns)
         if let calendarYear = request.calendarYear {
             let last = habit.lastTrackedDay(today: today)
             guard calendarYear.value >= habit.start.year, calendarYear.value <= last.year else {

@@ -17,8 +17,7 @@ enum SkipSubcommand: HabitSubcommand {
         let today = invocation.today
         let (habit, isNew) = try SkipDay(repository: invocation.repository).execute(
             name: request.name.value, day: request.day.value, today: today)
-        let streak = HabitDetailView.days(habit.currentStreak(today: today))
         let verb = isNew ? "skipped on" : "was already skipped on"
-        return HabitOutput("\(HabitReply.quoted(habit.name)) \(verb) \(request.day.value) (current streak: \(streak))")
+        return HabitOutput(HabitReply.marked(habit, verb, request.day.value, today: today))
     }
 }

@@ -9,7 +9,7 @@ import TallyCalendar
 /// calculator's dates add them: days and weeks count days, months and years move by the calendar
 /// and fall back to the last day of a shorter month (`2026-03-31 - 1 month` is 2026-02-28). No
 /// other arithmetic: a habit's day is a day, and anything else is an error naming the forms.
-extension Day {
+extension CivilDate {
     /// How many of `following` (the words after a DATE word) continue it as steps: 0 when the
     /// next word does not start one.
     public static func continuationLength(_ following: [String]) -> Int {
@@ -31,7 +31,7 @@ extension Day {
 
     /// `text` read as a DATE word followed by steps, when it has spaces or steps; nil when it
     /// is a single word with none (for ``resolve(_:today:)`` to read).
-    static func resolveExpression(_ text: String, today: Day) throws(DayParseError) -> Day? {
+    static func resolveExpression(_ text: String, today: CivilDate) throws(DayParseError) -> CivilDate? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard parts.count > 1, let base = parts.first else { return nil }
         // A `-N` or a date as the first word is read whole; the steps follow it.
@@ -42,13 +42,13 @@ extension Day {
             // The next step runs to the next sign.
             let end = rest.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) ?? rest.endIndex
             guard let (days, months) = step(rest[rest.startIndex..<end]) else { throw .malformed(text) }
-            var date = day.civilDate
+            var date = day
             if months != 0 {
                 guard let moved = date.adding(months: months) else { throw .outsideYears(text) }
                 date = moved
             }
             guard let moved = date.adding(days: days) else { throw .outsideYears(text) }
-            day = Day(moved)
+            day = moved
             rest = rest[end...]
         }
         return day

@@ -1,3 +1,10 @@
+import TallyCalendar
+
+@testable import TallyHabits
+
+/// Loop Habit Tracker's streaks, the oracle the tests hold Tally's streaks to: for a daily habit
+/// they are the same; for any other target Tally counts periods met where Loop counts the days of
+/// its intervals (docs/habit.md says so).
 extension TrackedHabit {
     /// The habit's streaks as Loop Habit Tracker counts them, oldest first: runs of days that are
     /// done or skipped, or that the target did not need because enough was done around them, up
@@ -14,7 +21,7 @@ extension TrackedHabit {
     /// as N in 30 days) takes the length of the month its interval begins in, or of the next
     /// month when it begins on a month's last day. A measurable habit's streaks are Loop's for
     /// numerical habits (`StreakList.recompute`): runs of days done, with no intervals.
-    public func loopStreaks(today: Day) -> [ClosedRange<Day>] {
+    func loopStreaks(today: CivilDate) -> [ClosedRange<CivilDate>] {
         let last = lastTrackedDay(today: today)
         guard start <= last else { return [] }
         let (times, days) = measure == nil ? target.frequency : (1, 1)
@@ -38,7 +45,7 @@ extension TrackedHabit {
 
     /// Loop's intervals of a habit done `times` in `days` days (a month when `isMonthly`), up
     /// to `last`, newest first; each holds the days done inside it.
-    func loopIntervals(times: Int, days: Int, isMonthly: Bool, last: Day) -> [ClosedRange<Int>] {
+    func loopIntervals(times: Int, days: Int, isMonthly: Bool, last: CivilDate) -> [ClosedRange<Int>] {
         // Newest first, as Loop walks them.
         var done: [Int] = []
         forEachDoneDay(in: start...last) { done.append($0.daysSinceEpoch) }
@@ -50,10 +57,10 @@ extension TrackedHabit {
                 let center = done[index - times + 1]
                 var size = days
                 if isMonthly {
-                    let day = Day(daysSinceEpoch: begin)
-                    let length = Day.numberOfDays(inMonth: day.month, ofYear: day.year)
-                    let next = day.adding(days: 1)
-                    size = day.dayOfMonth == length ? Day.numberOfDays(inMonth: next.month, ofYear: next.year) : length
+                    let day = CivilDate(daysSinceEpoch: begin)
+                    let length = CivilDate.numberOfDays(inMonth: day.month, ofYear: day.year)
+                    let next = day.advanced(by: 1)
+                    size = day.day == length ? CivilDate.numberOfDays(inMonth: next.month, ofYear: next.year) : length
                 }
                 if center - begin < size { intervals.append((begin, center, begin + size - 1)) }
             }
@@ -70,23 +77,17 @@ extension TrackedHabit {
         return intervals.map { $0.begin...$0.end }
     }
 
-    /// Whether streaks are counted as Loop counts them (in days, with ``loopStreaks(today:)``):
-    /// every target but a plain daily one, whose streaks are its runs of days done.
-    var countsLoopStreaks: Bool {
-        !(target.isDaily && measure == nil)
-    }
-
     /// The newest of ``loopStreaks(today:)`` while it reaches the last tracked day or the day
     /// before (a day still open breaks nothing), in days; else 0.
-    func currentLoopStreak(today: Day) -> Int {
+    func currentLoopStreak(today: CivilDate) -> Int {
         let last = lastTrackedDay(today: today)
-        guard let newest = loopStreaks(today: today).last, newest.upperBound >= last.adding(days: -1) else { return 0 }
+        guard let newest = loopStreaks(today: today).last, newest.upperBound >= last.advanced(by: -1) else { return 0 }
         return newest.count
     }
 
     /// The `limit` longest of ``loopStreaks(today:)`` (the newer first among equals), newest
     /// first, as Loop's best-streaks card lists them.
-    public func bestStreaks(today: Day, limit: Int) -> [ClosedRange<Day>] {
+    func loopBestStreaks(today: CivilDate, limit: Int) -> [ClosedRange<CivilDate>] {
         let longest = loopStreaks(today: today).sorted { left, right in
             left.count != right.count ? left.count > right.count : left.upperBound > right.upperBound
         }
@@ -109,21 +110,23 @@ private struct DayRanges {
     }
 
     /// The unbroken runs of the days gathered from `first` to `last`, less the days of `pauses`.
-    func runs(from first: Day, through last: Day, less pauses: [ClosedRange<Day>]) -> [ClosedRange<Day>] {
+    func runs(from first: CivilDate, through last: CivilDate, less pauses: [ClosedRange<CivilDate>]) -> [ClosedRange<
+        CivilDate
+    >] {
         let (firstDay, lastDay) = (first.daysSinceEpoch, last.daysSinceEpoch)
         let paused = pauses.map { $0.lowerBound.daysSinceEpoch...$0.upperBound.daysSinceEpoch }
             .sorted { $0.lowerBound < $1.lowerBound }
-        var runs: [ClosedRange<Day>] = []
+        var runs: [ClosedRange<CivilDate>] = []
         func close(_ run: ClosedRange<Int>) {
             var low = Swift.max(run.lowerBound, firstDay)
             let high = Swift.min(run.upperBound, lastDay)
             for pause in paused where pause.upperBound >= low && pause.lowerBound <= high {
                 if pause.lowerBound > low {
-                    runs.append(Day(daysSinceEpoch: low)...Day(daysSinceEpoch: pause.lowerBound - 1))
+                    runs.append(CivilDate(daysSinceEpoch: low)...CivilDate(daysSinceEpoch: pause.lowerBound - 1))
                 }
                 low = pause.upperBound + 1
             }
-            if low <= high { runs.append(Day(daysSinceEpoch: low)...Day(daysSinceEpoch: high)) }
+            if low <= high { runs.append(CivilDate(daysSinceEpoch: low)...CivilDate(daysSinceEpoch: high)) }
         }
         var pending: ClosedRange<Int>?
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
