@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// The result's values as one JSON object, for `--json`: each number as the report shows it.
@@ -12,7 +11,8 @@ extension BMIResult {
     /// `waist_to_height_band`.
     public var jsonObject: String {
         var fields: [(String, String)] = [
-            ("bmi", shownValue.fixedText(places: 1)), ("height_cm", heightInCentimetres.fixedText(places: 1)),
+            ("bmi", childAssessment == nil ? shownText : value.fixedText(places: 1)),
+            ("height_cm", heightInCentimetres.fixedText(places: 1)),
             ("weight_kg", weightInKilograms.fixedText(places: 1)),
         ]
         if let child = childAssessment {
@@ -43,13 +43,16 @@ extension BMIResult {
                     "healthy_weight_kg",
                     "[\(range.lowestInKilograms.fixedText(places: 1)),\(range.highestInKilograms.fixedText(places: 1))]"
                 ),
-                ("bmi_prime", bmiPrime.fixedText(places: 2)),
+                ("bmi_prime", bmiPrimeText),
             ]
         }
         if let ratio = waistToHeightRatio {
-            fields.append(("waist_to_height", ratio.fixedText(places: 2)))
+            fields.append(("waist_to_height", waistToHeightText ?? ratio.fixedText(places: 2)))
             if childAssessment == nil, let band = waistToHeightBand {
                 fields.append(("waist_to_height_band", JSONText.string(band)))
+            }
+            if let cutOff = waistCutOff {
+                fields.append(("waist_category", JSONText.string(cutOff.category)))
             }
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"

@@ -42,7 +42,9 @@ extension BMICommand {
         ]
         for standard in BMIStandard.allCases {
             let marker = standard == .who ? " (the default)" : ""
-            lines += ["", "\(standard.word)\(marker): \(standard.sourceName)"]
+            lines += [
+                "", "\(standard.word)\(marker): \(standard == .nice ? "NICE, lower thresholds" : standard.sourceName)",
+            ]
             lines += standard.citation.map { "  " + $0 }
             lines += tableRows(standard.bands.map { ($0.rangeText, $0.category) })
         }
