@@ -83,7 +83,9 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
         .testTarget(
             name: "TallyHealthTests",
-            dependencies: ["TallyHealth", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+            dependencies: [
+                "TallyHealth", "TallyShell", "TallyCore", "TallyCalendar", "TallyDiagnostics", "TallyTestSupport",
+            ]),
         .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits", "TallyDiagnostics", "TallyTestSupport"]),
         .testTarget(
             name: "TallyShellTests", dependencies: ["TallyShell", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),

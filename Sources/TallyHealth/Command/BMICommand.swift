@@ -5,7 +5,7 @@
 public enum BMICommand {
     /// The form of the command, quoted in messages about missing or extra arguments.
     public static let usage =
-        "bmi HEIGHT WEIGHT [who|asia|nice|cdc] [age AGE [on DATE]] [sex f|m] [waist WAIST] [chart]"
+        "bmi HEIGHT WEIGHT [STANDARD] [age AGE [on DATE]] [sex f|m] [waist WAIST] [chart]"
 
     /// The words that label a measurement or add to it, for the reader and for suggestions.
     public static let keywords =
@@ -16,6 +16,8 @@ public enum BMICommand {
     public static let unitWords = [
         "cm", "mm", "m", "in", "ft", "kg", "lb", "st", "cms", "kgs", "lbs", "inch", "inches", "feet", "foot",
         "metre", "metres", "meter", "meters", "pound", "pounds", "stone", "stones", "kilo", "kilos",
+        "centimetre", "centimetres", "centimeter", "centimeters", "millimetre", "millimetres", "kilogram",
+        "kilograms",
     ]
 
     /// The words a `bmi` line reads besides numbers and variables, for completion.

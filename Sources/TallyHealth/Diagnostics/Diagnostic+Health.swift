@@ -307,4 +307,12 @@ extension Diagnostic {
             "z-score \(z) is outside the plausible range (WHO flags |z| > 5): check the measurements",
             at: span, severity: .warning)
     }
+
+    /// `bmi 175 70kgz`: letters after a number that name no unit of the calculator's table.
+    public static func bmiUnknownMeasurementUnit(_ unit: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .bmiUnknownUnit,
+            "unknown unit '\(TerminalSafeText.excerpt(unit))'; lengths are mm, cm, m, in and ft, masses kg, lb and st "
+                + "(or any of 'help units')", at: span)
+    }
 }

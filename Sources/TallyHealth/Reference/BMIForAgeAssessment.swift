@@ -50,7 +50,7 @@ public struct BMIForAgeAssessment: Sendable {
             category =
                 reference == .who2006
                 ? BMIForAgeCategory(underFiveZScore: zScore) : BMIForAgeCategory(zScore: zScore)
-            normalBMIs = (lms.measurement(atZ: -2.005), lms.measurement(atZ: 1.005))
+            normalBMIs = (lms.measurement(atZ: -2), lms.measurement(atZ: 1))
         case .cdc2000:
             guard let entry = CDCBMITable.entry(for: sex, atMonths: age.months) else { return nil }
             let lms = entry.lms
@@ -73,8 +73,8 @@ public struct BMIForAgeAssessment: Sendable {
                 bmiAtLeast35: Rational.compare(bmi, Rational(35)) >= 0,
                 bmiAtLeast40: Rational.compare(bmi, Rational(40)) >= 0)
             normalBMIs = (
-                lms.measurement(atZ: NormalDistribution.quantile(0.0495)),
-                lms.measurement(atZ: NormalDistribution.quantile(0.8495))
+                lms.measurement(atZ: NormalDistribution.quantile(0.05)),
+                lms.measurement(atZ: NormalDistribution.quantile(0.85))
             )
         }
     }

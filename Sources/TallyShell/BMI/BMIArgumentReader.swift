@@ -76,7 +76,9 @@ struct BMIArgumentReader {
                 try flush()
                 label = (keyword, word.span)
                 position += 1
-                guard position < words.count, Self.isOption(words[position].folded) == false else {
+                guard position < words.count, !Self.isOption(words[position].folded),
+                    Self.label(words[position].folded) == nil
+                else {
                     throw Diagnostic.bmiMissingArgument(
                         word.text.lowercased(),
                         at: SourceSpan(at: position < words.count ? words[position].span.start : argumentsEnd))
@@ -97,6 +99,12 @@ struct BMIArgumentReader {
                 pending[pending.count - 1].unitSpan = word.span
                 position += 1
                 continue
+            }
+            if let dimension = BMIExpressionAdapter.otherDimension(word.text), let last = pending.last,
+                last.unit == nil, last.wordIndex == position - 1
+            {
+                // `175 h`: a unit of the calculator's that measures something else.
+                throw Diagnostic.bmiNotAMeasurement("\(dimension) (\(word.text))", at: last.span.union(word.span))
             }
             pending += try BMIPiece.pieces(of: word, index: position, adapter: adapter)
             position += 1
@@ -127,7 +135,20 @@ struct BMIArgumentReader {
     /// The words of `line` from `start`, split at white space outside parentheses, up to the end
     /// or a `#` outside parentheses; and where they end.
     static func split(_ line: String, from start: Int) -> ([Word], end: Int) {
+        let (words, end, unclosed) = split(line, from: start, groupingFrom: start)
+        guard let unclosed else { return (words, end) }
+        // A '(' that is never closed groups nothing: the words after it are read apart, so the
+        // calculator's error is about that parenthesis.
+        let (regrouped, regroupedEnd, _) = split(line, from: start, groupingFrom: unclosed + 1)
+        return (regrouped, regroupedEnd)
+    }
+
+    /// The split, with parentheses grouping from `groupingFrom` on; and the offset of a '(' left
+    /// open at the end, if any.
+    private static func split(_ line: String, from start: Int, groupingFrom: Int) -> ([Word], end: Int, unclosed: Int?)
+    {
         var words: [Word] = []
+        var openAt: [Int] = []
         var offset = 0
         var wordStart: Int?
         var scalars = String.UnicodeScalarView()
@@ -144,19 +165,25 @@ struct BMIArgumentReader {
             if offset < start { continue }
             if depth == 0, scalar == "#" {
                 finish()
-                return (words, offset)
+                return (words, offset, nil)
             }
             if depth == 0, scalar.properties.isWhitespace {
                 finish()
                 continue
             }
-            if scalar == "(" { depth += 1 }
-            if scalar == ")" { depth = max(0, depth - 1) }
+            if scalar == "(", offset >= groupingFrom {
+                depth += 1
+                openAt.append(offset)
+            }
+            if scalar == ")", depth > 0 {
+                depth -= 1
+                openAt.removeLast()
+            }
             if wordStart == nil { wordStart = offset }
             scalars.append(scalar)
         }
         finish()
-        return (words, offset)
+        return (words, offset, openAt.first)
     }
 
     /// `line` with the decimal comma of each word that starts with a number (`170,5`, `1,75m`)

@@ -97,8 +97,17 @@ struct BMIExpressionAdapter {
     /// `number` as a TallyHealth fraction, or an error at `span` for one with more digits than
     /// any measurement (numerator or denominator of 2^40 or more).
     private static func measurementRational(_ number: Number, at span: SourceSpan) throws(Diagnostic) -> Rational {
-        guard let value = rational(number), value.isMeasurement else { throw Diagnostic.bmiTooPrecise(at: span) }
-        return value
+        if let value = rational(number), value.isMeasurement { return value }
+        // Far beyond any measurement either way: a stand-in just as far, so the range check
+        // names the measurement implausible (its digits are never shown).
+        let magnitude = number.signum < 0 ? -number : number
+        if Number.compare(magnitude, Number(1 << 30)) > 0 {
+            return Rational(number.signum * (1 << 30))
+        }
+        if Number.compare(magnitude, Number(numerator: 1, denominator: 1 << 30)) < 0 {
+            return Rational(numerator: number.signum, denominator: 1 << 30)
+        }
+        throw Diagnostic.bmiTooPrecise(at: span)
     }
 
     /// `number` as a TallyHealth fraction when numerator and denominator fit in machine words.

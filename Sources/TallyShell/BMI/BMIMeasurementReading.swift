@@ -56,7 +56,19 @@ struct BMIMeasurementReading {
                     let minorUnit = MeasurementUnit(symbol: unit.symbol)
                     guard unit.quantity == quantityNow, Rational.compare(unit.size, major.size) < 0,
                         (majorUnit?.isImperial ?? false) == (minorUnit?.isImperial ?? false)
-                    else { break }
+                    else {
+                        if next.isGlued, unit.quantity == quantityNow, let majorUnit {
+                            // `5ft9cm`: a slip far likelier than 5 ft plus 9 cm.
+                            let rule =
+                                majorUnit.minorUnit.map { "only \($0.pluralName) may follow \(majorUnit.pluralName)" }
+                                ?? "only smaller units may follow \(majorUnit.pluralName)"
+                            throw Diagnostic.bmiMisplacedMinorUnit(
+                                rule,
+                                example: ["ft": "5ft9in", "st": "11st4lb", "m": "1m75cm"][majorUnit.symbol] ?? "",
+                                at: next.unitSpan ?? next.span)
+                        }
+                        break
+                    }
                     minor = unit
                 } else if next.unit == nil, next.reading.isNumber,
                     let minorSymbol = MeasurementUnit(symbol: major.symbol)?.minorUnit?.symbol,

@@ -38,7 +38,8 @@ struct BMIPiece {
             {
                 throw unknownWord(word, diagnostic: diagnostic)
             }
-            var piece = BMIPiece(reading: reading, valueText: valueText, valueSpan: valueSpan, wordIndex: index)
+            var piece = BMIPiece(
+                reading: reading, valueText: written(valueText), valueSpan: valueSpan, wordIndex: index)
             piece.isGlued = !pieces.isEmpty
             if let unitRange {
                 let unitText = String(decoding: Array(word.text.utf8)[unitRange], as: UTF8.self)
@@ -52,11 +53,35 @@ struct BMIPiece {
         return pieces
     }
 
+    /// The value as a suggestion puts a unit after it: a number as written, a name in
+    /// parentheses (`(h)` of `did you mean (h)m?`).
+    private static func written(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return text }
+        return "(\(text))"
+    }
+
     /// A word of letters that is no variable: one of `bmi`'s words misspelt, or something else.
     private static func unknownWord(_ word: BMIArgumentReader.Word, diagnostic: Diagnostic) -> Diagnostic {
-        guard word.text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) else { return diagnostic }
+        if let first = word.text.utf8.first, BMIArgumentReader.isDigit(first) || first == UInt8(ascii: "."),
+            diagnostic.span.start > word.span.start
+        {
+            // Letters after a number that name no unit: `70kgz`.
+            let letters = text(of: diagnostic.span, in: word)
+            return Diagnostic.bmiUnknownMeasurementUnit(letters, at: diagnostic.span).suggesting(
+                Suggestion.nearest(to: UnitTable.folded(letters), in: BMICommand.unitWords))
+        }
+        guard word.text.unicodeScalars.count > 1, word.text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic })
+        else { return diagnostic }
         return Diagnostic.bmiUnknownWord(word.text, at: word.span).suggesting(
             Suggestion.nearest(to: word.folded, in: BMICommand.keywords + BMICommand.unitWords))
+    }
+
+    /// The text of `span` (offsets into the line) within `word`.
+    private static func text(of span: SourceSpan, in word: BMIArgumentReader.Word) -> String {
+        let bytes = Array(word.text.utf8)
+        let start = max(0, span.start - word.span.start)
+        let end = min(bytes.count, span.end - word.span.start)
+        return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : word.text
     }
 
     /// The byte ranges of each value and its glued unit in `text`: a number followed by the
@@ -91,7 +116,11 @@ struct BMIPiece {
                 }
             }
             let valueEnd = index
-            guard valueEnd > start else { return [(0..<bytes.count, nil)] }
+            // What follows a first piece that is not another is one more value, read by the
+            // calculator with its own error (`5ft0x9in`: `0x9in`).
+            guard valueEnd > start else {
+                return result.isEmpty ? [(0..<bytes.count, nil)] : result + [(start..<bytes.count, nil)]
+            }
             let unitStart = index
             while index < bytes.count, !BMIArgumentReader.isDigit(bytes[index]), bytes[index] != UInt8(ascii: "(") {
                 index += 1
@@ -103,7 +132,9 @@ struct BMIPiece {
                 continue
             }
             let unitText = String(decoding: bytes[unitStart..<index], as: UTF8.self)
-            guard BMIExpressionAdapter.unit(unitText) != nil else { return [(0..<bytes.count, nil)] }
+            guard BMIExpressionAdapter.unit(unitText) != nil else {
+                return result.isEmpty ? [(0..<bytes.count, nil)] : result + [(start..<bytes.count, nil)]
+            }
             result.append((start..<valueEnd, unitStart..<index))
         }
         return result
