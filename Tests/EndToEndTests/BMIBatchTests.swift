@@ -92,7 +92,7 @@ import Testing
     @Test(arguments: [
         (
             "bmi 5'9\" 154",
-            "BMI 50.1  obesity class III  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg\nBMI Prime 2.00 (BMI / 25)",
+            "BMI 50.1  obesity class III  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.9–76.7 kg\nBMI Prime 2.00 (BMI / 25)",
             "<eval>:1:10: warning: a weight without a unit beside a height in feet or inches\n    bmi 5'9\" 154\n             ^~~\n"
                 + "<eval>:1:10: note: 154 was read as kg; write 154lb for pounds\n"
         ),
@@ -104,53 +104,53 @@ import Testing
         ),
         (
             "bmi 5'9\" 154lb",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)\nBMI Prime 0.91 (BMI / 25)",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.9–76.7 kg (125.3–169.2 lb)\nBMI Prime 0.91 (BMI / 25)",
             ""
         ),
         (
             "bmi 1m75 70",
-            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)", ""
         ),
         (
             "bmi 175 cm 70 pounds",
-            "BMI 10.4  underweight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg (124.6–168.4 lb)\nBMI Prime 0.42 (BMI / 25)",
+            "BMI 10.4  underweight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg (125.0–168.7 lb)\nBMI Prime 0.42 (BMI / 25)",
             ""
         ),
         (
             "bmi 175 centimeters 70 kgs",
-            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)", ""
         ),
         (
             "bmi 175 Centimetres 70 KILOS",
-            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)",
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)",
             ""
         ),
         (
             "bmi 69 inches 154 lb",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)\nBMI Prime 0.91 (BMI / 25)",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.9–76.7 kg (125.3–169.2 lb)\nBMI Prime 0.91 (BMI / 25)",
             ""
         ),
         (
             "bmi 5ft 9 154lb",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (125.0–168.9 lb)\nBMI Prime 0.91 (BMI / 25)",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.9–76.7 kg (125.3–169.2 lb)\nBMI Prime 0.91 (BMI / 25)",
             ""
         ),
         (
             "bmi 5 feet 9 inches 11 stone",
-            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg (8st 13lb–12st 0.9lb)\nBMI Prime 0.91 (BMI / 25)",
+            "BMI 22.7  normal weight  \(adult)\nhealthy weight at 5ft 9in (175.3 cm): 56.9–76.7 kg (8st 13.3lb–12st 1.2lb)\nBMI Prime 0.91 (BMI / 25)",
             ""
         ),
         (
             "bmi １７５ｃｍ ７０",
-            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)", ""
         ),
         (
             "bmi 1_750mm 0x46",
-            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)", ""
         ),
         (
             "bmi 1.75e2 7e1kg",
-            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)", ""
+            "BMI 22.9  normal weight  \(adult)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)", ""
         ),
         (
             "bmi 120 25",
@@ -306,7 +306,7 @@ struct BMIInteractiveTests {
                 warning: a weight without a unit beside a height in feet or inches
                 note: 154 was read as kg; write 154lb for pounds
                 BMI 50.1  obesity class III  (WHO adult classification, ages 20 and over)
-                healthy weight at 5ft 9in (175.3 cm): 56.7–76.6 kg
+                healthy weight at 5ft 9in (175.3 cm): 56.9–76.7 kg
                 BMI Prime 2.00 (BMI / 25)
 
                 """)

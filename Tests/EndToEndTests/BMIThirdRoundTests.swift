@@ -58,11 +58,11 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 175 70 cdc",
-            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)"
+            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)"
         ),
         (
             "bmi 175 70 waist 80 cm",
-            "BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)\nwaist-to-height ratio 0.46: no increased health risk (NICE 2022)"
+            "BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)\nwaist-to-height ratio 0.46: no increased health risk (NICE 2022)"
         ),
         (
             "bmi 175 80 waist 95 cm asia",
@@ -70,7 +70,7 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 175 100 waist 110cm",
-            "BMI 32.7  obesity class I  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 1.31 (BMI / 25)\nwaist-to-height ratio 0.63: high health risk (NICE 2022)"
+            "BMI 32.7  obesity class I  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 1.31 (BMI / 25)\nwaist-to-height ratio 0.63: high health risk (NICE 2022)"
         ),
         (
             "bmi 140 35 age 10 girl waist 60",
@@ -157,7 +157,7 @@ struct BMIThirdRoundTests {
         #expect(lines.count == 2)
         #expect(
             lines.first?.hasSuffix(
-                ",\"bmi\":{\"bmi\":22.9,\"height_cm\":175.0,\"weight_kg\":70.0,\"category\":\"normal weight\",\"standard\":\"who\",\"standard_name\":\"WHO adult classification\",\"healthy_weight_kg\":[56.6,76.4],\"bmi_prime\":0.92,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}"
+                ",\"bmi\":{\"bmi\":22.9,\"height_cm\":175.0,\"weight_kg\":70.0,\"category\":\"normal weight\",\"standard\":\"who\",\"standard_name\":\"WHO adult classification\",\"healthy_weight_kg\":[56.7,76.5],\"bmi_prime\":0.92,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}"
             ) == true, "\(lines)")
         #expect(
             lines.last?.hasSuffix(

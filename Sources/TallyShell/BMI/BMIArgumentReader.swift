@@ -68,9 +68,16 @@ struct BMIArgumentReader {
             }
             pending = []
             label = nil
+            // A height, a weight and a waist at most: reading stops at the first too many, so
+            // a megabyte line is answered at once.
+            if measurements.count > 3 {
+                throw Diagnostic.bmiExtraArgument(
+                    at: SourceSpan(start: measurements[3].0.span.start, end: argumentsEnd))
+            }
         }
         while position < words.count {
             let word = words[position]
+            if position == Self.maximumWords { throw Diagnostic.bmiExtraArgument(at: extraSpan(word)) }
             let folded = word.folded
             if let keyword = Self.label(folded) {
                 try flush()
@@ -79,6 +86,10 @@ struct BMIArgumentReader {
                 guard position < words.count, !Self.isOption(words[position].folded),
                     Self.label(words[position].folded) == nil
                 else {
+                    if keyword == .waist {
+                        throw Diagnostic.bmiMissingWaist(
+                            at: SourceSpan(at: position < words.count ? words[position].span.start : argumentsEnd))
+                    }
                     throw Diagnostic.bmiMissingArgument(
                         word.text.lowercased(),
                         at: SourceSpan(at: position < words.count ? words[position].span.start : argumentsEnd))
@@ -108,6 +119,7 @@ struct BMIArgumentReader {
             }
             pending += try BMIPiece.pieces(of: word, index: position, adapter: adapter)
             position += 1
+            if pending.count > 8 { try flush() }
         }
         try flush()
         if let (_, span) = label { throw Diagnostic.bmiMissingArgument("measurement", at: SourceSpan(at: span.end)) }
@@ -115,6 +127,10 @@ struct BMIArgumentReader {
     }
 
     // MARK: Words
+
+    /// The most words a line is read for: more than any `bmi` line needs (`bmi 5 ft 9 in 11 st 4 lb
+    /// age 10 years 6 months 6 days sex f waist 80 cm cdc chart` has 22).
+    static let maximumWords = 48
 
     /// `height`, `weight` and `waist`, which label the measurement after them.
     static func label(_ folded: String) -> Label? {
@@ -163,6 +179,12 @@ struct BMIArgumentReader {
         for scalar in line.unicodeScalars {
             defer { offset += UTF8.width(scalar) }
             if offset < start { continue }
+            // No `bmi` line has this many words: the rest is not read, and the word after the
+            // last is where the reader reports an extra argument.
+            if words.count == maximumWords, wordStart == nil, !scalar.properties.isWhitespace {
+                words.append(Word(text: "", span: SourceSpan(at: offset)))
+                return (words, line.utf8.count, nil)
+            }
             if depth == 0, scalar == "#" {
                 finish()
                 return (words, offset, nil)

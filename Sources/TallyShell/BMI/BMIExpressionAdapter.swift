@@ -66,10 +66,22 @@ struct BMIExpressionAdapter {
     ///   stopped it.
     func read(_ span: SourceSpan) throws -> Reading {
         let value: Value
-        do {
-            value = try evaluator.evaluate(line: line, in: span)
-        } catch EvaluationError.failed(let diagnostic) {
-            throw diagnostic
+        if let folded = Self.foldedFullWidth(line, in: span) {
+            // Full-width digits and letters (`１７５ｃｍ`) read as ASCII ones; an error is then
+            // about the whole measurement, whose columns the folding moved.
+            do {
+                value = try evaluator.evaluate(line: folded, in: SourceSpan(start: 0, end: folded.utf8.count))
+            } catch EvaluationError.failed(var diagnostic) {
+                diagnostic.span = span
+                diagnostic.notes = []
+                throw diagnostic
+            }
+        } else {
+            do {
+                value = try evaluator.evaluate(line: line, in: span)
+            } catch EvaluationError.failed(let diagnostic) {
+                throw diagnostic
+            }
         }
         switch value.kind {
         case .number(let number):
@@ -92,6 +104,18 @@ struct BMIExpressionAdapter {
         case .calendar:
             throw Diagnostic.bmiNotAMeasurement("a date", at: span)
         }
+    }
+
+    /// The text of `span` with full-width forms (U+FF01…U+FF5E) as ASCII, or nil when it has none.
+    private static func foldedFullWidth(_ line: String, in span: SourceSpan) -> String? {
+        let text = String(decoding: Array(line.utf8)[span.start..<span.end], as: UTF8.self)
+        guard text.unicodeScalars.contains(where: { (0xFF01...0xFF5E).contains($0.value) }) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let ascii = (0xFF01...0xFF5E).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFEE0) : nil
+            scalars.append(ascii ?? scalar)
+        }
+        return String(scalars)
     }
 
     /// `number` as a TallyHealth fraction, or an error at `span` for one with more digits than

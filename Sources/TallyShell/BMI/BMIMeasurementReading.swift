@@ -57,7 +57,9 @@ struct BMIMeasurementReading {
                     guard unit.quantity == quantityNow, Rational.compare(unit.size, major.size) < 0,
                         (majorUnit?.isImperial ?? false) == (minorUnit?.isImperial ?? false)
                     else {
-                        if next.isGlued, unit.quantity == quantityNow, let majorUnit {
+                        if unit.quantity == quantityNow, let majorUnit,
+                            next.isGlued || Rational.compare(unit.size, major.size) < 0
+                        {
                             // `5ft9cm`: a slip far likelier than 5 ft plus 9 cm.
                             let rule =
                                 majorUnit.minorUnit.map { "only \($0.pluralName) may follow \(majorUnit.pluralName)" }

@@ -36,7 +36,7 @@ struct BMIPiece {
             } catch let diagnostic as Diagnostic
                 where diagnostic.id == .unknownName && pieces.isEmpty && unitRange == nil
             {
-                throw unknownWord(word, diagnostic: diagnostic)
+                throw unknownWord(word, diagnostic: diagnostic, adapter: adapter)
             }
             var piece = BMIPiece(
                 reading: reading, valueText: written(valueText), valueSpan: valueSpan, wordIndex: index)
@@ -61,7 +61,9 @@ struct BMIPiece {
     }
 
     /// A word of letters that is no variable: one of `bmi`'s words misspelt, or something else.
-    private static func unknownWord(_ word: BMIArgumentReader.Word, diagnostic: Diagnostic) -> Diagnostic {
+    private static func unknownWord(
+        _ word: BMIArgumentReader.Word, diagnostic: Diagnostic, adapter: BMIExpressionAdapter
+    ) -> Diagnostic {
         if let first = word.text.utf8.first, BMIArgumentReader.isDigit(first) || first == UInt8(ascii: "."),
             diagnostic.span.start > word.span.start
         {
@@ -72,6 +74,19 @@ struct BMIPiece {
         }
         guard word.text.unicodeScalars.count > 1, word.text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic })
         else { return diagnostic }
+        // `hcm`: a variable run together with a unit, which would need parentheses.
+        let folded = word.folded
+        if word.text.utf8.count <= 4 * Suggestion.maximumComparedLength, folded.utf8.count == word.text.utf8.count {
+            for unitWord in BMICommand.unitWords where folded.hasSuffix(unitWord) && folded.count > unitWord.count {
+                let prefix = word.text.utf8.count - unitWord.utf8.count
+                let prefixSpan = SourceSpan(start: word.span.start, end: word.span.start + prefix)
+                if (try? adapter.read(prefixSpan)) != nil {
+                    var error = diagnostic
+                    error.notes = []
+                    return error.notingVariableBeforeUnit(String(word.text.prefix(prefix)), unit: unitWord)
+                }
+            }
+        }
         return Diagnostic.bmiUnknownWord(word.text, at: word.span).suggesting(
             Suggestion.nearest(to: word.folded, in: BMICommand.keywords + BMICommand.unitWords))
     }
@@ -92,7 +107,8 @@ struct BMIPiece {
         let bytes = Array(text.utf8)
         var result: [(Range<Int>, Range<Int>?)] = []
         var index = 0
-        while index < bytes.count {
+        // Three pieces are already one too many (``pieces(of:index:adapter:)`` says so).
+        while index < bytes.count, result.count < 3 {
             let start = index
             if bytes[index] == UInt8(ascii: "(") {
                 var depth = 0
