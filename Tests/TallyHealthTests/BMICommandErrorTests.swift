@@ -21,14 +21,14 @@ import Testing
     @Test(arguments: [
         // Missing and extra arguments.
         ("bmi⟨⟩", DiagnosticID.bmiMissingArgument, "missing height: \(usage)"),
-        ("bmi   ⟨⟩", .bmiMissingArgument, "missing height: \(usage)"),
+        ("bmi⟨⟩   ", .bmiMissingArgument, "missing height: \(usage)"),
         ("bmi 175⟨⟩", .bmiMissingArgument, "missing weight: \(usage)"),
         ("bmi 175 who⟨⟩", .bmiMissingArgument, "missing weight: \(usage)"),
-        ("bmi 175 ⟨⟩# weight later", .bmiMissingArgument, "missing weight: \(usage)"),
+        ("bmi 175⟨⟩ # weight later", .bmiMissingArgument, "missing weight: \(usage)"),
         ("bmi height ⟨⟩weight 70", .bmiMissingArgument, "missing height: \(usage)"),
         ("bmi 175 70 ⟨80⟩", .bmiExtraArgument, "extra argument: \(usage)"),
-        // 80 kg is the weight, so 175 and 70 are two bare numbers for the height.
-        ("bmi 175 ⟨70 80 kg 90⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        // Four measurements: reading stops at the fourth.
+        ("bmi 175 70 80 kg ⟨90⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 who ⟨asia⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 cm ⟨80 cm⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 who ⟨kg⟩", .bmiUnitWithoutNumber, "expected a number before the unit 'kg'"),

@@ -172,10 +172,13 @@ struct BMIArgumentReader {
         func finish() {
             if let begin = wordStart {
                 words.append(Word(text: String(scalars), span: SourceSpan(start: begin, end: offset)))
+                end = offset
             }
             wordStart = nil
             scalars = String.UnicodeScalarView()
         }
+        // Where a missing argument is: right after the last word (or after `bmi`).
+        var end = start
         for scalar in line.unicodeScalars {
             defer { offset += UTF8.width(scalar) }
             if offset < start { continue }
@@ -187,7 +190,7 @@ struct BMIArgumentReader {
             }
             if depth == 0, scalar == "#" {
                 finish()
-                return (words, offset, nil)
+                return (words, end, nil)
             }
             if depth == 0, scalar.properties.isWhitespace {
                 finish()
@@ -205,7 +208,7 @@ struct BMIArgumentReader {
             scalars.append(scalar)
         }
         finish()
-        return (words, offset, openAt.first)
+        return (words, end, openAt.first)
     }
 
     /// `line` with the decimal comma of each word that starts with a number (`170,5`, `1,75m`)

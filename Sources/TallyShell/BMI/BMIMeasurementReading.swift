@@ -61,12 +61,16 @@ struct BMIMeasurementReading {
                             next.isGlued || Rational.compare(unit.size, major.size) < 0
                         {
                             // `5ft9cm`: a slip far likelier than 5 ft plus 9 cm.
+                            let system = majorUnit.isImperial ? "imperial" : "metric"
                             let rule =
                                 majorUnit.minorUnit.map { "only \($0.pluralName) may follow \(majorUnit.pluralName)" }
-                                ?? "only smaller units may follow \(majorUnit.pluralName)"
+                                ?? "only smaller \(system) units may follow \(majorUnit.pluralName)"
+                            let examples = [
+                                "ft": "5ft9in", "st": "11st4lb", "m": "1m75cm", "yd": "1yd 2ft 9in", "km": "1km 200m",
+                                "mi": "1mi 20yd", "t": "1t 200kg",
+                            ]
                             throw Diagnostic.bmiMisplacedMinorUnit(
-                                rule,
-                                example: ["ft": "5ft9in", "st": "11st4lb", "m": "1m75cm"][majorUnit.symbol] ?? "",
+                                rule, example: examples[majorUnit.symbol] ?? "1\(majorUnit.symbol)",
                                 at: next.unitSpan ?? next.span)
                         }
                         break
