@@ -178,4 +178,20 @@ struct BMIThirdRoundTests {
                 ",\"bmi\":{\"bmi\":30.6,\"height_cm\":140.0,\"weight_kg\":60.0,\"category\":\"severe obesity (class 2)\",\"reference\":\"CDC 2000 growth charts, BMI-for-age 2–19 years\",\"sex\":\"f\",\"age_months\":120,\"age_days\":3653,\"z_score\":2.63,\"percentile\":\"99.6\",\"healthy_weight_kg\":[27.6,39.1],\"percent_of_p95\":133.2,\"extended\":true}}"
             ) == true, "\(lines)")
     }
+
+    /// `chart` in a pipe draws 80 columns wide, whatever the terminal, after the report; with
+    /// `--ascii` in ASCII characters.
+    @Test(arguments: ["bmi 175 70 chart", "bmi 140 35 age 10y6m girl chart", "bmi 140 60 age 10 girl cdc chart"])
+    func chartInAPipeIsEightyColumns(_ line: String) throws {
+        for ascii in [false, true] {
+            let result = try TallyUnderTest.run((ascii ? ["--ascii"] : []) + ["-e", line])
+            #expect(result.status == 0, "\(result.errorText)")
+            let rows = result.outputText.split(separator: "\n").map(String.init)
+            let chart = rows.drop { !$0.hasPrefix("BMI-for-age") && !$0.contains(", WHO adult") }
+            #expect(chart.count >= 6, "\(rows)")
+            #expect(chart.allSatisfy { $0.count <= 80 }, "\(chart)")
+            #expect(chart.contains { $0.count >= 76 }, "\(chart)")
+            if ascii { #expect(chart.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII || $0 == "–" } }) }
+        }
+    }
 }
