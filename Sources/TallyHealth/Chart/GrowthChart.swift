@@ -35,7 +35,9 @@ struct GrowthChart {
 
     /// `3rd`, `15th`, `50th`, `97th`.
     static func ordinal(_ number: Int) -> String {
-        let suffix = (11...13).contains(number % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][number % 10]
+        let suffix =
+            (11...13).contains(number % 100)
+            ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][number % 10]
         return "\(number)\(suffix)"
     }
 
