@@ -305,4 +305,27 @@ struct BMIInteractiveTests {
         terminal.type(PseudoTerminal.controlD)
         #expect(try terminal.waitForExit() == 0)
     }
+
+    /// At the prompt a chart is as wide as the window: 50 and 100 columns.
+    @Test(arguments: [50, 100])
+    func chartIsAsWideAsTheWindow(_ columns: Int) throws {
+        let home = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(
+            arguments: ["-q"],
+            environment: ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TALLY_DATA_DIR": home.path],
+            columns: columns)
+        try terminal.expect("> ")
+        terminal.type("bmi 175 70 chart\r")
+        try terminal.expect("normal weight, WHO adult classification\n")
+        let chart = try terminal.expect("> ")
+        let rows = chart.split(separator: "\n").map(String.init).dropLast()
+        #expect(rows.count >= 4, "\(rows)")
+        // The bar of bands fills the window's width exactly.
+        let bar = rows.first { $0.hasPrefix("░") }
+        #expect(bar?.count == columns, "\(rows)")
+        #expect(rows.allSatisfy { $0.count <= columns }, "\(rows)")
+        terminal.type(PseudoTerminal.controlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
 }
