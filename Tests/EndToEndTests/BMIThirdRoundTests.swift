@@ -152,11 +152,11 @@ struct BMIThirdRoundTests {
     /// 10,000 random adults of every standard, most of them beside a band boundary, some with a
     /// waist and a sex: the whole report is the exact value's — the category, the BMI with the
     /// digits that decide it, the healthy range, BMI Prime and the waist figures — against exact
-    /// fractions in Python (Tests/Differential/bmi_for_age.py).
+    /// fractions in Python (Tests/Differential/bmi_adults.py).
     @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
     func randomAdultsAgreeWithTheExactValue() throws {
         let (status, report) = try runPythonScript(
-            "Tests/Differential/bmi_for_age.py", ["--tally", TallyUnderTest.executable.path, "--adults", "10000"])
+            "Tests/Differential/bmi_adults.py", ["--tally", TallyUnderTest.executable.path, "--count", "10000"])
         #expect(status == 0, "\(report)")
         #expect(report.contains("10000 random adults, 0 failures"), "\(report)")
     }
