@@ -11,7 +11,7 @@ extension BMIResult {
     /// `waist_to_height_band`.
     public var jsonObject: String {
         var fields: [(String, String)] = [
-            ("bmi", childAssessment == nil ? shownText : value.fixedText(places: 1)),
+            ("bmi", bmiText),
             ("height_cm", heightInCentimetres.fixedText(places: 1)),
             ("weight_kg", weightInKilograms.fixedText(places: 1)),
         ]

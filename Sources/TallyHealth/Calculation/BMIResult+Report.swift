@@ -19,10 +19,7 @@ extension BMIResult {
     /// pounds) when the weight was written so. The BMI and the weights always carry one decimal.
     public var report: String {
         if let child = childAssessment {
-            // A child's BMI is classified by the reference, not by the adult cut-offs; the CDC's
-            // severe obesity also by a BMI of 35 and 40.
-            let bmi = DecidingDigits.text(
-                value, places: 1, boundaries: child.reference == .cdc2000 ? [Rational(35), Rational(40)] : [])
+            let bmi = bmiText
             let weights = child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .kilogram)
             let pounds =
                 !weightUnit.isImperial
@@ -57,6 +54,15 @@ extension BMIResult {
         // Every adult result shows BMI Prime, as a third line, so that the two lines scripts
         // read first stay where they were; the waist ratio follows when a waist was given.
         return (lines + [bmiPrimeLine] + [waistLine, waistCutOff?.line].compactMap { $0 }).joined(separator: "\n")
+    }
+
+    /// The BMI as shown: an adult's with the digits that decide its band; a child's to one
+    /// decimal, since the reference classifies it, and for the CDC with the digits that decide
+    /// the BMI of 35 and 40 its severe obesity is also read by.
+    public var bmiText: String {
+        guard let child = childAssessment else { return shownText }
+        let boundaries = child.reference == .cdc2000 ? [Rational(35), Rational(40)] : []
+        return DecidingDigits.text(value, places: 1, boundaries: boundaries)
     }
 
     /// From 18 years the rule in force differs: WHO's 2007 reference (and the CDC's charts) run
