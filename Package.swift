@@ -58,8 +58,9 @@ let package = Package(
         .target(
             name: "TallyCore", dependencies: ["CGMP", "CMPFI", "TallyCalendar", "TallyDiagnostics"],
             swiftSettings: releaseSettings),
-        // BMI: units, standards, classification.
-        .target(name: "TallyHealth", dependencies: ["TallyCalendar", "TallyCore", "TallyDiagnostics"]),
+        // BMI: standards, classification, growth references; it receives typed values (the shell
+        // reads a line's measurements with the language), so it links neither TallyCore nor GMP.
+        .target(name: "TallyHealth", dependencies: ["TallyCalendar", "TallyDiagnostics"]),
         // Habit domain, use cases and stores: diagnostics, not the language.
         .target(name: "TallyHabits", dependencies: ["CSQLite", "CZlib", "TallyCalendar", "TallyDiagnostics"]),
         // One line in, one outcome out; commands, line reader, history, completion, colour.
@@ -82,7 +83,9 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
         .testTarget(
             name: "TallyHealthTests",
-            dependencies: ["TallyHealth", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),
+            dependencies: [
+                "TallyHealth", "TallyShell", "TallyCore", "TallyCalendar", "TallyDiagnostics", "TallyTestSupport",
+            ]),
         .testTarget(name: "TallyHabitsTests", dependencies: ["TallyHabits", "TallyDiagnostics", "TallyTestSupport"]),
         .testTarget(
             name: "TallyShellTests", dependencies: ["TallyShell", "TallyCore", "TallyDiagnostics", "TallyTestSupport"]),

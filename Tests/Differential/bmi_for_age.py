@@ -13,6 +13,7 @@ Usage: bmi_for_age.py --tally PATH [--step MONTHS]
 """
 
 import argparse
+import fractions
 import json
 import math
 import os
@@ -76,9 +77,27 @@ def z_score(l, m, s, bmi):
 
 
 def shown(z):
-    """Two decimals, ties away from zero, as Tally shows and classifies a z-score."""
-    hundredths = math.floor(abs(z) * 100 + 0.5)
-    return math.copysign(hundredths / 100, z) if hundredths else 0.0
+    """The z-score itself: Tally classifies the value, not its rounded figure."""
+    return z
+
+
+def rounded(value, places):
+    """`value` to `places` decimals, ties away from zero."""
+    scale = 10 ** places
+    return math.copysign(math.floor(abs(value) * scale + 0.5) / scale, value)
+
+
+def side(value, boundary):
+    return (value > boundary) - (value < boundary)
+
+
+def deciding_text(value, places, boundaries):
+    """At least `places` decimals, more until the rounded figure compares with every boundary
+    as the value does (Tally's DecidingDigits), at most 9."""
+    while places < 9 and any(side(rounded(value, places), b) != side(value, b) for b in boundaries):
+        places += 1
+    text = "%.*f" % (places, rounded(value, places))
+    return "0." + "0" * places if text.strip("-0.") == "" else text
 
 
 def category(z):
@@ -93,19 +112,15 @@ def category(z):
     return "obesity"
 
 
-def z_text(z):
-    hundredths = round(z * 100)
-    sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
-    return "%s%d.%02d" % (sign, abs(hundredths) // 100, abs(hundredths) % 100)
+def z_text(z, boundaries=(-3, -2, 1, 2, 3)):
+    text = deciding_text(z, 2, boundaries)
+    if text.strip("-0.") == "":
+        return text.lstrip("-")
+    return ("+" if z > 0 else "") + text
 
 
 def percentile_text(z):
-    p = 50 * math.erfc(-z / math.sqrt(2))
-    if p < 0.05:
-        return "below 0.1"
-    if p >= 99.95:
-        return "above 99.9"
-    return "%.1f" % (math.floor(p * 10 + 0.5) / 10)
+    return percentile_from(50 * math.erfc(-z / math.sqrt(2)))
 
 
 def cases(table, step):
@@ -129,23 +144,22 @@ def main():
     table = rcpch_table()
     chosen = list(cases(table, options.step))
     lines = ["bmi 100 %.4f age %dy%dm sex %s" % (bmi, month // 12, month % 12, sex) for sex, month, bmi in chosen]
-    run = subprocess.run([options.tally], input="\n".join(lines) + "\n", capture_output=True, text=True)
-    output = run.stdout.splitlines()
-    if run.returncode != 0 or len(output) != 3 * len(lines):
-        print("tally failed (%d): %s" % (run.returncode, run.stderr[:2000]))
+    output = run_tally(options.tally, lines)
+    if output is None:
         return 1
     failures = 0
     seen = set()
     pattern = re.compile(r"^BMI [0-9.]+  (.+)  \(WHO 2007 growth reference, BMI-for-age 5–19 years\)$")
     for index, (sex, month, bmi) in enumerate(chosen):
-        first, second = output[3 * index], output[3 * index + 1]
+        first, second = output[index][0], output[index][1]
         l, m, s = table[sex][month]
         z = shown(z_score(l, m, s, bmi))
         expected_category = category(z)
         seen.add(expected_category)
         match = pattern.match(first)
         expected_second = "%s, %s: z-score %s, percentile %s" % (
-            "girl" if sex == "f" else "boy", age_text(month), z_text(z), percentile_text(z_score(l, m, s, bmi)))
+            ("girl" if sex == "f" else "boy") if month < 216 else ("female" if sex == "f" else "male"),
+            age_text(month), z_text(z), percentile_text(z_score(l, m, s, bmi)))
         if not match or match.group(1) != expected_category or second != expected_second:
             failures += 1
             if failures <= 20:
@@ -202,15 +216,18 @@ def cdc_reading(l, m, s, sigma, bmi):
     return z, percentile, 100 * bmi / p95
 
 
-def cdc_category(percentile, percent):
-    if tenths(percent) >= 1200:
-        return "severe obesity"
-    shown = tenths(percentile)
-    if shown >= 950:
+def cdc_category(percentile, percent, bmi):
+    """AAP 2023: severe obesity class 2 from 120 % of the 95th percentile or a BMI of 35, class 3
+    from 140 % or 40; on the values themselves."""
+    if percent >= 140 or (bmi >= 40 and percentile >= 95):
+        return "severe obesity (class 3)"
+    if percent >= 120 or (bmi >= 35 and percentile >= 95):
+        return "severe obesity (class 2)"
+    if percentile >= 95:
         return "obesity"
-    if shown >= 850:
+    if percentile >= 85:
         return "overweight"
-    if shown >= 50:
+    if percentile >= 5:
         return "healthy weight"
     return "underweight"
 
@@ -238,13 +255,14 @@ def random_children(count, seed):
             age_text = "%dy%dm" % divmod(months, 12)
         if use_cdc:
             l, m, s, sigma = cdc[sex][2 * months + 1]
-            boundary = rng.choice(["p5", "p85", "p95", "p120", "random"])
+            boundary = rng.choice(["p5", "p85", "p95", "p120", "p140", "random"])
             p95 = measurement(l, m, s, NORMAL.inv_cdf(0.95))
             target = {
                 "p5": measurement(l, m, s, NORMAL.inv_cdf(0.05)),
                 "p85": measurement(l, m, s, NORMAL.inv_cdf(0.85)),
                 "p95": p95,
                 "p120": 1.2 * p95,
+                "p140": 1.4 * p95,
                 "random": measurement(l, m, s, rng.uniform(-2.5, 1.5)) if rng.random() < 0.7 else p95 * rng.uniform(1, 1.8),
             }[boundary]
         else:
@@ -267,11 +285,11 @@ def random_children(count, seed):
         child = "girl" if sex == "f" else "boy"
         if use_cdc:
             z, percentile, percent = cdc_reading(l, m, s, sigma, bmi)
-            category = cdc_category(percentile, percent)
+            category = cdc_category(percentile, percent, bmi)
             extra = ""
-            if category in ("obesity", "severe obesity"):
-                extra = (" (CDC 2022 extended)" if percent >= 100 else "") + ", %d.%d%% of the 95th percentile" % divmod(
-                    tenths(percent), 10)
+            if category.startswith("obesity") or category.startswith("severe"):
+                extra = (" (CDC 2022 extended)" if percent >= 100 else "") + ", %s%% of the 95th percentile" % (
+                    deciding_text(percent, 1, (120, 140)))
             source = "CDC 2000 growth charts, BMI-for-age 2–19 years"
             age_shown = age_text_months(months)
         else:
@@ -288,28 +306,56 @@ def random_children(count, seed):
                 source = "WHO 2007 growth reference, BMI-for-age 5–19 years"
                 age_shown = age_text_months(months)
             extra = ""
-        first = "BMI %s  %s  (%s)" % (bmi_text(bmi), category, source)
+        if months >= 216:
+            child = "female" if sex == "f" else "male"
+        first = "BMI %s  %s  (%s)" % (bmi_text(bmi, (35, 40) if use_cdc else ()), category, source)
         second = "%s, %s: z-score %s, percentile %s%s" % (
-            child, age_shown, z_text(shown(z)), percentile_from(percentile), extra)
+            child, age_shown, z_text(z, () if use_cdc else (-3, -2, 1, 2, 3)),
+            percentile_from(percentile, (5, 85, 95) if use_cdc else ()), extra)
         cases.append((line, first, second, "cdc" if use_cdc else "who", category))
     return cases
+
+
+def run_tally(tally, lines):
+    """The output lines of each input line (through --json, one object a line); None on failure."""
+    run = subprocess.run([tally, "--json"], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    objects = [json.loads(text) for text in run.stdout.splitlines()]
+    if len(objects) != len(lines) or any("output" not in item for item in objects):
+        print("tally failed (%d): %s %s" % (run.returncode, run.stderr[:2000], [o for o in objects if "output" not in o][:3]))
+        return None
+    return [item["output"].split("\n") for item in objects]
 
 
 def round_half_up(value):
     return math.floor(value + 0.5)
 
 
-def bmi_text(bmi):
-    tenth = math.floor(bmi * 10 + 0.5 + 1e-9)
-    return "%d.%d" % divmod(tenth, 10)
+def bmi_text(bmi, boundaries=()):
+    """The BMI (a value of four decimals, exact as a Fraction) to one decimal, more where one
+    would cross a boundary."""
+    exact = fractions.Fraction(repr(bmi)) if not isinstance(bmi, fractions.Fraction) else bmi
+    places = 1
+    def fixed(places):
+        scale = 10 ** places
+        whole = math.floor(exact * scale + fractions.Fraction(1, 2))
+        return fractions.Fraction(whole, scale), whole
+    while places < 9:
+        value, _ = fixed(places)
+        if all(side(value, b) == side(exact, b) for b in boundaries):
+            break
+        places += 1
+    _, whole = fixed(places)
+    text = str(whole).rjust(places + 1, "0")
+    return text[:-places] + "." + text[-places:]
 
 
-def percentile_from(p):
+def percentile_from(p, boundaries=()):
     if p < 0.05:
         return "below 0.1"
-    if p >= 99.95:
+    text = deciding_text(p, 1, boundaries)
+    if p >= 99.95 and text.startswith("100"):
         return "above 99.9"
-    return "%d.%d" % divmod(tenths(p), 10)
+    return text
 
 
 def age_text_months(months):
@@ -319,10 +365,8 @@ def age_text_months(months):
 def run_random(tally, count, seed):
     cases = random_children(count, seed)
     lines = [case[0] for case in cases]
-    run = subprocess.run([tally], input="\n".join(lines) + "\n", capture_output=True, text=True)
-    output = run.stdout.splitlines()
-    if run.returncode != 0 or len(output) != 3 * len(lines):
-        print("tally failed (%d): %s" % (run.returncode, run.stderr[:2000]))
+    output = run_tally(tally, lines)
+    if output is None:
         return 1
     failures = 0
     seen = {"who": set(), "cdc": set()}
@@ -330,7 +374,7 @@ def run_random(tally, count, seed):
     for index, (line, first, second, reference, category) in enumerate(cases):
         counts[reference] += 1
         seen[reference].add(category)
-        got = (output[3 * index], output[3 * index + 1])
+        got = (output[index][0], output[index][1])
         if got != (first, second):
             failures += 1
             if failures <= 20:
@@ -338,7 +382,7 @@ def run_random(tally, count, seed):
     print("%d random children (%d WHO, %d CDC), %d failures; WHO categories: %s; CDC categories: %s" % (
         len(cases), counts["who"], counts["cdc"], failures, ", ".join(sorted(seen["who"])),
         ", ".join(sorted(seen["cdc"]))))
-    return 1 if failures or len(seen["cdc"]) != 5 or len(seen["who"]) < 8 else 0
+    return 1 if failures or len(seen["cdc"]) != 6 or len(seen["who"]) < 8 else 0
 
 
 if __name__ == "__main__":

@@ -14,15 +14,15 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 140 35 age 10y6m6d sex f",
-            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.0 kg"
         ),
         (
             "bmi 140 35 age 10 years 6 months 6 days sex f",
-            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.0 kg"
         ),
         (
             "bmi 140 35 age 126 months girl",
-            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.1 kg"
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years 6 months: z-score +0.42, percentile 66.1\nhealthy weight at 140 cm: 26.8–38.0 kg"
         ),
         (
             "bmi 95 14 age 3.5 girl",
@@ -50,7 +50,7 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 140 60 age 10 girl cdc",
-            "BMI 30.6  severe obesity  (CDC 2000 growth charts, BMI-for-age 2–19 years)\ngirl, 10 years: z-score +2.63, percentile 99.6 (CDC 2022 extended), 133.2% of the 95th percentile\nhealthy weight at 140 cm: 27.5–39.1 kg"
+            "BMI 30.6  severe obesity (class 2)  (CDC 2000 growth charts, BMI-for-age 2–19 years)\ngirl, 10 years: z-score +2.63, percentile 99.6 (CDC 2022 extended), 133.2% of the 95th percentile\nhealthy weight at 140 cm: 27.6–39.1 kg"
         ),
         (
             "bmi 90 12 age 2 boy cdc",
@@ -58,23 +58,23 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 175 70 cdc",
-            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)"
+            "BMI 22.9  healthy weight  (CDC adult categories, the WHO cut-offs, ages 20 and over)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)"
         ),
         (
             "bmi 175 70 waist 80 cm",
-            "BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)\nwaist-to-height ratio 0.46: no increased health risk (NICE 2022)"
+            "BMI 22.9  normal weight  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)\nwaist-to-height ratio 0.46: no increased health risk (NICE 2022)"
         ),
         (
             "bmi 175 80 waist 95 cm asia",
-            "BMI 26.1  obesity class 1  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)\nhealthy weight at 175 cm: 56.6–70.2 kg\nBMI Prime 1.13 (BMI / 23, Asia-Pacific)\nwaist-to-height ratio 0.54: increased health risk (NICE 2022)"
+            "BMI 26.1  obesity class 1  (Asia-Pacific, Korean Society for the Study of Obesity, ages 20 and over)\nhealthy weight at 175 cm: 56.7–70.4 kg\nBMI Prime 1.14 (BMI / 23, Asia-Pacific)\nwaist-to-height ratio 0.54: increased health risk (NICE 2022)"
         ),
         (
             "bmi 175 100 waist 110cm",
-            "BMI 32.7  obesity class I  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.6–76.4 kg\nBMI Prime 1.31 (BMI / 25)\nwaist-to-height ratio 0.63: high health risk (NICE 2022)"
+            "BMI 32.7  obesity class I  (WHO adult classification, ages 20 and over)\nhealthy weight at 175 cm: 56.7–76.5 kg\nBMI Prime 1.31 (BMI / 25)\nwaist-to-height ratio 0.63: high health risk (NICE 2022)"
         ),
         (
             "bmi 140 35 age 10 girl waist 60",
-            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years: z-score +0.56, percentile 71.1\nhealthy weight at 140 cm: 26.4–37.3 kg\nwaist-to-height ratio 0.43 (NICE's bands are for adults)"
+            "BMI 17.9  normal  (WHO 2007 growth reference, BMI-for-age 5–19 years)\ngirl, 10 years: z-score +0.56, percentile 71.1\nhealthy weight at 140 cm: 26.5–37.3 kg\nwaist-to-height ratio 0.43 (NICE's bands are for adults)"
         ),
     ])
     func prints(_ line: String, _ output: String) throws {
@@ -109,7 +109,7 @@ struct BMIThirdRoundTests {
         ),
         (
             "bmi 175 70 waist 70 kg",
-            "<eval>:1:21: error: 'kg' is a weight unit; the waist is a length\n    bmi 175 70 waist 70 kg\n                        ^~\n"
+            "<eval>:1:18: error: 'kg' is a mass unit; the waist is a length\n    bmi 175 70 waist 70 kg\n                     ^~~~~\n"
         ),
         (
             "bmi 175 70 waist 400",
@@ -137,14 +137,28 @@ struct BMIThirdRoundTests {
     }
 
     /// 5,000 random WHO and 5,000 random CDC children from 24 to 228 months, both sexes, half of
-    /// them beside a category boundary, against the LMS values rcpchgrowth ships: the z-score to
-    /// two decimals, the percentile and the category agree (Tests/Differential/bmi_for_age.py).
+    /// them beside a category boundary, against the LMS values rcpchgrowth ships: the category
+    /// is the value's, and the z-score, the percentile and the percentage of the 95th percentile
+    /// are shown with the digits that put them on its side of every cut-off
+    /// (Tests/Differential/bmi_for_age.py).
     @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
     func randomChildrenMatchThePackage() throws {
         let (status, report) = try runPythonScript(
             "Tests/Differential/bmi_for_age.py", ["--tally", TallyUnderTest.executable.path, "--random", "5000"])
         #expect(status == 0, "\(report)")
         #expect(report.contains("(5000 WHO, 5000 CDC), 0 failures"), "\(report)")
+    }
+
+    /// 10,000 random adults of every standard, most of them beside a band boundary, some with a
+    /// waist and a sex: the whole report is the exact value's — the category, the BMI with the
+    /// digits that decide it, the healthy range, BMI Prime and the waist figures — against exact
+    /// fractions in Python (Tests/Differential/bmi_adults.py).
+    @Test(.enabled(if: python3Executable != nil, "python3 is not installed"))
+    func randomAdultsAgreeWithTheExactValue() throws {
+        let (status, report) = try runPythonScript(
+            "Tests/Differential/bmi_adults.py", ["--tally", TallyUnderTest.executable.path, "--count", "10000"])
+        #expect(status == 0, "\(report)")
+        #expect(report.contains("10000 random adults, 0 failures"), "\(report)")
     }
 
     /// `--json` gives a `bmi` line its values beside the text: the adult's BMI, category,
@@ -157,11 +171,27 @@ struct BMIThirdRoundTests {
         #expect(lines.count == 2)
         #expect(
             lines.first?.hasSuffix(
-                ",\"bmi\":{\"bmi\":22.9,\"height_cm\":175.0,\"weight_kg\":70.0,\"category\":\"normal weight\",\"standard\":\"who\",\"standard_name\":\"WHO adult classification\",\"healthy_weight_kg\":[56.6,76.4],\"bmi_prime\":0.92,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}"
+                ",\"bmi\":{\"bmi\":22.9,\"height_cm\":175.0,\"weight_kg\":70.0,\"category\":\"normal weight\",\"standard\":\"who\",\"standard_name\":\"WHO adult classification\",\"healthy_weight_kg\":[56.7,76.5],\"bmi_prime\":0.91,\"waist_to_height\":0.46,\"waist_to_height_band\":\"no increased health risk\"}}"
             ) == true, "\(lines)")
         #expect(
             lines.last?.hasSuffix(
-                ",\"bmi\":{\"bmi\":30.6,\"height_cm\":140.0,\"weight_kg\":60.0,\"category\":\"severe obesity\",\"reference\":\"CDC 2000 growth charts, BMI-for-age 2–19 years\",\"sex\":\"f\",\"age_months\":120,\"age_days\":3653,\"z_score\":2.63,\"percentile\":\"99.6\",\"healthy_weight_kg\":[27.5,39.1],\"percent_of_p95\":133.2,\"extended\":true}}"
+                ",\"bmi\":{\"bmi\":30.6,\"height_cm\":140.0,\"weight_kg\":60.0,\"category\":\"severe obesity (class 2)\",\"reference\":\"CDC 2000 growth charts, BMI-for-age 2–19 years\",\"sex\":\"f\",\"age_months\":120,\"age_days\":3653,\"z_score\":2.63,\"percentile\":\"99.6\",\"healthy_weight_kg\":[27.6,39.1],\"percent_of_p95\":133.2,\"extended\":true}}"
             ) == true, "\(lines)")
+    }
+
+    /// `chart` in a pipe draws 80 columns wide, whatever the terminal, after the report; with
+    /// `--ascii` in ASCII characters.
+    @Test(arguments: ["bmi 175 70 chart", "bmi 140 35 age 10y6m girl chart", "bmi 140 60 age 10 girl cdc chart"])
+    func chartInAPipeIsEightyColumns(_ line: String) throws {
+        for ascii in [false, true] {
+            let result = try TallyUnderTest.run((ascii ? ["--ascii"] : []) + ["-e", line])
+            #expect(result.status == 0, "\(result.errorText)")
+            let rows = result.outputText.split(separator: "\n").map(String.init)
+            let chart = rows.drop { !$0.hasPrefix("BMI-for-age") && !$0.contains(", WHO adult") }
+            #expect(chart.count >= 6, "\(rows)")
+            #expect(chart.allSatisfy { $0.count <= 80 }, "\(chart)")
+            #expect(chart.contains { $0.count >= 76 }, "\(chart)")
+            if ascii { #expect(chart.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII || $0 == "–" } }) }
+        }
     }
 }

@@ -271,9 +271,9 @@ struct InteractivePromptTests {
     @Test func aBMIWarningIsDrawnUnderTheTypedLine() throws {
         let sandbox = Sandbox()
         let terminal = try sandbox.start()
-        terminal.type("bmi 5'9\" 154\r")
-        try terminal.expect("bmi 5'9\" 154\n           ^~~\nwarning: a weight without a unit")
-        try terminal.expect("BMI 50.1")
+        terminal.type("bmi 100 40 age 4 girl\r")
+        try terminal.expect("bmi 100 40 age 4 girl\n      ^~~~~~\nwarning: z-score +12.43")
+        try terminal.expect("BMI 40.0")
         try terminal.expect("> ")
         try leave(terminal)
     }

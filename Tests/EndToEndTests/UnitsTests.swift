@@ -204,8 +204,8 @@ import Testing
     /// A weight in grams is not echoed in pounds; one in ounces is.
     @Test func imperialUnitsAreEchoed() throws {
         let grams = try TallyUnderTest.run(["-e", "bmi 175 cm 70000 g"])
-        #expect(grams.outputText.hasSuffix("56.6–76.4 kg\nBMI Prime 0.92 (BMI / 25)\n"), "\(grams.outputText)")
+        #expect(grams.outputText.hasSuffix("56.7–76.5 kg\nBMI Prime 0.91 (BMI / 25)\n"), "\(grams.outputText)")
         let ounces = try TallyUnderTest.run(["-e", "bmi 175 cm 2500 oz"])
-        #expect(ounces.outputText.hasSuffix("(124.6–168.4 lb)\nBMI Prime 0.92 (BMI / 25)\n"), "\(ounces.outputText)")
+        #expect(ounces.outputText.hasSuffix("(125.0–168.7 lb)\nBMI Prime 0.93 (BMI / 25)\n"), "\(ounces.outputText)")
     }
 }

@@ -8,28 +8,32 @@ import Testing
 /// Every error names the problem and covers exactly the argument (or gap) it is about; the
 /// span is marked in the line with `⟨…⟩`.
 @Suite struct BMICommandErrorTests {
-    static let usage = "bmi HEIGHT WEIGHT [who|asia|cdc] [age AGE sex f|m] [waist WAIST]"
+    static let usage = BMICommand.usage
     static let height = "implausible height: the accepted range is"
     static let weight = "implausible weight: the accepted range is"
     static let cm = "\(height) 50–272 cm"
-    static let argument = "an argument is a number with an optional unit, a name, or an expression in parentheses"
+    static let options =
+        "after the measurements come who, asia, nice or cdc, age AGE, on DATE, sex f|m, waist WAIST and chart"
+    static let units = "lengths are mm, cm, m, in and ft, masses kg, lb and st (or any of 'help units')"
+    static let tooLarge =
+        "result would have about 1,000,000,000 digits, more than the limit of 1,000,000 (set maxdigits N)"
 
     @Test(arguments: [
         // Missing and extra arguments.
         ("bmi⟨⟩", DiagnosticID.bmiMissingArgument, "missing height: \(usage)"),
         ("bmi⟨⟩   ", .bmiMissingArgument, "missing height: \(usage)"),
         ("bmi 175⟨⟩", .bmiMissingArgument, "missing weight: \(usage)"),
-        ("bmi 175 ⟨⟩who", .bmiMissingArgument, "missing weight: \(usage)"),
+        ("bmi 175 who⟨⟩", .bmiMissingArgument, "missing weight: \(usage)"),
         ("bmi 175⟨⟩ # weight later", .bmiMissingArgument, "missing weight: \(usage)"),
-        ("bmi ⟨⟩asia 175 70", .bmiMissingArgument, "missing height: \(usage)"),
+        ("bmi height ⟨⟩weight 70", .bmiMissingArgument, "missing height: \(usage)"),
         ("bmi 175 70 ⟨80⟩", .bmiExtraArgument, "extra argument: \(usage)"),
-        ("bmi 175 70 ⟨80 kg 90⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        // Four measurements: reading stops at the fourth.
+        ("bmi 175 70 80 kg ⟨90⟩", .bmiExtraArgument, "extra argument: \(usage)"),
         ("bmi 175 70 who ⟨asia⟩", .bmiExtraArgument, "extra argument: \(usage)"),
-        ("bmi 175 70 who ⟨kg⟩", .bmiExtraArgument, "extra argument: \(usage)"),
-        // Not a number.
-        ("bmi 175 ⟨$⟩", .unexpectedCharacter, "unexpected '$'; \(argument)"),
-        ("bmi 175 7⟨*⟩2", .unexpectedToken, "unexpected '*'; \(argument)"),
-        ("bmi 175 ⟨-⟩w", .unexpectedToken, "unexpected '-'; \(argument)"),
+        ("bmi 175 70 cm ⟨80 cm⟩", .bmiExtraArgument, "extra argument: \(usage)"),
+        ("bmi 175 70 who ⟨kg⟩", .bmiUnitWithoutNumber, "expected a number before the unit 'kg'"),
+        // Not a number: the calculator's own errors.
+        ("bmi 175 ⟨$⟩", .unexpectedCharacter, "unexpected character '$'"),
         // Literals are the calculator's: an error covers the literal, as in an expression.
         ("bmi ⟨1.2.3⟩ 70", .malformedNumber, "malformed number '1.2.3': more than one decimal point"),
         ("bmi ⟨007⟩ 70", .leadingZeros, "leading zeros are not allowed; write 7, or 0o7 for octal"),
@@ -37,28 +41,16 @@ import Testing
         ("bmi 5ft⟨09⟩in 70", .leadingZeros, "leading zeros are not allowed; write 9, or 0o9 for octal"),
         ("bmi 175 ⟨7_⟩", .malformedNumber, "malformed number '7_': '_' must stand between digits"),
         ("bmi ⟨0x1G⟩ 70", .malformedNumber, "'G' is not a hexadecimal digit in '0x1G'"),
-        // Letters after a hexadecimal literal are its digits or an error, as in an expression.
         ("bmi 5ft⟨0x9in⟩ 70", .malformedNumber, "'i' is not a hexadecimal digit in '0x9in'"),
         ("bmi ⟨.⟩ 70", .malformedNumber, "a number cannot start with '.' alone"),
-        ("bmi 175 ⟨'⟩", .unexpectedCharacter, "unexpected '''; \(argument)"),
-        ("bmi 175 ⟨-⟩$", .unexpectedToken, "unexpected '-'; \(argument)"),
-        (
-            "bmi 175⟨,⟩ 70",
-            .unexpectedToken,
-            "unexpected ','; separate the arguments with spaces (a decimal comma stands between digits: 170,5)"
-        ),
-        ("bmi 175 70⟨)⟩", .unmatchedParenthesis, "unexpected ')' without a matching '('"),
+        ("bmi 175⟨,⟩ 70", .commaOutsideCall, "unexpected ',' outside a function call"),
+        ("bmi 175 70⟨)⟩", .unmatchedParenthesis, "unmatched ')'"),
         ("bmi ⟨(⟩170+5 70", .unclosedParenthesis, "this '(' is never closed"),
-        ("bmi 175 ⟨x⟩", .unknownName, "unknown variable 'x'"),
-        ("bmi ⟨키2⟩ 70", .unknownName, "unknown variable '키2'"),
+        ("bmi 175 ⟨x⟩", .unknownName, "unknown name 'x'"),
         // Units.
-        ("bmi 70⟨kg⟩ 175cm", .bmiUnitOfOtherQuantity, "'kg' is a weight unit; the height comes first"),
-        ("bmi 175 70⟨cm⟩", .bmiUnitOfOtherQuantity, "'cm' is a height unit; the weight comes second"),
-        ("bmi 175 ⟨kg⟩ 70", .bmiUnitOfOtherQuantity, "'kg' is a weight unit; the height comes first"),
         ("bmi ⟨kg⟩ 70", .bmiUnitWithoutNumber, "expected a number before the unit 'kg'"),
         ("bmi 175cm 70kg ⟨lb⟩", .bmiUnitWithoutNumber, "expected a number before the unit 'lb'"),
         ("bmi 175cm⟨⟩70kg", .bmiMissingSpace, "missing space between arguments"),
-        ("bmi 175⟨⟩(5) 70", .bmiMissingSpace, "missing space between arguments"),
         ("bmi 5ft⟨⟩150lb", .bmiMissingSpace, "missing space between arguments"),
         ("bmi 5ft9in⟨⟩3 70", .bmiMissingSpace, "missing space between arguments"),
         ("bmi 5ft9⟨cm⟩ 70", .bmiMisplacedMinorUnit, "only inches may follow feet, as in 5ft9in"),
@@ -66,6 +58,11 @@ import Testing
         ("bmi 5ft⟨13in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet must be less than 12"),
         ("bmi 5ft ⟨(-1)in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet cannot be negative"),
         ("bmi 175 11st⟨14lb⟩", .bmiMinorAmountOutOfRange, "pounds after stones must be less than 14"),
+        (
+            "bmi ⟨175 h⟩ 70", .bmiUnitOfOtherQuantity,
+            "a measurement is a length (the height, the waist) or a mass (the weight); this is a time (h)"
+        ),
+        ("bmi height ⟨70 kg⟩ 175", .bmiUnitOfOtherQuantity, "'kg' is a mass unit; the height is a length"),
         // Zero, negative and implausible values.
         ("bmi ⟨0⟩ 70", .bmiNotPositive, "the height must be greater than zero"),
         ("bmi 175 ⟨-70⟩", .bmiNotPositive, "the weight must be greater than zero"),
@@ -79,11 +76,12 @@ import Testing
         ("bmi ⟨100_000_000_000_000_000_000⟩ 70", .bmiImplausibleMeasurement, cm),
         ("bmi ⟨0xFFFF_FFFF_FFFF_FFFF_FFFF cm⟩ 70", .bmiImplausibleMeasurement, cm),
         ("bmi ⟨0.000_000_000_000_000_000_175⟩ 70", .bmiImplausibleMeasurement, cm),
-        ("bmi ⟨1e999999999⟩ 70", .bmiImplausibleMeasurement, cm),
-        ("bmi ⟨1e-999999999⟩ 70", .bmiImplausibleMeasurement, cm),
-        ("bmi ⟨0e999999999⟩ 70", .bmiNotPositive, "the height must be greater than zero"),
-        ("bmi 175 ⟨-1e999999999⟩", .bmiNotPositive, "the weight must be greater than zero"),
-        ("bmi 5ft⟨1e999999999in⟩ 70", .bmiMinorAmountOutOfRange, "inches after feet must be less than 12"),
+        (
+            "bmi ⟨175.0000000000001⟩ 70", .bmiImplausibleMeasurement,
+            "a measurement with this many digits cannot be worked out exactly; round it to a few decimals"
+        ),
+        ("bmi ⟨1e999999999⟩ 70", .resultTooLarge, tooLarge),
+        ("bmi 5ft⟨1e999999999⟩in 70", .resultTooLarge, tooLarge),
         ("bmi ⟨3m⟩ 70", .bmiImplausibleMeasurement, "\(height) 0.5–2.72 m (50–272 cm)"),
         ("bmi ⟨120in⟩ 70", .bmiImplausibleMeasurement, "\(height) 19.7–107 in (50–272 cm)"),
         ("bmi ⟨9 ft⟩ 70", .bmiImplausibleMeasurement, "\(height) 1ft 7.7in–8ft 11in (50–272 cm)"),
@@ -93,6 +91,11 @@ import Testing
         ("bmi 175 ⟨2000lb⟩", .bmiImplausibleMeasurement, "\(weight) 4.5–1433 lb (2–650 kg)"),
         ("bmi 175 ⟨200st⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
         ("bmi 175 ⟨0st 4lb⟩", .bmiImplausibleMeasurement, "\(weight) 0.4–102.3 st (2–650 kg)"),
+        // A measurement date needs a birth date.
+        (
+            "bmi 175 70 age 10 girl ⟨on 2024-01-01⟩", .bmiInvalidAge,
+            "'on DATE' is the day of the measurement, counted from a birth date: age 2016-05-01 on 2024-01-01"
+        ),
     ])
     func error(_ marked: String, _ id: DiagnosticID, _ message: String) {
         errorWithNotes(marked, id, message, notes: [])
@@ -101,33 +104,18 @@ import Testing
     /// Unknown words and units get suggestions from bmi's own words, never from function names.
     @Test(arguments: [
         (
-            "bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard,
-            "unknown word 'whoo'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST",
+            "bmi 175 70 ⟨whoo⟩", DiagnosticID.bmiUnknownStandard, "unknown word 'whoo'; \(options)",
             "did you mean 'who'?"
         ),
+        ("bmi 175 70 ⟨agee⟩", .bmiUnknownStandard, "unknown word 'agee'; \(options)", "did you mean 'age'?"),
+        ("bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; \(units)", "did you mean 'cm'?"),
+        ("bmi 175 70⟨kgz⟩", .bmiUnknownUnit, "unknown unit 'kgz'; \(units)", "did you mean 'kg'?"),
         (
-            "bmi 175 70 ⟨agee⟩", .bmiUnknownStandard,
-            "unknown word 'agee'; after the weight come who, asia or cdc, age AGE, sex f|m and waist WAIST",
-            "did you mean 'age'?"
-        ),
-        (
-            "bmi 175⟨cmm⟩ 70", .bmiUnknownUnit, "unknown unit 'cmm'; height units are mm, cm, m, in and ft",
-            "did you mean 'cm'?"
-        ),
-        (
-            "bmi 175 70⟨kgz⟩", .bmiUnknownUnit, "unknown unit 'kgz'; weight units are kg, lb and st",
-            "did you mean 'kg'?"
-        ),
-        (
-            "bmi 175⟨centimetrs⟩ 70", .bmiUnknownUnit,
-            "unknown unit 'centimetrs'; height units are mm, cm, m, in and ft",
+            "bmi 175⟨centimetrs⟩ 70", .bmiUnknownUnit, "unknown unit 'centimetrs'; \(units)",
             "did you mean 'centimetre'?"
         ),
         // `1e` is 1 times e in the calculator, so `1ecm` is a number and a unit it cannot read.
-        (
-            "bmi 1⟨ecm⟩ 70", .bmiUnknownUnit, "unknown unit 'ecm'; height units are mm, cm, m, in and ft",
-            "did you mean 'cm'?"
-        ),
+        ("bmi 1⟨ecm⟩ 70", .bmiUnknownUnit, "unknown unit 'ecm'; \(units)", "did you mean 'cm'?"),
     ])
     func suggestion(_ marked: String, _ id: DiagnosticID, _ message: String, _ note: String) {
         errorWithNotes(marked, id, message, notes: [note])
@@ -162,9 +150,15 @@ import Testing
     @Test(arguments: ["007", "1__0", "0x", "0b12", "0o8", "1.2.3", "1e99999999999999999999", "7_", "."])
     func literalErrorsAreTheCalculators(_ literal: String) throws {
         let line = "bmi \(literal) 70"
-        var lexer = Lexer(line, startingAt: argumentsStart(of: line))
-        let expected = try #require(#expect(throws: Diagnostic.self) { try lexer.nextValid() })
-        #expect(throws: expected) {
+        let span = SourceSpan(start: 4, end: 4 + literal.utf8.count)
+        var expected: Diagnostic?
+        do {
+            _ = try testEvaluator.evaluate(line: line, in: span)
+        } catch EvaluationError.failed(let diagnostic) {
+            expected = diagnostic
+        }
+        let diagnostic = try #require(expected)
+        #expect(throws: diagnostic) {
             try runBMI(line)
         }
     }
@@ -177,12 +171,14 @@ import Testing
 
     /// A line typed after other text still gets spans into the whole line.
     @Test func spansCountFromTheStartOfTheLine() {
-        let expected = MarkedLine("x = 1; bmi 175 ⟨키⟩")
-        #expect(throws: Diagnostic(.unknownName, "unknown variable '키'", at: expected.span)) {
-            try BMICommand(line: expected.text, argumentsStart: argumentsStart(of: expected.text))
-                .evaluate(defaultStandard: .who) { span in
-                    throw Diagnostic(.unknownName, "unknown variable '키'", at: span)
-                }
+        let expected = MarkedLine("x = 1; bmi 175 ⟨nosuch⟩")
+        #expect(throws: Diagnostic.self) { try runBMI(expected.text) }
+        do {
+            _ = try runBMI(expected.text)
+        } catch let diagnostic as Diagnostic {
+            #expect(diagnostic.span == expected.span)
+        } catch {
+            Issue.record("\(error)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 import TallyDiagnostics
 import Testing
 
@@ -39,14 +39,14 @@ import Testing
         #expect(BMIForAgeTable.parameters(for: .male, atMonths: 229) == nil)
     }
 
-    /// The category is read from the z-score as shown: each boundary belongs where WHO puts it
+    /// The category is read from the z-score itself: each boundary belongs where WHO puts it
     /// (below −3, below −2, above +1, above +2).
     @Test(arguments: [
-        (-3.01, BMIForAgeCategory.severeThinness), (-3.0, .thinness), (-2.01, .thinness), (-2.0, .normal),
-        (1.0, .normal), (1.01, .overweight), (2.0, .overweight), (2.01, .obesity),
+        (-3.001, BMIForAgeCategory.severeThinness), (-3.0, .thinness), (-2.001, .thinness), (-2.0, .normal),
+        (1.0, .normal), (1.001, .overweight), (2.0, .overweight), (2.0001, .obesity),
     ])
     func categoryBoundaries(_ z: Double, _ category: BMIForAgeCategory) {
-        #expect(BMIForAgeCategory(shownZScore: z) == category)
+        #expect(BMIForAgeCategory(zScore: z) == category)
     }
 
     @Test(arguments: [
@@ -63,16 +63,16 @@ import Testing
         ((2016, 1, 31), (2016, 2, 29), 1), ((2016, 1, 31), (2016, 2, 28), 0), ((2020, 5, 5), (2020, 5, 5), 0),
     ])
     func completedMonths(_ birth: (Int, Int, Int), _ today: (Int, Int, Int), _ months: Int) throws {
-        let born = try #require(CalendarDate(year: birth.0, month: birth.1, day: birth.2))
-        let now = try #require(CalendarDate(year: today.0, month: today.1, day: today.2))
+        let born = try #require(CivilDate(year: birth.0, month: birth.1, day: birth.2))
+        let now = try #require(CivilDate(year: today.0, month: today.1, day: today.2))
         #expect(ChildAge.born(born).completedMonths(on: now) == months)
     }
 
     @Test func impossibleDatesAreNone() {
-        #expect(CalendarDate(year: 2015, month: 2, day: 29) == nil)
-        #expect(CalendarDate(year: 2016, month: 2, day: 29) != nil)
-        #expect(CalendarDate(year: 2015, month: 13, day: 1) == nil)
-        #expect(CalendarDate(year: 2015, month: 4, day: 31) == nil)
+        #expect(CivilDate(year: 2015, month: 2, day: 29) == nil)
+        #expect(CivilDate(year: 2016, month: 2, day: 29) != nil)
+        #expect(CivilDate(year: 2015, month: 13, day: 1) == nil)
+        #expect(CivilDate(year: 2015, month: 4, day: 31) == nil)
     }
 
     /// Every way of writing ten and a half years is 126 months.
@@ -85,8 +85,8 @@ import Testing
         #expect(result.childAssessment?.age.months == 126)
     }
 
-    /// The healthy weights are those whose shown z-score is normal: the lightest shows −2.00 or
-    /// more and one tenth less shows below; the heaviest shows +1.00 or less.
+    /// The healthy weights are those whose z-score is normal: the lightest is at −2 or above
+    /// and one tenth less below; the heaviest at +1 or below, one tenth more above.
     @Test(arguments: [("f", 61, "110"), ("m", 126, "140"), ("f", 200, "160"), ("m", 228, "180")])
     func healthyWeightsAgreeWithTheCategory(_ sex: String, _ months: Int, _ height: String) throws {
         let years = months / 12
@@ -94,11 +94,11 @@ import Testing
         let line = "bmi \(height) 40 age \(years)y\(rest)m sex \(sex)"
         let child = try #require(runBMI(line).childAssessment)
         let range = child.healthyWeights(heightInCentimetres: decimal(height), unit: .kilogram)
-        func category(_ weight: Number) throws -> BMIForAgeCategory? {
-            try runBMI("bmi \(height) \(weight.formatted(significantDigits: 10).text) age \(years)y\(rest)m sex \(sex)")
+        func category(_ weight: Rational) throws -> BMIForAgeCategory? {
+            try runBMI("bmi \(height) \(weight.fixedText(places: 1)) age \(years)y\(rest)m sex \(sex)")
                 .childAssessment?.category
         }
-        let tenth = Number(numerator: 1, denominator: 10)
+        let tenth = Rational(numerator: 1, denominator: 10)
         #expect(try category(range.lowest) == .normal)
         #expect(try category(range.lowest - tenth) == .thinness)
         #expect(try category(range.highest) == .normal)

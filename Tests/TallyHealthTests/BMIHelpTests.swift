@@ -6,13 +6,19 @@ import Testing
     @Test func wholeHelpText() {
         #expect(
             BMICommand.helpText == """
-                bmi HEIGHT WEIGHT [who|asia|cdc] [age AGE sex f|m] [waist WAIST]
+                bmi HEIGHT WEIGHT [STANDARD] [age AGE [on DATE]] [sex f|m] [waist WAIST] [chart]
 
                 Body mass index: the weight in kilograms divided by the square of the height in
-                metres. The BMI is shown to one decimal and the category is read from the number
-                shown, so the two always agree; each band includes its lower bound (18.5 is
-                normal weight). The second line gives the weights, to 0.1 kg, whose BMI would
-                be normal at that height. The exact BMI becomes ans.
+                metres. The category is that of the exact BMI; the BMI is shown to one decimal,
+                or more where one would put it across a boundary (24.98 normal weight, not
+                25.0). Each band includes its lower bound (18.5 is normal weight). The second
+                line gives the weights, to 0.1 kg, whose BMI is normal at that height. The
+                exact BMI becomes ans. STANDARD is who (the default), asia, nice or cdc.
+
+                The measurements are the calculator's quantities, in any order when they have
+                units: a length is the height, a mass the weight (bmi 70 kg 175 cm, bmi 5'9"
+                160 lb, bmi 160 lb 5 ft 9 in); height, weight and waist label them (bmi weight
+                70 height 175). Bare numbers are the height in cm, then the weight in kg:
 
                   height   cm (the default), mm, m, in, or ft and in: 175, 1750mm, 1.75m, 1m75,
                            69in, 5ft9in, 5ft 9, 5 ft 9 in, 5'9"
@@ -22,16 +28,15 @@ import Testing
                 feet, kgs, kilos, lbs, pounds, stone; any length or mass of 'help units' works
                 too (bmi 2 yd 12 st, bmi 1750 mm 70000 g), and quantities side by side add up
                 as in expressions (1 m 75 cm, 1 yd 2 ft 9 in). Numbers are written as in
-                expressions (1_750, 1.75e2, full-width digits too); a decimal comma works
-                (170,5); a unit may stand apart (175 cm); an argument may be a variable or an
-                expression in parentheses: bmi h w, bmi (h+2)cm 70. A weight given in pounds
-                or stones gets its healthy range in them too; a height in feet or inches is
-                echoed so.
+                expressions (1_750, 1.75e2); a decimal comma works (170,5); a unit may stand
+                apart (175 cm); a measurement may be a variable or an expression: bmi h w,
+                bmi (h+2)cm 70. A weight given in pounds or stones gets its healthy range in
+                them too; a height in feet or inches is echoed so.
 
                 Accepted: height 50–272 cm, weight 2–650 kg, BMI 10–150. A BMI outside is
-                an error that names the likely mistake (a unit left off, the arguments swapped);
-                a bare number read in cm or kg beside feet, inches, pounds or stones gets a
-                warning with the fix (154 was read as kg; write 154lb for pounds).
+                an error that names the likely mistake (a unit left off, the arguments swapped).
+                A bare number beside feet, inches, pounds or stones, where both readings are
+                plausible, is an error that asks for its unit (bmi 69 in 160).
 
                 who (the default): WHO adult classification
                   WHO, Obesity: preventing and managing the global epidemic, Technical Report
@@ -53,6 +58,17 @@ import Testing
                     30.0–34.9       obesity class 2
                     35.0 and over   obesity class 3
 
+                nice: NICE, lower thresholds
+                  NICE guideline NG246 (2025; CG189, 2022 update): BMI thresholds lowered by
+                  2.5 for people of South Asian, Chinese, other Asian, Middle Eastern, Black
+                  African or African-Caribbean family background
+                    below 18.5      underweight
+                    18.5–22.9       healthy weight
+                    23.0–27.4       overweight
+                    27.5–32.4       obesity class 1
+                    32.5–37.4       obesity class 2
+                    37.5 and over   obesity class 3
+
                 cdc: CDC adult categories, the WHO cut-offs
                   CDC, "Adult BMI Categories" (cdc.gov): the WHO cut-offs under CDC names;
                   children 2-19 years by the CDC 2000 growth charts (see below)
@@ -63,13 +79,16 @@ import Testing
                     35.0–39.9       obesity class 2
                     40.0 and over   obesity class 3 (severe obesity)
 
-                set standard asia (or cdc) makes it the default for the session.
+                set standard asia (or nice, cdc) makes it the default for the session.
 
                 Children and teenagers: bmi HEIGHT WEIGHT age AGE sex f|m (or girl, boy), with
                 AGE as years (10, 3.5, 2y), years, months and days (10y6m6d, 10 years 6 months
-                6 days), months (126 months), days (800 days) or a birth date (2015-04-12).
-                The z-score (LMS method), its percentile and the category are shown; WHO's are
-                decided on the z-score shown to two decimals, the CDC's on the percentile shown.
+                6 days), months (126 months), days (800 days) or a birth date (2015-04-12),
+                counted to today or to the day of the measurement: age 2016-05-01 on 2024-01-01.
+                The z-score (LMS method), its percentile and the category are shown; the
+                category is that of the z-score (WHO) or the percentile (CDC) itself, and each
+                figure is shown with the digits that put it on the right side of its cut-offs.
+                A z-score beyond +5 or -5 is flagged as implausible (WHO), with a warning.
 
                 From 2 years to 5 years 1 month (by day of age): WHO Child Growth Standards
                 (2006), BMI-for-age:
@@ -89,19 +108,24 @@ import Testing
                 With cdc (or set standard cdc), from 2 to 19 years (by completed month): CDC
                 2000 growth charts, with the CDC's 2022 extended method above the 95th
                 percentile:
-                    below the 5th percentile                underweight
-                    5th to below the 85th percentile        healthy weight
-                    85th to below the 95th percentile       overweight
-                    95th percentile and over                obesity
-                    120 % of the 95th percentile and over   severe obesity
+                    below the 5th percentile                           underweight
+                    5th to below the 85th percentile                   healthy weight
+                    85th to below the 95th percentile                  overweight
+                    95th percentile and over                           obesity
+                    120 % of the 95th percentile or BMI 35, and over   severe obesity (class 2)
+                    140 % of the 95th percentile or BMI 40, and over   severe obesity (class 3)
                 Under 2 years BMI is not used: a child's weight is read against its length
                 (weight-for-length). From 19 years 1 month (WHO; 20 years for the CDC) and
-                without an age the classification is for adults, 20 and over.
+                without an age the classification is for adults. At 18 and 19 the reference is
+                used, and a line gives the adult reading too: the NHS reads adults from 18.
 
-                Every adult result shows BMI Prime (BMI / 25, or / 23 for asia). waist WAIST
-                (a length, cm by default) adds the waist-to-height ratio with NICE's bands
-                (2022: below 0.5 no increased health risk, 0.5 to 0.59 increased, 0.6 and over
-                high).
+                Every adult result shows BMI Prime (BMI / 25, or / 23 for asia and nice).
+                waist WAIST (a length, cm by default) adds the waist-to-height ratio with
+                NICE's bands (2022: below 0.5 no increased health risk, 0.5 to below 0.6
+                increased, 0.6 and over high); with sex f|m an adult's waist is also read
+                against WHO's cut-offs (men 94 and 102 cm, women 80 and 88 cm) or, with asia,
+                the KSSO's (men 90 cm, women 85 cm). chart draws the result: a child's
+                percentile curves over age with the child's point, or the adult BMI scale.
 
                 BMI is a screening number, not a diagnosis: it cannot tell muscle from fat, so
                 muscular people read high; in older age, lost muscle and height make it less

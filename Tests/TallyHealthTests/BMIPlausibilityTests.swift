@@ -1,9 +1,9 @@
-import TallyCore
 import TallyDiagnostics
 import TallyTestSupport
 import Testing
 
 @testable import TallyHealth
+@testable import TallyShell
 
 /// The checks that need both measurements, and the words `bmi` reads as units.
 @Suite struct BMIPlausibilityTests {
@@ -41,20 +41,26 @@ import Testing
         _ = try runBMI(line)
     }
 
-    /// A bare number beside an imperial unit is read in the default unit, with a warning at it.
+    /// A bare number beside an imperial unit, when both readings are plausible, is an error that
+    /// asks for its unit (`bmi 69 in 160` could be 160 kg or 160 lb).
     @Test(arguments: [
-        ("bmi 5'9\" ⟨154⟩", "154 was read as kg; write 154lb for pounds"),
-        ("bmi ⟨69⟩ 154lb", "69 was read as cm; write 69in for inches"),
-        ("bmi 5ft9in ⟨w⟩", "w was read as kg; write (w)lb for pounds"),
+        ("bmi 5'9\" ⟨154⟩", "write 154lb or 154kg"),
+        ("bmi ⟨69⟩ 154lb", "write 69in or 69cm"),
+        ("bmi 5ft9in ⟨w⟩", "write (w)lb or (w)kg"),
+        ("bmi 69 in ⟨160⟩", "write 160lb or 160kg"),
     ])
-    func unitGuessWarning(_ marked: String, _ note: String) throws {
+    func unitGuessIsAnError(_ marked: String, _ note: String) throws {
         let line = MarkedLine(marked)
-        let warnings = try runBMI(line.text).warnings
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.severity == .warning)
-        #expect(warnings.first?.id == .bmiUnitGuess)
-        #expect(warnings.first?.span == line.span)
-        #expect(warnings.first?.notes.map(\.message) == [note])
+        do {
+            _ = try runBMI(line.text)
+            Issue.record("no error")
+        } catch let error as Diagnostic {
+            #expect(error.severity == .error)
+            #expect(error.id == .bmiUnitGuess)
+            #expect(error.span == line.span)
+            #expect(error.message.hasPrefix("give the unit of"))
+            #expect(error.notes.map(\.message) == [note])
+        }
     }
 
     /// No warning where nothing was guessed, or where the other reading is implausible.
@@ -63,14 +69,13 @@ import Testing
         #expect(try runBMI(line).warnings.isEmpty)
     }
 
-    /// Every spelling in the one table, in any case and in full-width letters.
+    /// Every spelling of the calculator's table, in any case and in full-width letters.
     @Test(arguments: [
-        ("CMS", MeasurementUnit.centimetre), ("centimeters", .centimetre), ("Centimetres", .centimetre),
-        ("ｃｍ", .centimetre), ("mm", .millimetre), ("metres", .metre), ("inches", .inch), ("″", .inch),
-        ("feet", .foot), ("′", .foot), ("kgs", .kilogram), ("kilos", .kilogram), ("pounds", .pound),
-        ("LBS", .pound), ("stone", .stone),
+        ("CMS", "cm"), ("centimeters", "cm"), ("Centimetres", "cm"), ("ｃｍ", "cm"), ("mm", "mm"), ("metres", "m"),
+        ("inches", "in"), ("″", "in"), ("feet", "ft"), ("′", "ft"), ("kgs", "kg"), ("kilos", "kg"),
+        ("pounds", "lb"), ("LBS", "lb"), ("stone", "st"),
     ])
-    func unitWords(_ word: String, _ unit: MeasurementUnit) {
-        #expect(MeasurementUnit(symbol: word) == unit)
+    func unitWords(_ word: String, _ symbol: String) {
+        #expect(BMIExpressionAdapter.unit(word)?.symbol == symbol)
     }
 }

@@ -23,7 +23,7 @@ struct CompleterTests {
         ("help functions ", "", []),
         ("set ", "d", ["digits"]),
         ("set ", "m", ["maxdigits", "maxwork"]),
-        ("set standard ", "", ["who", "asia", "cdc"]),
+        ("set standard ", "", ["who", "asia", "nice", "cdc"]),
         ("habit ", "d", ["done", "describe", "delete"]),
         ("habit export ", "", ["csv", "json"]),
         ("habit list ", "", ["all"]),

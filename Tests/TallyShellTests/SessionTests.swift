@@ -42,7 +42,7 @@ import Testing
                 maxwork    100000000   the most work a line may do, in steps (10^8: about a second)
                 angle      rad         unit of angles for sin, cos, tan and their inverses: rad or deg
                 grouping   off         group digits in threes: on (1_234_567), "," (1,234,567) or off; each reads back
-                standard   who         BMI classification: who, asia or cdc
+                standard   who         BMI classification: who, asia, nice or cdc
                 glyphs     unicode     marks in habit tables: unicode (■ ·) or ascii (# .)
                 suggest    on          at the prompt, suggest the last matching line as you type (→ takes it)
                 preview    on          at the prompt, show the value as you type
@@ -61,7 +61,7 @@ import Testing
         ("set angle grad", "angle must be rad or deg"),
         ("set maxdigits 5", "maxdigits must be a whole number from 10 to 100000000"),
         ("set digit 5", "unknown setting 'digit'; did you mean 'digits'?"),
-        ("set standard mars", "standard must be who, asia or cdc"),
+        ("set standard mars", "standard must be who, asia, nice or cdc"),
         (
             "help fun",
             "no help on 'fun' (topics: syntax, functions, units, dates, bmi, habit); did you mean 'functions'?"

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// The result's values as one JSON object, for `--json`: each number as the report shows it.
@@ -6,15 +5,16 @@ extension BMIResult {
     /// `{"bmi":22.9,"category":"normal weight","standard":"WHO adult classification",...}`.
     ///
     /// Every result: `bmi`, `height_cm`, `weight_kg` (one decimal). Adults: `category`, `standard`
-    /// (`who`, `asia`, `cdc`), `standard_name`, `healthy_weight_kg` ([lowest, highest]), `bmi_prime`.
-    /// Children: `reference`, `sex`, `age_months`, `age_days`, `z_score`, `percentile` (a string,
-    /// as shown: `66.1`, `below 0.1`), and for the CDC `percent_of_p95` and `extended`. With a
-    /// waist: `waist_to_height` and, for an adult, `waist_to_height_band`.
+    /// (`who`, `asia`, `nice`, `cdc`), `standard_name`, `healthy_weight_kg` ([lowest, highest]),
+    /// `bmi_prime`. Children: `reference`, `sex`, `age_months`, `age_days`, `z_score`,
+    /// `percentile` (a string, as shown: `66.1`, `below 0.1`), and for the CDC `percent_of_p95`
+    /// and `extended`. With a waist: `waist_to_height`, for an adult `waist_to_height_band`, and
+    /// with a sex `waist_category`.
     public var jsonObject: JSONValue {
         var members = [
-            JSONMember("bmi", Self.json(shownValue, places: 1)),
-            JSONMember("height_cm", Self.json(heightInCentimetres, places: 1)),
-            JSONMember("weight_kg", Self.json(weightInKilograms, places: 1)),
+            JSONMember("bmi", Self.json(text: bmiText)),
+            JSONMember("height_cm", Self.json(text: heightInCentimetres.fixedText(places: 1))),
+            JSONMember("weight_kg", Self.json(text: weightInKilograms.fixedText(places: 1))),
         ]
         if let child = childAssessment {
             let weights = child.healthyWeights(heightInCentimetres: heightInCentimetres, unit: .kilogram)
@@ -28,7 +28,10 @@ extension BMIResult {
                 JSONMember("percentile", .string(child.percentileText)),
                 JSONMember(
                     "healthy_weight_kg",
-                    .array([Self.json(weights.lowest, places: 1), Self.json(weights.highest, places: 1)])),
+                    .array([
+                        Self.json(text: weights.lowest.fixedText(places: 1)),
+                        Self.json(text: weights.highest.fixedText(places: 1)),
+                    ])),
             ]
             if let percent = child.percentOfP95Text {
                 members += [
@@ -44,23 +47,23 @@ extension BMIResult {
                 JSONMember(
                     "healthy_weight_kg",
                     .array([
-                        Self.json(range.lowestInKilograms, places: 1), Self.json(range.highestInKilograms, places: 1),
+                        Self.json(text: range.lowestInKilograms.fixedText(places: 1)),
+                        Self.json(text: range.highestInKilograms.fixedText(places: 1)),
                     ])),
-                JSONMember("bmi_prime", Self.json(bmiPrime, places: 2)),
+                JSONMember("bmi_prime", Self.json(text: bmiPrimeText)),
             ]
         }
         if let ratio = waistToHeightRatio {
-            members.append(JSONMember("waist_to_height", Self.json(ratio, places: 2)))
+            members.append(
+                JSONMember("waist_to_height", Self.json(text: waistToHeightText ?? ratio.fixedText(places: 2))))
             if childAssessment == nil, let band = waistToHeightBand {
                 members.append(JSONMember("waist_to_height_band", .string(band)))
             }
+            if let cutOff = waistCutOff {
+                members.append(JSONMember("waist_category", .string(cutOff.category)))
+            }
         }
         return .object(members)
-    }
-
-    /// A number as the report shows it, with `places` decimals.
-    private static func json(_ number: Number, places: Int) -> JSONValue {
-        json(text: number.fixedText(places: places))
     }
 
     /// A number given as the text the report shows; a text that is not a JSON number (which

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// The checks that need both measurements: a BMI no person has, and a plausible BMI that rests
@@ -10,15 +9,17 @@ import TallyDiagnostics
 /// real person (and the rare person there needs a clinician, not a screening number); the error
 /// says what each argument was read as and which readings would give a likely BMI.
 struct PlausibilityCheck {
-    let height: MeasurementArgument
-    let weight: MeasurementArgument
+    let height: BodyMeasurement
+    let weight: BodyMeasurement
 
     /// The smallest and largest BMI accepted, both inclusive.
-    static let bmiRange = (lowest: Number(10), highest: Number(150))
+    static let bmiRange = (lowest: Rational(10), highest: Rational(150))
 
     /// Throws an error at both arguments when their BMI is outside ``bmiRange``, with a note
     /// for each reading of bare numbers (swapped; inches; pounds) that would be plausible.
-    func checkBMI(heightInCentimetres centimetres: Number, weightInKilograms kilograms: Number) throws(Diagnostic) {
+    func checkBMI() throws(Diagnostic) {
+        let centimetres = height.amount
+        let kilograms = weight.amount
         let bmi = Self.bmi(centimetres, kilograms)
         guard !Self.isInRange(bmi) else { return }
         var error = Diagnostic.bmiImplausibleResult(
@@ -29,11 +30,11 @@ struct PlausibilityCheck {
         let weightIsBare = weight.isBare
         if heightIsBare && weightIsBare && Self.isLikely(kilograms, centimetres) {
             error = error.notingHeightFirst(
-                "\(weight.parts[0].valueText) \(height.parts[0].valueText)",
+                "\(weight.valueText) \(height.valueText)",
                 bmi: Self.bmi(kilograms, centimetres).fixedText(places: 1), at: height.span.union(weight.span))
         }
-        var heights: [(centimetres: Number, unit: MeasurementUnit?)] = [(centimetres, nil)]
-        var weights: [(kilograms: Number, unit: MeasurementUnit?)] = [(kilograms, nil)]
+        var heights: [(centimetres: Rational, unit: MeasurementUnit?)] = [(centimetres, nil)]
+        var weights: [(kilograms: Rational, unit: MeasurementUnit?)] = [(kilograms, nil)]
         if heightIsBare { heights.append((centimetres * MeasurementUnit.inch.sizeInBaseUnit, .inch)) }
         if weightIsBare { weights.append((kilograms * MeasurementUnit.pound.sizeInBaseUnit, .pound)) }
         for (newHeight, heightUnit) in heights {
@@ -42,11 +43,11 @@ struct PlausibilityCheck {
                 var rewritten: [String] = []
                 var span: SourceSpan?
                 if let heightUnit {
-                    rewritten.append(height.parts[0].textBeforeUnit + heightUnit.symbol)
+                    rewritten.append(height.valueText + heightUnit.symbol)
                     span = height.span
                 }
                 if let weightUnit {
-                    rewritten.append(weight.parts[0].textBeforeUnit + weightUnit.symbol)
+                    rewritten.append(weight.valueText + weightUnit.symbol)
                     span = span.map { $0.union(weight.span) } ?? weight.span
                 }
                 error = error.notingPlausibleUnits(
@@ -59,61 +60,57 @@ struct PlausibilityCheck {
         throw error
     }
 
-    /// Warnings for a bare number read in the default unit beside an imperial unit on the other
-    /// argument, when the imperial reading would be plausible too: `bmi 5'9" 154` reads 154 kg.
-    func unitGuessWarnings(heightInCentimetres centimetres: Number, weightInKilograms kilograms: Number)
-        -> [Diagnostic]
-    {
-        var warnings: [Diagnostic] = []
-        if [.inch, .foot].contains(height.units[0]), weight.isBare,
+    /// An error for a bare number beside an imperial unit on the other measurement, when the
+    /// imperial reading would be plausible too: `bmi 69 in 160` could be 160 kg or 160 lb, so
+    /// the line asks which rather than guess.
+    func checkUnitGuess() throws(Diagnostic) {
+        let centimetres = height.amount
+        let kilograms = weight.amount
+        if [.inch, .foot, .yard].contains(height.unit), weight.isBare,
             Self.isPlausible(centimetres, kilograms * MeasurementUnit.pound.sizeInBaseUnit)
         {
-            warnings.append(
-                Self.guessWarning(weight, read: .kilogram, meant: .pound, beside: "a height in feet or inches"))
+            throw Self.unitGuess(weight, read: .kilogram, meant: .pound, beside: "a height in feet or inches")
         }
-        if [.pound, .stone].contains(weight.units[0]), height.isBare,
+        if [.pound, .stone, .ounce].contains(weight.unit), height.isBare,
             Self.isPlausible(centimetres * MeasurementUnit.inch.sizeInBaseUnit, kilograms)
         {
-            warnings.append(
-                Self.guessWarning(height, read: .centimetre, meant: .inch, beside: "a weight in pounds or stones"))
+            throw Self.unitGuess(height, read: .centimetre, meant: .inch, beside: "a weight in pounds or stones")
         }
-        return warnings
     }
 
-    /// `154 was read as kg; write 154lb for pounds`, at the bare argument.
-    private static func guessWarning(
-        _ argument: MeasurementArgument, read: MeasurementUnit, meant: MeasurementUnit, beside: String
+    /// `give the unit of 160: …`, at the bare measurement.
+    private static func unitGuess(
+        _ measurement: BodyMeasurement, read: MeasurementUnit, meant: MeasurementUnit, beside: String
     ) -> Diagnostic {
-        let part = argument.parts[0]
-        return Diagnostic.bmiUnitGuess(
-            argument.quantity.name, beside: beside, value: part.valueText, read: read.symbol,
-            rewritten: part.textBeforeUnit + meant.symbol, meant: meant.pluralName, at: argument.span)
+        Diagnostic.bmiUnitGuess(
+            measurement.quantity.name, beside: beside, value: measurement.valueText, read: read.symbol,
+            meant: meant.symbol, at: measurement.span)
     }
 
-    static func bmi(_ centimetres: Number, _ kilograms: Number) -> Number {
-        let metres = centimetres / Number(100)
+    static func bmi(_ centimetres: Rational, _ kilograms: Rational) -> Rational {
+        let metres = centimetres / Rational(100)
         return kilograms / (metres * metres)
     }
 
-    private static func isInRange(_ bmi: Number) -> Bool {
-        Number.compare(bmi, bmiRange.lowest) >= 0 && Number.compare(bmi, bmiRange.highest) <= 0
+    private static func isInRange(_ bmi: Rational) -> Bool {
+        Rational.compare(bmi, bmiRange.lowest) >= 0 && Rational.compare(bmi, bmiRange.highest) <= 0
     }
 
     /// Whether a height and a weight are each in range and give a BMI in range.
-    private static func isPlausible(_ centimetres: Number, _ kilograms: Number) -> Bool {
+    private static func isPlausible(_ centimetres: Rational, _ kilograms: Rational) -> Bool {
         BodyQuantity.height.contains(centimetres) && BodyQuantity.weight.contains(kilograms)
             && isInRange(bmi(centimetres, kilograms))
     }
 
     /// Whether a reading is worth suggesting: a BMI most adults have (15–40), so that only the
     /// likely mistakes are named, not every reading that is merely possible.
-    private static func isLikely(_ centimetres: Number, _ kilograms: Number) -> Bool {
+    private static func isLikely(_ centimetres: Rational, _ kilograms: Rational) -> Bool {
         let bmi = bmi(centimetres, kilograms)
-        return isPlausible(centimetres, kilograms) && Number.compare(bmi, Number(15)) >= 0
-            && Number.compare(bmi, Number(40)) <= 0
+        return isPlausible(centimetres, kilograms) && Rational.compare(bmi, Rational(15)) >= 0
+            && Rational.compare(bmi, Rational(40)) <= 0
     }
 
-    private static func text(_ amount: Number, _ unit: String) -> String {
+    private static func text(_ amount: Rational, _ unit: String) -> String {
         "\(amount.rounded(toPlaces: 1).plainText) \(unit)"
     }
 }

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// The kinds of diagnostic the `bmi` command gives about its own arguments. Each starts with

@@ -19,11 +19,11 @@ public enum BMIForAgeCategory: String, Sendable, CaseIterable {
     case possibleRiskOfOverweight = "possible risk of overweight"
     case overweight = "overweight"
     case obesity = "obesity"
-    case severeObesity = "severe obesity"
+    case severeObesityClass2 = "severe obesity (class 2)"
+    case severeObesityClass3 = "severe obesity (class 3)"
 
-    /// WHO 2007's category of a z-score as shown, to two decimals, so that the number printed and
-    /// the category never disagree: +2.00 is overweight, +2.01 obesity.
-    init(shownZScore z: Double) {
+    /// WHO 2007's category of a z-score: +2 is overweight, above it obesity.
+    init(zScore z: Double) {
         switch z {
         case ..<(-3): self = .severeThinness
         case ..<(-2): self = .thinness
@@ -33,8 +33,8 @@ public enum BMIForAgeCategory: String, Sendable, CaseIterable {
         }
     }
 
-    /// WHO 2006's category of a z-score as shown: +3.00 is overweight, +3.01 obesity.
-    init(underFiveShownZScore z: Double) {
+    /// WHO 2006's category of a z-score: +3 is overweight, above it obesity.
+    init(underFiveZScore z: Double) {
         switch z {
         case ..<(-3): self = .severeWasting
         case ..<(-2): self = .wasting
@@ -45,16 +45,19 @@ public enum BMIForAgeCategory: String, Sendable, CaseIterable {
         }
     }
 
-    /// The CDC's category of a percentile and a percentage of the 95th percentile, each in tenths
-    /// as shown: 95.0 is obesity, 94.9 overweight; 120.0 % of the 95th is severe obesity.
-    init(cdcPercentileTenths percentile: Int, percentOfP95Tenths percent: Int) {
-        if percent >= 1200 {
-            self = .severeObesity
-        } else if percentile >= 950 {
+    /// The CDC's category of a percentile, a percentage of the 95th percentile and the BMI
+    /// (AAP clinical practice guideline, 2023): obesity from the 95th percentile, severe obesity
+    /// class 2 from 120 % of it or a BMI of 35, class 3 from 140 % or a BMI of 40.
+    init(cdcPercentile percentile: Double, percentOfP95 percent: Double, bmiAtLeast35: Bool, bmiAtLeast40: Bool) {
+        if percent >= 140 || (bmiAtLeast40 && percentile >= 95) {
+            self = .severeObesityClass3
+        } else if percent >= 120 || (bmiAtLeast35 && percentile >= 95) {
+            self = .severeObesityClass2
+        } else if percentile >= 95 {
             self = .obesity
-        } else if percentile >= 850 {
+        } else if percentile >= 85 {
             self = .overweight
-        } else if percentile >= 50 {
+        } else if percentile >= 5 {
             self = .healthyWeight
         } else {
             self = .underweight
@@ -72,7 +75,8 @@ public enum BMIForAgeCategory: String, Sendable, CaseIterable {
         case .obesity: return "z above +2"
         case .underweight: return "below the 5th percentile"
         case .healthyWeight: return "5th to below the 85th percentile"
-        case .severeObesity: return "120 % of the 95th percentile and over"
+        case .severeObesityClass2: return "120 % of the 95th percentile or BMI 35, and over"
+        case .severeObesityClass3: return "140 % of the 95th percentile or BMI 40, and over"
         }
     }
 

@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 import TallyDiagnostics
 
 /// The age written after `age` on a `bmi` line: years (`10`, `3.5`), years, months and days
@@ -13,7 +12,7 @@ public enum ChildAge: Sendable, Equatable {
     /// An age as written.
     case written(ExactAge)
     /// A birth date.
-    case born(CalendarDate)
+    case born(CivilDate)
 
     /// An age of whole months.
     static func months(_ months: Int) -> ChildAge {
@@ -21,20 +20,20 @@ public enum ChildAge: Sendable, Equatable {
     }
 
     /// The age in completed months on `today`; nil for a birth date after it.
-    func completedMonths(on today: CalendarDate) -> Int? {
+    func completedMonths(on today: CivilDate) -> Int? {
         exactAge(on: today)?.months
     }
 
     /// The age on `today`; nil for a birth date after it.
-    func exactAge(on today: CalendarDate) -> ExactAge? {
+    func exactAge(on today: CivilDate) -> ExactAge? {
         switch self {
         case .written(let age): return age
         case .born(let date):
             // The calculator's `age` rule (TallyCalendar): whole months, then days.
-            guard let age = CalendarPeriod.age(of: date.civilDate, on: today.civilDate) else { return nil }
+            guard let age = CalendarPeriod.age(of: date, on: today) else { return nil }
             return ExactAge(
                 months: age.totalMonths, daysPastMonths: Int(age.days),
-                days: today.civilDate.days(since: date.civilDate))
+                days: today.days(since: date))
         }
     }
 
@@ -59,7 +58,7 @@ public struct ExactAge: Sendable, Equatable {
     public let days: Int
 
     /// The days in a month of age, as WHO's software counts them: 365.25 / 12.
-    static let daysInMonth = Number(numerator: 4_870, denominator: 160)
+    public static let daysInMonth = Rational(numerator: 4_870, denominator: 160)
 
     init(months: Int, daysPastMonths: Int, days: Int) {
         self.months = months
@@ -69,15 +68,15 @@ public struct ExactAge: Sendable, Equatable {
 
     /// Whole months: the days are the months' at 30.4375 days each, rounded.
     init(months: Int) {
-        self.init(months: Number(months), days: Number(0))
+        self.init(months: Rational(months), days: Rational(0))
     }
 
     /// `months` (possibly fractional) and `days` more, both not negative; nil when too large.
-    init(months: Number, days: Number) {
+    public init(months: Rational, days: Rational) {
         let totalMonths = months + days / Self.daysInMonth
         let completed = totalMonths.floor.intValue ?? Int.max
         let dayCount = (months * Self.daysInMonth + days).rounded(toPlaces: 0).intValue ?? Int.max
-        let monthStart = (Number(completed) * Self.daysInMonth).rounded(toPlaces: 0).intValue ?? Int.max
+        let monthStart = (Rational(completed) * Self.daysInMonth).rounded(toPlaces: 0).intValue ?? Int.max
         self.init(months: completed, daysPastMonths: max(0, dayCount - monthStart), days: dayCount)
     }
 

@@ -22,7 +22,8 @@ public enum GrowthReference: String, Sendable, CaseIterable {
         switch self {
         case .who2006: return [.severeWasting, .wasting, .normal, .possibleRiskOfOverweight, .overweight, .obesity]
         case .who2007: return [.severeThinness, .thinness, .normal, .overweight, .obesity]
-        case .cdc2000: return [.underweight, .healthyWeight, .overweight, .obesity, .severeObesity]
+        case .cdc2000:
+            return [.underweight, .healthyWeight, .overweight, .obesity, .severeObesityClass2, .severeObesityClass3]
         }
     }
 }

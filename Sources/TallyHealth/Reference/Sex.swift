@@ -16,4 +16,9 @@ public enum Sex: Sendable, Equatable {
     var childWord: String {
         self == .female ? "girl" : "boy"
     }
+
+    /// The word for someone of 18 or 19 years in the report: "female", "male".
+    var adultWord: String {
+        self == .female ? "female" : "male"
+    }
 }

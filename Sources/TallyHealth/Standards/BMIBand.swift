@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// One category of a BMI table: a half-open range of shown (one-decimal) BMI values.
@@ -22,15 +21,15 @@ public struct BMIBand: Sendable, Hashable {
     }
 
     /// The lower bound as an exact number (inclusive), if the band has one.
-    public var lowerBound: Number? { lowerBoundInTenths.map(Number.tenths) }
+    public var lowerBound: Rational? { lowerBoundInTenths.map(Rational.tenths) }
 
     /// The upper bound as an exact number (exclusive), if the band has one.
-    public var upperBound: Number? { upperBoundInTenths.map(Number.tenths) }
+    public var upperBound: Rational? { upperBoundInTenths.map(Rational.tenths) }
 
     /// Whether a shown BMI belongs to this band: lower bound included, upper bound excluded.
-    public func contains(_ shownValue: Number) -> Bool {
-        if let lowerBound, Number.compare(shownValue, lowerBound) < 0 { return false }
-        if let upperBound, Number.compare(shownValue, upperBound) >= 0 { return false }
+    public func contains(_ shownValue: Rational) -> Bool {
+        if let lowerBound, Rational.compare(shownValue, lowerBound) < 0 { return false }
+        if let upperBound, Rational.compare(shownValue, upperBound) >= 0 { return false }
         return true
     }
 
@@ -40,10 +39,10 @@ public struct BMIBand: Sendable, Hashable {
     /// is how the published tables read and why the half-open bands never overlap.
     public var rangeText: String {
         switch (lowerBoundInTenths, upperBoundInTenths) {
-        case (nil, let upper?): return "below \(Number.tenths(upper).fixedText(places: 1))"
-        case (let lower?, nil): return "\(Number.tenths(lower).fixedText(places: 1)) and over"
+        case (nil, let upper?): return "below \(Rational.tenths(upper).fixedText(places: 1))"
+        case (let lower?, nil): return "\(Rational.tenths(lower).fixedText(places: 1)) and over"
         case (let lower?, let upper?):
-            return "\(Number.tenths(lower).fixedText(places: 1))–\(Number.tenths(upper - 1).fixedText(places: 1))"
+            return "\(Rational.tenths(lower).fixedText(places: 1))–\(Rational.tenths(upper - 1).fixedText(places: 1))"
         case (nil, nil): return "any"
         }
     }

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// A published table of adult BMI categories.
@@ -7,6 +6,10 @@ public enum BMIStandard: String, Sendable, CaseIterable {
     case who
     /// The Asia-Pacific cut-offs as adopted by the Korean Society for the Study of Obesity.
     case asia
+    /// NICE's lower thresholds for adults of South Asian, Chinese, other Asian, Middle Eastern,
+    /// Black African or African-Caribbean family background: overweight from 23, obesity from
+    /// 27.5.
+    case nice
     /// The CDC: for adults its categories, on the WHO cut-offs; for children from 2 to 19 years
     /// the CDC 2000 growth charts instead of WHO's references.
     case cdc
@@ -24,6 +27,9 @@ public enum BMIStandard: String, Sendable, CaseIterable {
         switch self {
         case .who: return "WHO adult classification"
         case .asia: return "Asia-Pacific, Korean Society for the Study of Obesity"
+        case .nice:
+            return "NICE, lower thresholds for South Asian, Chinese, other Asian, Middle Eastern, Black African "
+                + "or African-Caribbean family background"
         case .cdc: return "CDC adult categories, the WHO cut-offs"
         }
     }
@@ -32,7 +38,7 @@ public enum BMIStandard: String, Sendable, CaseIterable {
     public var settingAnswer: String {
         let adults = "bmi now classifies adults by \(word): \(sourceName)"
         switch self {
-        case .who, .asia: return adults
+        case .who, .asia, .nice: return adults
         case .cdc: return adults + "; children from 2 to 19 years by the CDC 2000 growth charts"
         }
     }
@@ -47,7 +53,7 @@ public enum BMIStandard: String, Sendable, CaseIterable {
     /// The BMI at the upper limit of normal weight, which BMI Prime divides by: 25, or 23 for
     /// the Asia-Pacific cut-offs.
     public var primeDivisor: Int {
-        self == .asia ? 23 : 25
+        self == .asia || self == .nice ? 23 : 25
     }
 
     /// Where the cut-offs are published, for `help bmi`: the edition, and where in it the table
@@ -63,6 +69,12 @@ public enum BMIStandard: String, Sendable, CaseIterable {
             return [
                 "KSSO Clinical Practice Guidelines for Obesity, 2022 update (8th edition):",
                 "Haam et al., J Obes Metab Syndr 2023;32(2):121-129",
+            ]
+        case .nice:
+            return [
+                "NICE guideline NG246 (2025; CG189, 2022 update): BMI thresholds lowered by",
+                "2.5 for people of South Asian, Chinese, other Asian, Middle Eastern, Black",
+                "African or African-Caribbean family background",
             ]
         case .cdc:
             return [
@@ -85,6 +97,11 @@ public enum BMIStandard: String, Sendable, CaseIterable {
                 ("underweight", nil), ("normal weight", 185), ("pre-obese", 230),
                 ("obesity class 1", 250), ("obesity class 2", 300), ("obesity class 3", 350),
             ])
+        case .nice:
+            return Self.bands([
+                ("underweight", nil), ("healthy weight", 185), ("overweight", 230),
+                ("obesity class 1", 275), ("obesity class 2", 325), ("obesity class 3", 375),
+            ])
         case .cdc:
             return Self.bands([
                 ("underweight", nil), ("healthy weight", 185), ("overweight", 250),
@@ -99,9 +116,12 @@ public enum BMIStandard: String, Sendable, CaseIterable {
         bands[1]
     }
 
-    /// The band a shown (one-decimal) BMI falls in.
-    public func band(containing shownValue: Number) -> BMIBand {
-        guard let band = bands.first(where: { $0.contains(shownValue) }) else {
+    /// The lower bounds of the bands: the boundaries a BMI is classified by.
+    var boundaries: [Rational] { bands.compactMap(\.lowerBound) }
+
+    /// The band a BMI (the exact value) falls in.
+    public func band(containing value: Rational) -> BMIBand {
+        guard let band = bands.first(where: { $0.contains(value) }) else {
             preconditionFailure("the bands of a standard cover every value")
         }
         return band

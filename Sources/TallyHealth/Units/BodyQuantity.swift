@@ -1,4 +1,3 @@
-import TallyCore
 import TallyDiagnostics
 
 /// What a `bmi` argument measures: the height (first), the weight (second) or the waist.
@@ -41,18 +40,18 @@ public enum BodyQuantity: Sendable, CaseIterable {
     ///
     /// Wide enough for every recorded adult (the shortest about 55 cm, the tallest 272 cm, the
     /// heaviest about 635 kg) while still catching a value typed in the wrong unit.
-    public var plausibleRange: (lowest: Number, highest: Number) {
+    public var plausibleRange: (lowest: Rational, highest: Rational) {
         switch self {
-        case .height: return (Number(50), Number(272))
-        case .weight: return (Number(2), Number(650))
-        case .waist: return (Number(30), Number(250))
+        case .height: return (Rational(50), Rational(272))
+        case .weight: return (Rational(2), Rational(650))
+        case .waist: return (Rational(30), Rational(250))
         }
     }
 
     /// Whether `amount` (in the base unit) lies in ``plausibleRange``.
-    func contains(_ amount: Number) -> Bool {
+    func contains(_ amount: Rational) -> Bool {
         let range = plausibleRange
-        return Number.compare(amount, range.lowest) >= 0 && Number.compare(amount, range.highest) <= 0
+        return Rational.compare(amount, range.lowest) >= 0 && Rational.compare(amount, range.highest) <= 0
     }
 
     /// What the quantity is, with its article, for messages: "a length", "a mass".

@@ -1,99 +1,67 @@
-import TallyCore
-import TallyDiagnostics
-
-/// A unit a `bmi` argument may carry: any unit of length (a height) or mass (a weight) of the
-/// calculator's own unit table (``UnitTable``, `help units`), with its exact size in its
-/// quantity's base unit — so `bmi 1.75 m 11 st 4 lb`, `bmi 69 in 70 kg` and `bmi 5.75 ft 70000 g`
-/// all work, with the same exact factors as `5 ft 9 in to cm`.
+/// The unit a height, weight or waist was written in, as far as the BMI's report cares: it
+/// echoes a height written in imperial units in feet and inches, gives a weight written in
+/// pounds or stones its healthy range in them too, and states a limit in the unit typed.
 ///
-/// `bmi` is more forgiving than an expression in how a unit is written, as the table's lenient
-/// lookup reads it: any letter case (`CM`, `Kg`), full-width letters (`ｃｍ`), and the marks `'`
-/// and `"` (and their typographic forms) for feet and inches. There is no table of its own.
-public struct MeasurementUnit: Sendable {
-    /// The unit in the calculator's table.
-    public let unit: PhysicalUnit
-    /// Whether it measures a height or a weight.
+/// The value itself reaches TallyHealth already converted (``BodyMeasurement/amount``, in
+/// centimetres or kilograms, by the calculator's own unit table); these sizes are the same exact
+/// factors (1 in = 2.54 cm, 1 lb = 0.45359237 kg), for the figures the report converts back.
+public struct MeasurementUnit: Sendable, Hashable {
+    /// The canonical symbol: `cm`, `ft`, `lb`.
+    public let symbol: String
+    /// Whether it measures a length (a height or a waist) or a mass (a weight).
     public let quantity: BodyQuantity
-    /// One of this unit in centimetres (heights) or kilograms (weights), exactly.
-    public let sizeInBaseUnit: Number
+    /// One of this unit in centimetres (lengths) or kilograms (masses), exactly.
+    public let sizeInBaseUnit: Rational
+    /// Whether the unit is imperial: the report then adds feet and inches, or pounds.
+    public let isImperial: Bool
 
-    private init?(_ unit: PhysicalUnit) {
-        guard let factor = unit.factor.number else { return nil }
-        if unit.dimension == Dimension(.length) {
-            quantity = .height
-            sizeInBaseUnit = factor * Number(100)
-        } else if unit.dimension == Dimension(.mass) {
-            quantity = .weight
-            sizeInBaseUnit = factor
-        } else {
-            return nil
-        }
-        self.unit = unit
+    private init(_ symbol: String, _ quantity: BodyQuantity, _ size: Rational, imperial: Bool = false) {
+        self.symbol = symbol
+        self.quantity = quantity
+        sizeInBaseUnit = size
+        isImperial = imperial
     }
 
-    private static func named(_ symbol: String) -> MeasurementUnit {
-        guard let unit = UnitTable.unit(named: symbol), let measurement = MeasurementUnit(unit) else {
-            preconditionFailure("\(symbol) is a length or mass in the unit table")
-        }
-        return measurement
-    }
-
-    public static let millimetre = named("mm")
+    public static let millimetre = MeasurementUnit("mm", .height, Rational(numerator: 1, denominator: 10))
     /// The default height unit.
-    public static let centimetre = named("cm")
-    public static let metre = named("m")
+    public static let centimetre = MeasurementUnit("cm", .height, Rational(1))
+    public static let metre = MeasurementUnit("m", .height, Rational(100))
+    public static let kilometre = MeasurementUnit("km", .height, Rational(100_000))
     /// Exactly 2.54 cm.
-    public static let inch = named("in")
+    public static let inch = MeasurementUnit("in", .height, Rational(numerator: 254, denominator: 100), imperial: true)
     /// Exactly 12 in.
-    public static let foot = named("ft")
+    public static let foot = MeasurementUnit("ft", .height, Rational(numerator: 3048, denominator: 100), imperial: true)
+    public static let yard = MeasurementUnit("yd", .height, Rational(numerator: 9144, denominator: 100), imperial: true)
+    public static let mile = MeasurementUnit("mi", .height, Rational(160_934) + Rational.tenths(4), imperial: true)
+    public static let gram = MeasurementUnit("g", .weight, Rational(numerator: 1, denominator: 1000))
     /// The default weight unit.
-    public static let kilogram = named("kg")
+    public static let kilogram = MeasurementUnit("kg", .weight, Rational(1))
+    public static let tonne = MeasurementUnit("t", .weight, Rational(1000))
     /// Exactly 0.45359237 kg.
-    public static let pound = named("lb")
+    public static let pound = MeasurementUnit(
+        "lb", .weight, Rational(numerator: 45_359_237, denominator: 100_000_000), imperial: true)
     /// Exactly 14 lb.
-    public static let stone = named("st")
+    public static let stone = MeasurementUnit(
+        "st", .weight, Rational(numerator: 45_359_237 * 14, denominator: 100_000_000), imperial: true)
+    /// Exactly 1/16 lb.
+    public static let ounce = MeasurementUnit(
+        "oz", .weight, Rational(numerator: 45_359_237, denominator: 1_600_000_000), imperial: true)
 
-    /// The everyday units, in the order `help bmi` and its messages list them; every other
-    /// length and mass unit of the table works too.
+    /// Every unit the report knows by name.
     public static let allCases: [MeasurementUnit] = [
-        .millimetre, .centimetre, .metre, .inch, .foot, .kilogram, .pound, .stone,
+        .millimetre, .centimetre, .metre, .kilometre, .inch, .foot, .yard, .mile, .gram, .kilogram, .tonne,
+        .pound, .stone, .ounce,
     ]
 
-    /// Reads a unit word as typed, through ``UnitTable/unit(lenientlyNamed:)``: any length or
-    /// mass unit of the table, in any letter case and width, and the foot and inch marks.
-    /// `nil` for anything else (or a unit of another dimension).
+    /// The unit of this canonical symbol (`cm`, `lb`), or nil for one the report does not
+    /// name (it then speaks in the base unit).
     public init?(symbol: String) {
-        guard let unit = UnitTable.unit(lenientlyNamed: symbol).flatMap(MeasurementUnit.init) else { return nil }
+        guard let unit = Self.allCases.first(where: { $0.symbol == symbol }) else { return nil }
         self = unit
     }
 
-    /// Every word of the everyday units, for `did you mean`.
-    static let words: [String] = {
-        var words: [String] = []
-        for measurement in allCases {
-            let entry = UnitTable.entries.first { $0.unit == measurement.unit }
-            words.append(measurement.symbol)
-            words += entry?.aliases ?? []
-        }
-        return words
-    }()
-
-    /// The unit words a misspelt one is compared with, in a fixed order (ties go to the
-    /// earlier): the words of more than one letter, shortest first.
-    static let suggestedWords: [String] = Array(Set(words)).filter { $0.count > 1 && $0.first!.isLetter }
-        .sorted { ($0.count, $0) < ($1.count, $1) }
-
-    /// The canonical symbol: `cm`, `ft`, `lb`.
-    public var symbol: String { unit.symbol }
-
-    /// Whether the unit is imperial (inches, feet, yards, miles; pounds, stones, ounces): the
-    /// report then adds feet and inches, or pounds, to the metric figures.
-    public var isImperial: Bool {
-        ["in", "ft", "yd", "mi", "lb", "st", "oz"].contains(symbol)
-    }
-
-    /// The smaller unit that may follow this one in a compound value (`5ft9in`, `11st4lb`,
-    /// `1m75`, where a bare number after the metres is centimetres).
+    /// The smaller unit that follows this one in an everyday compound value (`5ft 9in`,
+    /// `11st 4lb`, `1m 75cm`).
     public var minorUnit: MeasurementUnit? {
         switch symbol {
         case "m": return .centimetre
@@ -103,40 +71,23 @@ public struct MeasurementUnit: Sendable {
         }
     }
 
-    /// Whether `unit` may follow this one in a value of quantities side by side: a smaller
-    /// unit of the same quantity and system (`1 yd 2 ft 9 in`, `11 st 4 lb 8 oz`, `1 m 75 cm`).
-    /// Mixing systems (`5ft9cm`) is far likelier a slip than a sum.
-    func isFollowed(by unit: MeasurementUnit) -> Bool {
-        unit.quantity == quantity && unit.isImperial == isImperial
-            && Number.compare(unit.sizeInBaseUnit, sizeInBaseUnit) < 0
-    }
-
     /// The unit's name in messages about several of it: "inches", "stones".
-    var pluralName: String {
+    public var pluralName: String {
         switch symbol {
         case "mm": return "millimetres"
         case "cm": return "centimetres"
         case "m": return "metres"
+        case "km": return "kilometres"
         case "in": return "inches"
         case "ft": return "feet"
+        case "yd": return "yards"
+        case "mi": return "miles"
+        case "g": return "grams"
         case "kg": return "kilograms"
+        case "t": return "tonnes"
         case "lb": return "pounds"
         case "st": return "stones"
-        default:
-            let aliases = UnitTable.entries.first { $0.unit == unit }?.aliases ?? []
-            return aliases.last { $0.hasSuffix("s") && $0.count > 3 } ?? symbol
-        }
-    }
-
-    /// A compound value of this unit as a user would write it, for messages.
-    var compoundExample: String {
-        switch symbol {
-        case "m": return "1m75"
-        case "ft": return "5ft9in"
-        case "st": return "11st4lb"
-        case "yd": return "1yd 2ft 9in"
-        case "km": return "1km 200m"
-        default: return symbol
+        default: return "ounces"
         }
     }
 
@@ -145,13 +96,8 @@ public struct MeasurementUnit: Sendable {
         switch symbol {
         case "m", "yd": return 2
         case "t": return 3
-        case "km", "mi", "nmi": return 5
+        case "km", "mi": return 5
         default: return 1
         }
     }
-}
-
-extension MeasurementUnit: Equatable, Hashable {
-    public static func == (lhs: MeasurementUnit, rhs: MeasurementUnit) -> Bool { lhs.unit == rhs.unit }
-    public func hash(into hasher: inout Hasher) { hasher.combine(unit) }
 }
