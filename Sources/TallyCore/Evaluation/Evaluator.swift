@@ -107,7 +107,7 @@ public struct Evaluator: Sendable {
         }
         var notes = ParseNotes()
         let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes)
-        if let found = notes.found { lineWarnings = found }
+        if let found = notes.found { lineWarnings = found + lineWarnings }
         return result
     }
 
@@ -160,7 +160,7 @@ public struct Evaluator: Sendable {
             self = before
             throw error
         }
-        lineWarnings = warnings
+        lineWarnings = warnings + lineWarnings
         return results.count == 1 ? results[0] : .several(results)
     }
 
@@ -221,6 +221,9 @@ public struct Evaluator: Sendable {
         case .assignment(let name, let nameSpan, let expression):
             try checkAssignable(name, at: nameSpan)
             let value = try evaluate(expression)
+            if variables[name] == nil, let constant = PhysicalConstants.constant(named: name) {
+                lineWarnings.append(Diagnostic.shadowsConstant(name, constant: constant.name, at: nameSpan))
+            }
             variables[name] = value
             return .assigned(name: name, value: value)
         case .definition(let definition):

@@ -131,7 +131,7 @@ public struct Completer {
 
     private func expressionCompletion(_ word: String, atLineStart: Bool) -> Completion {
         var matches = Self.starting(with: word, in: functions.functionNames).map { $0 + "(" }
-        matches += Self.starting(with: word, in: functions.constantNames + variableNames)
+        matches += Self.starting(with: word, in: functions.constantNames + variableNames + PhysicalConstants.names)
         if atLineStart {
             matches += Self.starting(with: word, in: CommandWord.allCases.map(\.rawValue) + InteractiveCommand.words)
         }
