@@ -1,3 +1,4 @@
+import CMPFI
 import TallyDiagnostics
 
 /// The special functions: Γ and its relatives, the error functions, ζ, the Bessel functions of
@@ -9,17 +10,17 @@ extension BuiltIns {
         function("gamma", .exactly(1), "gamma(x)", "Γ(x), x not 0, -1, -2, …; gamma(n) = (n-1)!", aliases: ["Γ"]) {
             call throws(Diagnostic) in
             try requireNoPole(call, "gamma")
-            return try call.result(Real.gamma(try call.real(0)))
+            return try call.special(Real.gamma(try call.real(0)))
         },
         function("lgamma", .exactly(1), "lgamma(x)", "ln|Γ(x)|, x not 0, -1, -2, …", aliases: ["lngamma"]) {
             call throws(Diagnostic) in
             try requireNoPole(call, "lgamma")
-            return try call.result(Real.logGamma(try call.real(0)))
+            return try call.special(Real.logGamma(try call.real(0)))
         },
         function("digamma", .exactly(1), "digamma(x)", "ψ(x) = Γ′(x)/Γ(x), x not 0, -1, -2, …", aliases: ["psi", "ψ"]) {
             call throws(Diagnostic) in
             try requireNoPole(call, "digamma")
-            return try call.result(Real.special(.digamma, try call.real(0)))
+            return try call.special(Real.special(.digamma, try call.real(0)))
         },
         function("factorial", .exactly(1), "factorial(x)", "x!, through Γ(x + 1) for non-integers") {
             call throws(Diagnostic) in
@@ -29,7 +30,7 @@ extension BuiltIns {
                     call.arguments[0], at: call.argumentSpans[0], purpose: "factorial needs a number")
                 return .number(try call.settings.factorial(of: n, operandSpan: call.argumentSpans[0], span: call.span))
             }
-            return try call.result(Real.gamma(x + Real(Number(1))))
+            return try call.special(Real.gamma(x + Real(Number(1))))
         },
         function("beta", .exactly(2), "beta(a, b)", "B(a, b) = Γ(a)Γ(b)/Γ(a+b), a and b positive") {
             call throws(Diagnostic) in
@@ -42,13 +43,13 @@ extension BuiltIns {
                     throw Diagnostic.outsideDomain("beta needs positive arguments", at: call.argumentSpans[index])
                 }
             }
-            return try call.result(Real.beta(try call.real(0), try call.real(1)))
+            return try call.special(Real.beta(try call.real(0), try call.real(1)))
         },
         function("erf", .exactly(1), "erf(x)", "the error function") { call throws(Diagnostic) in
-            try call.result(Real.special(.erf, try call.real(0)))
+            try call.special(Real.special(.erf, try call.real(0)))
         },
         function("erfc", .exactly(1), "erfc(x)", "1 - erf(x), without the cancellation") { call throws(Diagnostic) in
-            try call.result(Real.special(.erfc, try call.real(0)))
+            try call.special(Real.special(.erfc, try call.real(0)))
         },
         function("zeta", .exactly(1), "zeta(x)", "Riemann's ζ(x), x ≠ 1", aliases: ["ζ"]) { call throws(Diagnostic) in
             if try call.settings.compare(
@@ -57,12 +58,12 @@ extension BuiltIns {
             {
                 throw Diagnostic.outsideDomain("zeta has a pole at 1", at: call.argumentSpans[0])
             }
-            return try call.result(Real.zeta(try call.real(0)))
+            return try call.special(Real.zeta(try call.real(0)))
         },
         function("besselj", .exactly(2), "besselj(n, x)", "Bessel function of the first kind Jₙ(x), n an integer") {
             call throws(Diagnostic) in
             let n = try besselOrder(call)
-            return try call.result(Real.special(.besselJ(n), try call.real(1)))
+            return try call.special(Real.special(.besselJ(n), try call.real(1)))
         },
         function("bessely", .exactly(2), "bessely(n, x)", "Bessel function of the second kind Yₙ(x), x > 0") {
             call throws(Diagnostic) in
@@ -72,7 +73,7 @@ extension BuiltIns {
             {
                 throw Diagnostic.outsideDomain("bessely needs x > 0", at: call.argumentSpans[1])
             }
-            return try call.result(Real.special(.besselY(n), try call.real(1)))
+            return try call.special(Real.special(.besselY(n), try call.real(1)))
         },
         function("lambertw", .exactly(1), "lambertw(x)", "W(x), the w ≥ -1 with w·e^w = x (x ≥ -1/e)") {
             call throws(Diagnostic) in
@@ -85,7 +86,7 @@ extension BuiltIns {
                 throw Diagnostic.outsideDomain(
                     "lambertw needs x ≥ -1/e (the principal branch)", at: call.argumentSpans[0])
             }
-            return try call.result(Real.special(.lambertW, x))
+            return try call.special(Real.special(.lambertW, x))
         },
         function("ei", .exactly(1), "ei(x)", "the exponential integral Ei(x), x ≠ 0") { call throws(Diagnostic) in
             if try call.settings.sign(
@@ -93,7 +94,7 @@ extension BuiltIns {
             {
                 throw Diagnostic.outsideDomain("ei has a pole at 0", at: call.argumentSpans[0])
             }
-            return try call.result(Real.special(.exponentialIntegral, try call.real(0)))
+            return try call.special(Real.special(.exponentialIntegral, try call.real(0)))
         },
         function("li2", .exactly(1), "li2(x)", "the dilogarithm Li₂(x), x ≤ 1", aliases: ["dilog"]) {
             call throws(Diagnostic) in
@@ -104,14 +105,30 @@ extension BuiltIns {
             {
                 throw Diagnostic.outsideDomain("li2 needs x ≤ 1 (a real value)", at: call.argumentSpans[0])
             }
-            return try call.result(Real.special(.dilogarithm, try call.real(0)))
+            return try call.special(Real.special(.dilogarithm, try call.real(0)))
         },
     ]
 
     /// The largest order of a Bessel function: MPFR's time grows with it.
-    static let largestBesselOrder = 10_000
+    static let largestBesselOrder = 1_000
 
+    /// The order, checked: an integer of at most ``largestBesselOrder``, and not in the
+    /// region where MPFR's series takes seconds (an order over 30, x below its square and
+    /// their product above two million: `besselj(1000, 10^5/3)` takes 18 s).
     private static func besselOrder(_ call: FunctionCall) throws(Diagnostic) -> Int {
+        let order = try besselOrderValue(call)
+        let bound = try call.real(1).interval(precision: 64)
+        let x = Swift.max(abs(mpfr_get_d(bound.lower, MPFR_RNDU)), abs(mpfr_get_d(bound.upper, MPFR_RNDU)))
+        let n = Double(abs(order))
+        if n > 30, x < n * n, n * x > 2e6 {
+            throw Diagnostic.outsideDomain(
+                "a Bessel function of order \(order) at this argument takes too long (|n|·|x| above 2,000,000 with |x| below n²)",
+                at: call.span)
+        }
+        return order
+    }
+
+    private static func besselOrderValue(_ call: FunctionCall) throws(Diagnostic) -> Int {
         let n = try call.settings.integer(
             call.arguments[0], at: call.argumentSpans[0], purpose: "a Bessel function's order must be an integer")
         guard let order = n.intValue, abs(order) <= largestBesselOrder else {
@@ -136,5 +153,23 @@ extension BuiltIns {
             throw error
         }
         throw Diagnostic.outsideDomain("\(purpose), got \(call.settings.briefly(x))", at: span)
+    }
+}
+
+extension FunctionCall {
+    /// A special function's result, checked: an interval that stays NaN as the precision
+    /// rises (bounds around a pole, or beyond the pieces the function is proven on) is "cannot
+    /// decide", never a value shown as `?`.
+    func special(_ real: Real) throws(Diagnostic) -> Value {
+        if real.combination == nil {
+            let known: Bool? = real.refine(startingBits: 64, limitBits: 4 * 64 + settings.budget.bits / 4) {
+                interval in interval.isNaN ? .needsPrecision : .decided(true)
+            }
+            if known == nil {
+                if LineWork.mustStop { throw settings.workStopped(at: span) }
+                throw Diagnostic.specialFunctionUndecided(name, at: span)
+            }
+        }
+        return try result(real)
     }
 }

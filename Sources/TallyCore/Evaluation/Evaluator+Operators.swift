@@ -327,7 +327,11 @@ extension EvaluationSettings {
     func nonIntegerReal(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Real? {
         switch value.kind {
         case .number(let x): return x.isInteger ? nil : Real(x)
-        case .real(let x): return x.isInteger(within: budget) == false ? x : nil
+        case .real(let x):
+            // Sized before deciding, as `integer(_:at:purpose:)` does: `sinh(10^14)!` would build
+            // an integer of 43 trillion digits.
+            try checkIntegerSize(of: x, scaledBy: 0, at: span)
+            return x.isInteger(within: budget) == false ? x : nil
         default: return nil
         }
     }

@@ -16,6 +16,9 @@ extension Interval {
     var lower: UnsafePointer<__mpfr_struct> { UnsafePointer(tally_mpfi_left(pointer)!) }
     var upper: UnsafePointer<__mpfr_struct> { UnsafePointer(tally_mpfi_right(pointer)!) }
 
+    /// Whether an endpoint is NaN: no bound is known (``unknown(precision:)``).
+    var isNaN: Bool { mpfi_nan_p(pointer) != 0 }
+
     /// An interval whose endpoints are NaN: "no bound known", which no decision accepts.
     static func unknown(precision: Int) -> Interval {
         make(precision: precision) { result in
