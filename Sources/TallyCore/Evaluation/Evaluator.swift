@@ -293,16 +293,19 @@ public struct Evaluator: Sendable {
         try evaluate(code, meter: meter)
     }
 
-    /// ``evaluate(_:)`` with the work of the line counted by `meter`.
+    /// ``evaluate(_:)`` with the work of the line counted by `meter`; `arguments` are the
+    /// parameters a body reads (a series' term), none for a line.
     @inline(__always)
-    private func evaluate(_ code: Code, meter: WorkMeter) throws(EvaluationError) -> Value {
-        try checkCalls(in: code)
+    func evaluate(_ code: Code, meter: WorkMeter, arguments: [Operand] = []) throws(EvaluationError) -> Value {
+        if arguments.isEmpty { try checkCalls(in: code) }
         // Without calls the stack never holds more values than there are instructions; it
         // starts in scratch space on the machine stack (the heap only for very long lines).
-        return try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count) {
+        return try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count + arguments.count)
+        {
             buffer throws(EvaluationError) -> Value in
             var stack = OperandStack(borrowing: buffer)
             defer { stack.removeAll() }
+            for argument in arguments { stack.append(argument) }
             var calls = CallStack()
             // Ctrl-C is seen between instructions by one load and compare.
             let interruption = meter.interruption

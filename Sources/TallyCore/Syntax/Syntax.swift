@@ -134,6 +134,9 @@ public enum Instruction: Sendable {
     case jump(target: Int)
     /// Gives the value on top `span`: the span of a whole comparison chain or `if(…)`.
     case setSpan(SourceSpan)
+    /// Replaces the two values on top, the bounds, by the sum or product of the series' term
+    /// over the integers between them: `sum(k^2, k, 1, 100)`. The span is the whole call's.
+    case series(Series, SourceSpan)
 }
 
 /// What a ``Instruction/call(_:argumentCount:_:)`` calls.
