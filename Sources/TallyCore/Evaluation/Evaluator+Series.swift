@@ -25,7 +25,7 @@ extension Evaluator {
         guard let length = count.intValue, length <= Evaluator.largestSeriesLength else {
             throw Diagnostic.seriesTooLong(settings.briefly(count), largest: Evaluator.largestSeriesLength, at: span)
         }
-        let perTerm = Evaluator.stepsPerInstruction * Double(series.term.instructions.count + 4)
+        let perTerm = 2 * Evaluator.stepsPerInstruction * Double(series.term.instructions.count + 8)
         try settings.chargeWork(Double(length) * perTerm, at: span)
         var arguments = (0..<series.outerParameterCount).map { stack[base + $0] }
         arguments.append(Operand(value: .number(first), span: lower.span))
@@ -50,6 +50,13 @@ extension Evaluator {
             var carry = term
             var level = 0
             while level < partials.count, let partial = partials[level] {
+                // Exact fractions grow (the sum of 1/k² has a denominator of thousands of
+                // digits): each step is charged as the products and gcd its sizes cost
+                // (measured: a gcd of fractions this long takes some twelve products).
+                if let a = partial.number, let b = carry.number {
+                    let digits = Double(Swift.max(a.decimalSize, b.decimalSize))
+                    if digits > 40 { try settings.chargeWork(12 * WorkCost.multiplication(digits: digits), at: span) }
+                }
                 carry = series.isProduct ? partial * carry : partial + carry
                 partials[level] = nil
                 level += 1

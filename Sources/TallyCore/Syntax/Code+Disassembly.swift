@@ -74,8 +74,8 @@ extension Code {
             return "jump@\(target)"
         case .setSpan:
             return "span"
-        case .series(let series, _):
-            return "\(series.isProduct ? "prod" : "sum")[\(series.variable)]"
+        case .series(let index, _):
+            return "series#\(index)"
         }
     }
 }

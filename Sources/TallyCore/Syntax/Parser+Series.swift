@@ -113,7 +113,8 @@ extension Parser {
         let series = Series(
             term: term, variable: form.variable, isProduct: form.isProduct,
             outerParameterCount: outer?.count ?? 0)
-        code.instructions.append(.series(series, span))
+        code.series.append(series)
+        code.instructions.append(.series(code.series.count - 1, span))
         return span
     }
 

@@ -4,7 +4,8 @@ import TallyDiagnostics
 /// its own with the variable as its last parameter, which ``Instruction/series(_:_:)`` runs
 /// once for each integer from the lower bound to the upper one.
 ///
-/// A class, so that the instruction holding it stays one word; immutable.
+/// Held in ``Code/series``, so that instructions stay plain values (a line's code is freed in
+/// one step, with nothing to release per instruction); immutable.
 public final class Series: Sendable {
     /// The term, compiled as a function's body: its parameters are those of the function the
     /// series is written in (none on a line), then the bound variable.
