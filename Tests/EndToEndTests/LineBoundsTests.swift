@@ -11,7 +11,7 @@ struct LineBoundsTests {
         let result = try TallyUnderTest.run([], standardInput: line + "\nf19999(3) + f00000(4)\n", timeout: 120)
         #expect(result.status == 0, "\(result.errorText.prefix(300))")
         #expect(result.outputText == "7\n")
-        #expect(result.reportedPeakKilobytes < 200_000, "peak \(result.reportedPeakKilobytes) kB")
+        #expect(result.measurablePeakMegabytes < 200, "peak \(result.peakMegabytes) MB")
     }
 
     /// 5,000 `1,234+` terms: three warnings and a note for the rest, not 5,000 warnings.

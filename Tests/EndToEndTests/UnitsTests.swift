@@ -31,6 +31,7 @@ import Testing
         "Hz": "1 s^-1", "kHz": "1000 Hz", "MHz": "1000 kHz", "GHz": "1000 MHz",
         "bit": "1 bit", "B": "8 bit", "kB": "1000 B", "MB": "1000 kB", "GB": "1000 MB", "TB": "1000 GB",
         "KiB": "1024 B", "MiB": "1024 KiB", "GiB": "1024 MiB", "TiB": "1024 GiB",
+        "A": "1 A", "mol": "1 mol", "V": "1 W/A", "Ω": "1 V/A", "eV": "1.602176634e-19 J",
         "rad": "1 rad", "deg": "(pi/180) rad", "turn": "(2*pi) rad", "K": "1 K", "degC": "1 K", "degF": "(5/9) K",
     ]
 

@@ -26,7 +26,7 @@ import Testing
             "⟨(-8)^(1/2)⟩",
             "a negative number to this power has no real value (that needs an exponent with an odd denominator, like 1/3)"
         ),
-        ("⟨2.5⟩!", "factorial needs a non-negative integer, got 2.5"),
+        ("⟨2.5⟩!!", "the double factorial needs a non-negative integer, got 2.5"),
         ("⟨(-1)⟩!", "factorial needs a non-negative integer, got -1"),
         ("⟨fooo⟩ + 1", "unknown name 'fooo'; did you mean 'foot'?"),
         ("2 ⟨⟩3", "missing operator between '2' and '3'"),
@@ -71,7 +71,7 @@ import Testing
         ("⟨ans⟩", "'ans' has no value yet: it holds the last result"),
         ("⟨()⟩", "empty parentheses: expected an expression inside"),
         ("1 ⟨,⟩ 2", "unexpected ',' outside a function call"),
-        ("⟨1.5⟩!", "factorial needs a non-negative integer, got 1.5"),
+        ("⟨1.5⟩!!", "the double factorial needs a non-negative integer, got 1.5"),
         ("gcd(⟨1.5⟩, 2)", "gcd needs integers, got 1.5"),
         ("root(8, ⟨0⟩)", "the root's degree must be a whole number from 1 to 1,048,576"),
         ("(1 + 2⟨,⟩ 3)", "expected ')' to close the '(' at column 1, found ','"),

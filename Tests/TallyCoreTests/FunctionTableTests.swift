@@ -53,7 +53,7 @@ import Testing
 
     @Test(arguments: [
         ("10 / 0", DiagnosticID.divisionByZero), ("10 % 0", .moduloByZero), ("0^-1", .zeroToNegativePower),
-        ("sqrt(-4)", .domainError), ("(-8)^(1/2)", .noRealValue), ("2.5!", .notAnInteger), ("foo + 1", .unknownName),
+        ("sqrt(-4)", .domainError), ("(-8)^(1/2)", .noRealValue), ("2.5!!", .notAnInteger), ("foo + 1", .unknownName),
         ("sqr(2)", .unknownFunction), ("sqrt(1, 2)", .wrongArgumentCount), ("2^2^2^30", .resultTooLarge),
         ("ans", .noLastResult), ("sqrt", .functionUsedAsValue), ("sqrt = 1", .reservedName),
     ])

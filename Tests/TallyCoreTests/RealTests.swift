@@ -101,7 +101,7 @@ import Testing
         ("acosh(⟨0.5⟩)", .domainError), ("atanh(⟨1⟩)", .domainError), ("log(5, ⟨1⟩)", .domainError),
         ("tan(⟨pi/2⟩)", .domainError), ("sqrt(⟨-sqrt(2)⟩)", .domainError),
         ("1 / ⟨(sqrt(2) - sqrt(2))⟩", .divisionByZero),
-        ("⟨(-pi)^0.5⟩", .noRealValue), ("⟨pi⟩!", .notAnInteger), ("gcd(⟨sqrt(2)⟩, 4)", .notAnInteger),
+        ("⟨(-pi)^0.5⟩", .noRealValue), ("⟨pi⟩!!", .notAnInteger), ("gcd(⟨sqrt(2)⟩, 4)", .notAnInteger),
         ("⟨floor(tan(atan(2)))⟩", .undecidable), ("⟨floor(2 + sin(1) - sin(1))⟩", .undecidable),
         ("⟨exp(10^30)⟩", .resultTooLarge), ("⟨pi⟩ = 3", .reservedName),
     ])

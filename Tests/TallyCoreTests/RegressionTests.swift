@@ -160,7 +160,7 @@ struct FactorialMessageRegressionTests {
             "result would be astronomically large: 18446744073709551616! is far beyond the limit of 1,000,000 digits"
         ),
         ("(-1)!", "factorial needs a non-negative integer, got -1"),
-        ("(1/3)!", "factorial needs a non-negative integer, got ≈ 0.33333333333333333333"),
+        ("(1/3)!!", "the double factorial needs a non-negative integer, got ≈ 0.33333333333333333333"),
     ])
     func aHugeOperandIsQuotedBriefly(line: String, message: String) {
         var evaluator = Evaluator()

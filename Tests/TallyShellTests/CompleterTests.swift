@@ -11,15 +11,18 @@ struct CompleterTests {
     @Test(arguments: [
         // (line before the word, word) → matches
         ("", "sq", ["sqrt("]),
-        ("", "r", ["rad(", "root(", "round("]),
-        ("", "h", ["habit", "help", "history", "hypot("]),
+        ("", "r", ["r_e", "rad(", "reduced_planck_constant", "root(", "round(", "rydberg_constant"]),
+        ("", "h", ["h_bar", "habit", "hartree_energy", "hbar", "help", "history", "hypot("]),
         ("", "al", ["alpha"]),
         ("", "키", ["키"]),
-        ("1 + ", "h", ["hypot("]),
+        ("1 + ", "h", ["h_bar", "hartree_energy", "hbar", "hypot("]),
         ("x = ", "al", ["alpha"]), ("x = ", "ab", ["abs("]),
-        ("x = ", "p", ["perm(", "phi", "pi", "powmod(", "product(", "pstdev(", "pvariance("]),
+        (
+            "x = ", "p",
+            ["perm(", "phi", "pi", "planck_constant", "powmod(", "product(", "proton_mass", "pstdev(", "pvariance("]
+        ),
         ("help ", "f", ["functions"]),
-        ("help ", "", ["syntax", "functions", "units", "dates", "bmi", "habit"]),
+        ("help ", "", ["syntax", "functions", "constants", "units", "dates", "bmi", "habit"]),
         ("help functions ", "", []),
         ("set ", "d", ["digits"]),
         ("set ", "m", ["maxdigits", "maxwork"]),

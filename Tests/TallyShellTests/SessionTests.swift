@@ -64,12 +64,12 @@ import Testing
         ("set standard mars", "standard must be who, asia, nice or cdc"),
         (
             "help fun",
-            "no help on 'fun' (topics: syntax, functions, units, dates, bmi, habit); did you mean 'functions'?"
+            "no help on 'fun' (topics: syntax, functions, constants, units, dates, bmi, habit); did you mean 'functions'?"
         ),
-        ("help xyz", "no help on 'xyz' (topics: syntax, functions, units, dates, bmi, habit)"),
+        ("help xyz", "no help on 'xyz' (topics: syntax, functions, constants, units, dates, bmi, habit)"),
         (
             "help functionz",
-            "no help on 'functionz' (topics: syntax, functions, units, dates, bmi, habit); did you mean 'functions'?"
+            "no help on 'functionz' (topics: syntax, functions, constants, units, dates, bmi, habit); did you mean 'functions'?"
         ),
         ("exit now", "unexpected argument: 'exit' takes no more"),
     ])

@@ -4,10 +4,18 @@ import TallyDiagnostics
 /// (`mean(1, 2)` is 3/2), otherwise real with the usual bounds.
 extension BuiltIns {
     static let statistics: [FunctionEntry] = [
-        function("sum", .atLeast(1), "sum(a, b, ...)", "the sum of the arguments") { call throws(Diagnostic) in
+        // sum(expr, k, from, to) and product(…) over a bound variable are read by the parser
+        // (Parser+Series.swift): the form is told apart by its shape.
+        function(
+            "sum", .atLeast(1), "sum(a, b, ...), sum(expr, k, from, to)", "the sum of the arguments, or of expr over k",
+            aliases: ["∑"]
+        ) { call throws(Diagnostic) in
             try total(call)
         },
-        function("product", .atLeast(1), "product(a, b, ...)", "the product of the arguments") {
+        function(
+            "product", .atLeast(1), "product(a, b, ...), product(expr, k, from, to)",
+            "the product of the arguments, or of expr over k", aliases: ["prod", "∏"]
+        ) {
             call throws(Diagnostic) in
             try checkCombinedSize(call)
             return try call.settings.checked(call.arguments.dropFirst().reduce(call.arguments[0], *), at: call.span)

@@ -8,7 +8,7 @@ import TallyDiagnostics
 /// (``Real``); domain questions about approximate arguments (is it negative? is it 1?) are
 /// decided from their bounds, and an error says so when the precision budget cannot.
 enum BuiltIns {
-    static let all: [FunctionEntry] = elementary + numberTheory + statistics + everyday + calendar
+    static let all: [FunctionEntry] = elementary + special + numberTheory + statistics + everyday + calendar
 
     /// What a call of a built-in function runs: its name (for messages) and implementation,
     /// without the entry's help texts to copy.

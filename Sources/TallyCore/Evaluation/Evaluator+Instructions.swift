@@ -162,6 +162,8 @@ extension Evaluator {
             if !holds { index = target }
         case .jump(let target):
             index = target
+        case .series(let index, let span):
+            try runSeries(code.series[index], span: span, on: &stack, base: base)
         case .call:
             preconditionFailure("calls are run by the loop")
         }

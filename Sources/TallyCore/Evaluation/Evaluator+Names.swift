@@ -52,6 +52,7 @@ extension Evaluator {
     func lookUpRarely(_ name: String, at span: SourceSpan, isTheLine: Bool, startsTheLine: Bool)
         throws(Diagnostic) -> Value
     {
+        if let constant = PhysicalConstants.constant(named: name) { return constant.value }
         let lowered = name.lowercased()
         if lowered != name, let entry = FunctionTable.builtIn.entry(named: lowered),
             case .constant(let value) = entry.kind
@@ -63,6 +64,7 @@ extension Evaluator {
         }
         let candidates =
             Array(variables.keys).sorted() + functions.names + (lastResult == nil ? [] : ["ans"]) + UnitTable.names
+            + PhysicalConstants.names
         let command = startsTheLine ? Suggestion.nearest(to: name, in: commandWords.sorted()) : nil
         let other = Suggestion.nearest(to: name, in: candidates)
         throw Diagnostic.unknownName(name, at: span)

@@ -66,12 +66,16 @@ extension Evaluator {
         }
         switch operation {
         case .factorial:
+            if let x = try settings.nonIntegerReal(operand, at: operandSpan) {
+                // A fraction's factorial is Γ(x + 1) (`0.5!` is √π/2), as `factorial(x)` is.
+                return try settings.checked(.from(Real.gamma(x + Real(Number(1)))), at: span)
+            }
             let n = try settings.integer(operand, at: operandSpan, purpose: "factorial needs a non-negative integer")
-            return .number(try factorial(of: n, operandSpan: operandSpan, span: span))
+            return .number(try settings.factorial(of: n, operandSpan: operandSpan, span: span))
         case .doubleFactorial:
             let n = try settings.integer(
                 operand, at: operandSpan, purpose: "the double factorial needs a non-negative integer")
-            return .number(try factorial(of: n, operandSpan: operandSpan, span: span, double: true))
+            return .number(try settings.factorial(of: n, operandSpan: operandSpan, span: span, double: true))
         case .degrees:
             // An angle in degrees, in the unit the trigonometric functions take now.
             if operand.isTruth { throw Diagnostic.expectedNumber(at: operandSpan) }
@@ -314,23 +318,40 @@ extension Evaluator {
         try settings.checkSize(digits(fromLog10: Swift.abs(magnitudeLog10)), at: span)
     }
 
-    // MARK: Factorial
+}
 
-    private func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan, double: Bool = false)
+extension EvaluationSettings {
+    /// The operand as a real when it is a number that is not an integer, nor a negative
+    /// integer once 1 is added (a pole of Γ(x + 1)); nil for an integer (or another kind of
+    /// value), which the factorial of integers handles.
+    func nonIntegerReal(_ value: Value, at span: SourceSpan) throws(Diagnostic) -> Real? {
+        switch value.kind {
+        case .number(let x): return x.isInteger ? nil : Real(x)
+        case .real(let x):
+            // Sized before deciding, as `integer(_:at:purpose:)` does: `sinh(10^14)!` would build
+            // an integer of 43 trillion digits.
+            try checkIntegerSize(of: x, scaledBy: 0, at: span)
+            return x.isInteger(within: budget) == false ? x : nil
+        default: return nil
+        }
+    }
+
+    /// n! or n!! of an exact integer, its size checked first.
+    func factorial(of value: Number, operandSpan: SourceSpan, span: SourceSpan, double: Bool = false)
         throws(Diagnostic) -> Number
     {
         let name = double ? "the double factorial" : "factorial"
         guard value.signum >= 0 else {
-            throw Diagnostic.factorialOfNonNatural(name, settings.briefly(value), at: operandSpan)
+            throw Diagnostic.factorialOfNonNatural(name, briefly(value), at: operandSpan)
         }
         guard let n = value.intValue, n <= 1 << 40 else {
             throw Diagnostic.factorialTooLarge(
-                settings.briefly(value), mark: double ? "!!" : "!", maxDigits: settings.maxDigits, at: span)
+                briefly(value), mark: double ? "!!" : "!", maxDigits: maxDigits, at: span)
         }
         // log10(n!) = lgamma(n + 1) / ln 10; n!! is at most sqrt(n! · (n + 1)).
         let log10Factorial = lgamma(Double(n) + 1) / 2.302585092994046
         let log10Result = double ? (log10Factorial + log10(Double(n) + 1)) / 2 : log10Factorial
-        try settings.checkSize(digits(fromLog10: log10Result), at: span)
+        try checkSize(TallyCore.digits(fromLog10: log10Result), at: span)
         return Number(double ? BigInteger.doubleFactorial(UInt(n)) : BigInteger.factorial(UInt(n)))
     }
 }

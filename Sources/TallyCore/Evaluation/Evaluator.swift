@@ -108,7 +108,7 @@ public struct Evaluator: Sendable {
         var notes = ParseNotes()
         var lineText: String?
         let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes, lineText: &lineText)
-        if let found = notes.found { lineWarnings = found }
+        if let found = notes.found { lineWarnings = found + lineWarnings }
         return result
     }
 
@@ -167,7 +167,7 @@ public struct Evaluator: Sendable {
             self = before
             throw error
         }
-        lineWarnings = warnings
+        lineWarnings = warnings + lineWarnings
         return results.count == 1 ? results[0] : .several(results)
     }
 
@@ -228,6 +228,9 @@ public struct Evaluator: Sendable {
         case .assignment(let name, let nameSpan, let expression):
             try checkAssignable(name, at: nameSpan)
             let value = try evaluate(expression)
+            if variables[name] == nil, let constant = PhysicalConstants.constant(named: name) {
+                lineWarnings.append(Diagnostic.shadowsConstant(name, constant: constant.name, at: nameSpan))
+            }
             variables[name] = value
             return .assigned(name: name, value: value)
         case .definition(let definition):
@@ -295,16 +298,19 @@ public struct Evaluator: Sendable {
         try evaluate(code, meter: meter)
     }
 
-    /// ``evaluate(_:)`` with the work of the line counted by `meter`.
+    /// ``evaluate(_:)`` with the work of the line counted by `meter`; `arguments` are the
+    /// parameters a body reads (a series' term), none for a line.
     @inline(__always)
-    private func evaluate(_ code: Code, meter: WorkMeter) throws(EvaluationError) -> Value {
-        try checkCalls(in: code)
+    func evaluate(_ code: Code, meter: WorkMeter, arguments: [Operand] = []) throws(EvaluationError) -> Value {
+        if arguments.isEmpty { try checkCalls(in: code) }
         // Without calls the stack never holds more values than there are instructions; it
         // starts in scratch space on the machine stack (the heap only for very long lines).
-        return try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count) {
+        return try withUnsafeTemporaryAllocation(of: Operand.self, capacity: code.instructions.count + arguments.count)
+        {
             buffer throws(EvaluationError) -> Value in
             var stack = OperandStack(borrowing: buffer)
             defer { stack.removeAll() }
+            for argument in arguments { stack.append(argument) }
             var calls = CallStack()
             // Ctrl-C is seen between instructions by one load and compare.
             let interruption = meter.interruption

@@ -39,6 +39,15 @@ extension Real {
     func raised(to exponent: Int) -> Real {
         if let x = combination, let power = x.power(exponent) { return Real(power) }
         if exponent == 1 { return self }
+        // (ᵏ√x)^(mk) = x^m, and (c·y)^n = cⁿ·yⁿ for a rational c: `gamma(1/2)^2` is π.
+        if case .apply(.root(let k), let arguments) = form, exponent % k == 0 {
+            return arguments[0].raised(to: exponent / k)
+        }
+        if case .apply(.multiply, let arguments) = form, let c = arguments[0].combination, c.rational != nil,
+            let power = c.power(exponent), case .apply(.root, _) = arguments[1].form
+        {
+            return Real(power) * arguments[1].raised(to: exponent)
+        }
         return Real(.integerPower(exponent), [self])
     }
 

@@ -127,6 +127,8 @@ enum RealFunction: Sendable, Equatable {
     case exp, log, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, hypot
     /// |x|, and the smaller or larger of two values: exact functions that need no decision.
     case abs, minimum, maximum
+    /// Γ, erf, ζ, the Bessel functions, …: `Interval+Special.swift`.
+    case special(SpecialFunction)
 
     /// About how many products at the working precision one evaluation of the function costs
     /// (MPFR's sine at a million digits takes some 300 products' time, its exponential some 30).
@@ -138,6 +140,7 @@ enum RealFunction: Sendable, Equatable {
         case .exp, .sinh, .cosh, .tanh, .power: return 50
         case .log, .asinh, .acosh, .atanh: return 100
         case .sin, .cos, .tan, .asin, .acos, .atan, .atan2: return 300
+        case .special(let function): return function.weight
         }
     }
 
@@ -187,6 +190,7 @@ enum RealFunction: Sendable, Equatable {
         case .abs: return x.map(precision: precision, mpfi_abs)
         case .minimum: return x.extreme(arguments[1], largest: false, precision: precision)
         case .maximum: return x.extreme(arguments[1], largest: true, precision: precision)
+        case .special(let function): return function.interval(of: x, precision: precision)
         }
     }
 }

@@ -74,6 +74,8 @@ extension Code {
             return "jump@\(target)"
         case .setSpan:
             return "span"
+        case .series(let index, _):
+            return "series#\(index)"
         }
     }
 }

@@ -265,7 +265,7 @@ public struct Lexer {
         case "\u{2032}" where readsUnitMarks, "\u{2033}" where readsUnitMarks:  // ′ and ″: feet and inches
             offset += length
             return Token(.name, span(from: start))
-        case "\u{221A}", "\u{221B}":  // √ and ∛ are names of their own: `√2` is sqrt 2
+        case "\u{221A}", "\u{221B}", "\u{2211}", "\u{220F}":  // √, ∛, ∑, ∏ are names of their own: `√2` is sqrt 2
             offset += length
             return Token(.name, span(from: start))
         case "\u{00B2}", "\u{00B3}", "\u{00B9}", "\u{2070}", "\u{2074}"..."\u{207B}":

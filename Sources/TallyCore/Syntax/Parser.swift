@@ -348,6 +348,7 @@ public struct Parser {
                 let span: SourceSpan
                 if case .function(let function, let arity, let evaluation)? = meaning {
                     if evaluation == .conditional { return try conditional(nameSpan: token.span) }
+                    if let form = seriesForm(of: function) { return try series(form, nameSpan: token.span) }
                     span = try builtInCall(function, arity: arity, nameSpan: token.span)
                 } else {
                     span = try call(lexer.text(of: token.span), nameSpan: token.span)

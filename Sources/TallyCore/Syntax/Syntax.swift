@@ -31,10 +31,15 @@ public struct Code: Sendable {
         get { tables?.units ?? [] }
         _modify { yield &uniqueTables().units }
     }
+    /// Sums and products over a bound variable, by ``Instruction/series(_:_:)`` index.
+    public internal(set) var series: [Series] {
+        get { tables?.series ?? [] }
+        _modify { yield &uniqueTables().series }
+    }
     /// The source the whole expression covers.
     public internal(set) var span = SourceSpan(at: 0)
 
-    /// The four tables, behind one reference that an everyday line — numbers and operators
+    /// The tables, behind one reference that an everyday line — numbers and operators
     /// only — never allocates: its code is copied and freed as one array and one nil.
     private var tables: Tables?
 
@@ -60,6 +65,7 @@ public struct Code: Sendable {
         var names: [String] = []
         var calls: [CallSite] = []
         var units: [CompoundUnit] = []
+        var series: [Series] = []
 
         init() {}
 
@@ -68,6 +74,7 @@ public struct Code: Sendable {
             names = other.names
             calls = other.calls
             units = other.units
+            series = other.series
         }
     }
 }
@@ -134,6 +141,9 @@ public enum Instruction: Sendable {
     case jump(target: Int)
     /// Gives the value on top `span`: the span of a whole comparison chain or `if(…)`.
     case setSpan(SourceSpan)
+    /// Replaces the two values on top, the bounds, by the sum or product of ``Code/series``[index]
+    /// over the integers between them: `sum(k^2, k, 1, 100)`. The span is the whole call's.
+    case series(Int, SourceSpan)
 }
 
 /// What a ``Instruction/call(_:argumentCount:_:)`` calls.

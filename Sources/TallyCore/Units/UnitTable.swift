@@ -265,6 +265,21 @@ public enum UnitTable {
         add("kHz", tenTo(3), frequency, "kilohertz", ["kilohertz"])
         add("MHz", tenTo(6), frequency, "megahertz", ["megahertz"])
         add("GHz", tenTo(9), frequency, "gigahertz", ["gigahertz"])
+        // Electricity and amount of substance: the SI's ampere and mole, and the units the
+        // physical constants are written in (the electronvolt is exact since the 2019 SI).
+        let current = Dimension(.current), voltage = power * current.raised(to: -1)!
+        add("A", one, current, "ampere (SI)", names("ampere") + names("amp"))
+        add("mA", tenTo(-3), current, "milliampere", names("milliampere"))
+        add("mol", one, Dimension(.amount), "mole (SI)", names("mole") + ["mols"])
+        add("V", one, voltage, "volt (W/A)", names("volt"))
+        add("mV", tenTo(-3), voltage, "millivolt", names("millivolt"))
+        add("kV", tenTo(3), voltage, "kilovolt", names("kilovolt"))
+        add("Ω", one, voltage * current.raised(to: -1)!, "ohm (V/A)", ["ohm", "ohms"])
+        let electronvolt = Number(numerator: BigInteger(1_602_176_634), denominator: BigInteger.power(10, 28))
+        add("eV", electronvolt, energy, "electronvolt (1.602176634e-19 J, exact)", names("electronvolt"))
+        add("keV", electronvolt * tenTo(3), energy, "kiloelectronvolt", [])
+        add("MeV", electronvolt * tenTo(6), energy, "megaelectronvolt", [])
+        add("GeV", electronvolt * tenTo(9), energy, "gigaelectronvolt", [])
         // Data
         add("bit", one, data, "bit", ["bits"])
         add("B", Number(8), data, "byte (8 bits)", names("byte"))

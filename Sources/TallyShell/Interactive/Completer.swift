@@ -163,7 +163,9 @@ public struct Completer {
 
     private func expressionCompletion(_ word: String, atLineStart: Bool) -> Completion {
         var matches = Self.starting(with: word, in: functions.functionNames).map { $0 + "(" }
-        matches += Self.starting(with: word, in: functions.constantNames + variableNames)
+        // A variable may take a physical constant's name: offered once.
+        let names = Set(functions.constantNames + variableNames + PhysicalConstants.names)
+        matches += Self.starting(with: word, in: Array(names))
         if atLineStart {
             matches += Self.starting(with: word, in: SessionCommand.all.map(\.word.rawValue) + InteractiveCommand.words)
         }

@@ -30,7 +30,7 @@ public enum HelpText {
         Commands:
           help syntax      numbers, operators, precedence, percent, 'to' formats
           help functions   sqrt, exp, ln, sin, round, gcd, pi, e, ...
-          help units       units and their exact factors: 5 ft 9 in to cm
+          help units       units, exact factors: 5 ft 9 in to cm; help constants: c, G, m_e
           help dates       dates, times, zones: 2026-12-25 - today, now to UTC
           help bmi, help habit   body mass index; habit tracker
           vars             list variables and functions
