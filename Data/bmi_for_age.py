@@ -109,15 +109,10 @@ class Table:
         with open(self.csv, "w") as file:
             file.write(self.header + ",".join(columns) + "\n" + "".join(",".join(row) + "\n" for row in rows))
 
-    # The most entries one generated file holds: a longer table is written as parts, so that no
-    # source file passes 500 lines.
-    PART_LIMIT = 450
-
     def swift_source(self, entry, selected, expected_ages, comment):
-        """The generated Swift files, {path: source}: for each sex an array of `entry(row)`, one
-        per row whose age `selected` accepts, which must be exactly `expected_ages`. A table of
-        more than PART_LIMIT entries a sex is written as parts (`boys1`, `boys2`, ... each in a
-        file `Type+Data+Boys1.swift`, ...), joined in `Type+Data.swift`."""
+        """The generated Swift file, {path: source}: for each sex an array of `entry(row)`, one
+        per row whose age `selected` accepts, which must be exactly `expected_ages`. One file
+        a table, however long: generated data files are exempt from the 500-line rule."""
         table = self.rows()
 
         def opening():
@@ -140,18 +135,7 @@ class Table:
             if [row[1] for row in chosen] != expected_ages:
                 raise SystemExit("%s: the ages of %s are not the expected ones" % (self.csv, name))
             doc = "%s for %s, %s." % (entry.__doc__, name, comment)
-            if len(chosen) <= self.PART_LIMIT:
-                out += array(name, chosen, doc)
-                continue
-            parts = [chosen[start:start + self.PART_LIMIT] for start in range(0, len(chosen), self.PART_LIMIT)]
-            names = ["%s%d" % (name, number) for number in range(1, len(parts) + 1)]
-            out.append("    /// %s\n" % doc)
-            out.append("    static let %s: [%s] = %s\n" % (name, entry.type_name, " + ".join(names)))
-            for part_name, rows in zip(names, parts):
-                part_doc = "%s, part of ``%s``: %s %s to %s." % (
-                    entry.__doc__, name, self.age_column + "s", rows[0][1], rows[-1][1])
-                path = self.swift.replace("+Data.swift", "+Data+%s.swift" % part_name.capitalize())
-                sources[path] = "".join(opening() + array(part_name, rows, part_doc) + ["}\n"])
+            out += array(name, chosen, doc)
         out.append("}\n")
         sources[self.swift] = "".join(out)
         return sources
