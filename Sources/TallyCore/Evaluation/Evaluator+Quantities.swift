@@ -328,8 +328,16 @@ extension Evaluator {
         let last = units[units.count - 1]
         var output = formatter.format(try scaled(remaining, by: .number(Number(1)) / last.factor, at: span))
         carryRoundedPart(&output, wholes: &wholes, units: units, formatter: formatter)
-        var parts = zip(wholes, units).map { "\($0.numerator.description()) \($1.symbol)" }
-        parts.append("\(output.text) \(last.symbol)")
+        // The calendar's words take their plural, as a quantity in one of them does: `2 days 2 h`.
+        func word(_ unit: PhysicalUnit, _ text: String) -> String {
+            let isOne = text == "1" || text == "-1"
+            return UnitTable.isCalendarUnit(unit) && !isOne ? unit.symbol + "s" : unit.symbol
+        }
+        var parts = zip(wholes, units).map { whole, unit in
+            let text = whole.numerator.description()
+            return "\(text) \(word(unit, text))"
+        }
+        parts.append("\(output.text) \(word(last, output.text))")
         output.text = (sign < 0 ? "-" : "") + parts.joined(separator: " ")
         return output
     }
