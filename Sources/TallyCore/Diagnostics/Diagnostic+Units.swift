@@ -93,6 +93,15 @@ extension Diagnostic {
             at: span)
     }
 
+    /// `1:30 to min`: a time of day (or a date) converted to a unit.
+    static func calendarValueConverted(_ described: String, to target: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .dimensionMismatch,
+            "cannot convert \(described) to \(target): it is a moment, not an amount of time; the difference "
+                + "of two is one (1:30 - 0:00 to min, 2026-12-25 - today to week)",
+            at: span)
+    }
+
     /// `5 m to s`.
     static func cannotConvert(_ quantity: Quantity, to target: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.dimensionMismatch, "cannot convert \(quantity.described) to \(target)", at: span)

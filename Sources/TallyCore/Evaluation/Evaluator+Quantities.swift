@@ -188,6 +188,11 @@ extension Evaluator {
         let target = TargetUnits(conversion.target, units)
         guard case .quantity(let quantity) = value.kind else {
             if case .si = conversion.target { return (value, nil) }
+            if case .calendar = value.kind {
+                // `1:30 to min`: a time of day, a date or a period, not a plain number.
+                throw Diagnostic.calendarValueConverted(
+                    Evaluator.described(value), to: target.description, at: conversion.span)
+            }
             throw Diagnostic.plainNumberConverted(to: target.description, at: conversion.span)
         }
         switch conversion.target {
