@@ -176,7 +176,8 @@ extension Evaluator {
         guard let entry, case .function(let arity, _) = entry.kind else {
             let shown = TerminalSafeText.excerpt(name)
             // `Pi (2)`: a built-in constant in another letter case is the constant, as `PI` is.
-            let constant = entry ?? functions.entry(named: name.lowercased()).flatMap { $0.isBuiltIn && !$0.isFunction ? $0 : nil }
+            let constant =
+                entry ?? functions.entry(named: name.lowercased()).flatMap { $0.isBuiltIn && !$0.isFunction ? $0 : nil }
             if variables[name] != nil || name == "ans" || constant != nil {
                 let what = constant != nil ? "a constant" : "a variable"
                 throw Diagnostic.notAFunction(shown, is: what, at: SourceSpan(at: site.nameSpan.end))
