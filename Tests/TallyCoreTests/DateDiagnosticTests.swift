@@ -28,7 +28,8 @@ import Testing
         ),
         (
             "2026-01-31 + ⟨0.5 month⟩",
-            "calendar months add whole: write a whole number of them, and days for the rest (1 month + 15 days)"
+            "calendar months add whole: write a whole number of them, and days for the rest: + 15 days (the part as"
+                + " days of a mean month of 30.436875 days)"
         ),
         ("⟨9999-12-31 + 1 day⟩", "the result is outside the years 0001 to 9999"),
         ("sqrt(⟨2026-12-25⟩)", "expected a number, found a date (2026-12-25)"),

@@ -86,7 +86,7 @@ extension Evaluator {
             let count = quantity.magnitude.number.flatMap { $0.isInteger ? $0.intValue : nil }
             if unit === UnitTable.calendarUnits.month || unit === UnitTable.calendarUnits.year {
                 guard let count, abs(count) <= 120_000 else {
-                    throw .partCalendarUnit(unit.symbol, at: operand.span)
+                    throw Evaluator.partCalendarUnit(quantity.magnitude, unit, negated: negated, at: operand.span)
                 }
                 return .months(sign * count * (unit === UnitTable.calendarUnits.year ? 12 : 1))
             }
@@ -166,6 +166,27 @@ extension Evaluator {
             return .quantity(.number(Number(seconds / factor)), unit)
         }
         return .quantity(.number(Number(seconds)), secondUnit)
+    }
+
+    /// `+ 2.25 months`: a calendar unit that is not a whole number of itself, with what to write
+    /// instead — the whole part and then the rest in days of a mean month (30.436875 days) or
+    /// year (365.2425), each added (or subtracted) in turn, so that following the hint works
+    /// (`+ 2 months + 8 days`; a sum in parentheses would be 2.26 months again).
+    static func partCalendarUnit(_ magnitude: Value, _ unit: PhysicalUnit, negated: Bool, at span: SourceSpan)
+        -> Diagnostic
+    {
+        guard let number = magnitude.number, !number.isInteger, let whole = number.truncated.intValue,
+            abs(whole) <= 120_000
+        else { return .partCalendarUnit(unit.symbol, steps: nil, at: span) }
+        let isYear = unit === UnitTable.calendarUnits.year
+        let meanDays = Number(numerator: isYear ? 3_652_425 : 30_436_875, denominator: isYear ? 10_000 : 1_000_000)
+        let days = ((number - number.truncated) * meanDays).rounded().intValue ?? 0
+        let backwards = (number.signum < 0) != negated
+        let step = backwards ? "- " : "+ "
+        var steps: [String] = []
+        if whole != 0 { steps.append(step + "\(abs(whole)) \(unit.symbol)" + (abs(whole) == 1 ? "" : "s")) }
+        if days != 0 { steps.append(step + (abs(days) == 1 ? "1 day" : "\(abs(days)) days")) }
+        return .partCalendarUnit(unit.symbol, steps: steps, at: span)
     }
 
     static func described(_ value: Value) -> String {

@@ -83,11 +83,15 @@ extension Diagnostic {
     }
 
     /// `2026-12-25 + 1.5 month`.
-    static func partCalendarUnit(_ symbol: String, at span: SourceSpan) -> Diagnostic {
-        Diagnostic(
-            .calendarMismatch,
-            "calendar \(symbol)s add whole: write a whole number of them, and days for the rest (1 \(symbol) + 15 days)",
-            at: span)
+    static func partCalendarUnit(_ symbol: String, steps: [String]?, at span: SourceSpan) -> Diagnostic {
+        let start = "calendar \(symbol)s add whole: write a whole number of them, and days for the rest"
+        guard let steps else {
+            return Diagnostic(.calendarMismatch, start + " (at most 120000 months)", at: span)
+        }
+        let mean = symbol == "year" ? "365.2425" : "30.436875"
+        let written = steps.isEmpty ? "less than half a day: leave it out" : steps.joined(separator: " ")
+        return Diagnostic(
+            .calendarMismatch, start + ": \(written) (the part as days of a mean \(symbol) of \(mean) days)", at: span)
     }
 
     /// `14:30 + 0.5 s`.
