@@ -22,14 +22,6 @@ extension Diagnostic {
             at: span, severity: .warning)
     }
 
-    /// `max(1,234)`: two arguments, `before` and `after`, where one number may have been meant.
-    static func commaBetweenArguments(_ before: String, _ after: String, at span: SourceSpan) -> Diagnostic {
-        Diagnostic(
-            .commaBetweenDigits,
-            "',' separates arguments in a call: this is \(before) and \(after); write \(before)_\(after) for one number, or put a space after ','",
-            at: span, severity: .warning)
-    }
-
     /// `1,234` outside a call: `written` read as digits grouped in threes, where some
     /// calculators read a decimal comma.
     static func oneCommaGroup(_ written: String, at span: SourceSpan) -> Diagnostic {

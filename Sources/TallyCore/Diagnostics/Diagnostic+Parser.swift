@@ -109,6 +109,19 @@ extension Diagnostic {
     static func commaOutsideCall(digits: (before: String, after: String)?, at span: SourceSpan) -> Diagnostic {
         let diagnostic = Diagnostic(.commaOutsideCall, "unexpected ',' outside a function call", at: span)
         guard let (before, after) = digits else { return diagnostic }
+        // Only digits before the comma, or digits grouped by points: after an exponent or a
+        // prefix (`1e3,5`, `0x1F,5`) no decimal comma reads back.
+        let groups = before.split(separator: ".", omittingEmptySubsequences: false)
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            groups.count == 1 || groups.dropFirst().allSatisfy({ $0.count == 3 })
+        else { return diagnostic }
+        if groups.count > 1 {
+            // `1.234,5`: points grouping the digits, then a decimal comma.
+            let whole = before.filter { $0 != "." }
+            return diagnostic.noting(
+                "points grouping digits and a decimal comma? write \(whole).\(after); digits are grouped in threes"
+                    + " (1,234,567) or with '_' (1_234_567)")
+        }
         return diagnostic.noting(
             "a decimal comma? write \(before).\(after); digits are grouped in threes (1,234,567) or with '_' (1_234_567)"
         )

@@ -108,7 +108,7 @@ public struct Evaluator: Sendable {
         var notes = ParseNotes()
         var lineText: String?
         let result = try runStatement(bytes, from: 0, origin: origin, notes: &notes, lineText: &lineText)
-        if let found = notes.found { lineWarnings = found + lineWarnings }
+        if let found = notes.found { lineWarnings = warnings(found) + lineWarnings }
         return result
     }
 
@@ -167,8 +167,16 @@ public struct Evaluator: Sendable {
             self = before
             throw error
         }
-        lineWarnings = warnings + lineWarnings
+        lineWarnings = self.warnings(warnings) + lineWarnings
         return results.count == 1 ? results[0] : .several(results)
+    }
+
+    /// The parser's warnings as this session gives them: with `set grouping ,` the session's
+    /// own results group digits with commas, so a lone comma group (`1,234`) reads back without
+    /// a warning about a decimal comma.
+    private func warnings(_ found: [Diagnostic]) -> [Diagnostic] {
+        guard settings.grouping == .comma else { return found }
+        return found.filter { $0.id != .commaBetweenDigits }
     }
 
     /// ``run(lineBytes:origin:)`` on the bytes of `line`.

@@ -184,19 +184,15 @@ extension Parser {
         return span
     }
 
-    /// `max(1,234)`: a `,` written between digits separates a call's arguments, where some
-    /// calculators group digits with it; a warning says which.
+    /// `max(1,234)`: inside a call's parentheses a `,` separates arguments, as in every other
+    /// calculator, with no warning; only `max(1,000)` — where no argument can start with a
+    /// zero, so one number was meant — is an error that says so.
     mutating func noteCommaBetweenDigits() throws(Diagnostic) {
-        let comma = current.span
         guard let (number, digits) = digitsAroundComma(), digits.end - digits.start == 3 else { return }
-        let before = lexer.text(of: number)
         let after = lexer.text(of: digits)
         if after.first == "0" {
-            // `max(1,000)`: no argument starts with a zero, so this was one number.
-            throw Diagnostic.commaBeforeLeadingZero(before, after, at: number.union(digits))
+            throw Diagnostic.commaBeforeLeadingZero(lexer.text(of: number), after, at: number.union(digits))
         }
-        noted.notes.warn(
-            Diagnostic.commaBetweenArguments(before, after, at: comma))
     }
 
     mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {

@@ -101,7 +101,9 @@ extension Parser {
         let divisor = lexer.text(of: right)
         let first = lexer.text(of: SourceSpan(start: right.start, end: secondFactor)).trimmingTrailingSpaces
         let rest = lexer.text(of: SourceSpan(start: secondFactor, end: right.end))
-        let symbol = lexer.text(of: token.span)
+        // A word (`mod`) keeps its spaces: `(7mod2)` would not read back.
+        let written = lexer.text(of: token.span)
+        let symbol = written.first?.isLetter == true ? " \(written) " : written
         noted.notes.warn(
             Diagnostic.productAsDivisor(
                 dividend, symbol: symbol, divisor: divisor, first: first, rest: rest, at: right))
