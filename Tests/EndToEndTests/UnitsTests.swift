@@ -146,11 +146,13 @@ import Testing
 
     /// Temperatures on a scale are points: adding two, or multiplying one, is an error that
     /// says what to write instead.
-    /// `in` and `min` are names except after a number: a variable named `in` still works.
+    /// `in` and `min` are names except after a number; a variable named `in` wins even there,
+    /// with a warning that names the unit (a name the user gave a meaning is never silently a
+    /// unit).
     @Test func inAndMinAreNamesElsewhere() throws {
         let result = try TallyUnderTest.run(standardInput: "in = 3\nin * 2 in\nmin(in, 2)\n")
-        #expect(result.errorText == "")
-        #expect(result.outputText == "6 in\n2\n")
+        #expect(result.errorText.contains("2:8: warning: 'in' is your variable here, not the unit in"))
+        #expect(result.outputText == "18\n2\n")
     }
 
     /// A line of 90,000 quantities side by side is read in linear time (a copy of the parser

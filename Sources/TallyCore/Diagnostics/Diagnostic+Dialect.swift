@@ -50,6 +50,14 @@ extension Diagnostic {
             at: span, severity: .warning)
     }
 
+    /// `m = 5` then `2m`: the variable, not the unit of the same name.
+    static func variableNotUnit(_ name: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .ambiguousJuxtaposition,
+            "'\(name)' is your variable here, not the unit \(name): write the unit's long name, or unset \(name), for the unit",
+            at: span, severity: .warning)
+    }
+
     /// `2^3x`: read as `(base^exponent)*factor`.
     static func powerBeforeProduct(base: String, exponent: String, factor: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(

@@ -37,11 +37,15 @@ extension Evaluator {
     /// Removes the variable `name`, if there is one (an old numbered result).
     public mutating func forgetVariable(_ name: String) {
         variables.removeValue(forKey: name)
+        shadowedUnits.remove(name)
     }
 
     /// `unset NAME`: removes the variable or user function `name`.
     public mutating func unset(_ name: String, at span: SourceSpan) throws(Diagnostic) {
-        if variables.removeValue(forKey: name) != nil { return }
+        if variables.removeValue(forKey: name) != nil {
+            shadowedUnits.remove(name)
+            return
+        }
         if let entry = functions.entry(named: name) {
             guard entry.isBuiltIn else {
                 functions.remove(named: name)

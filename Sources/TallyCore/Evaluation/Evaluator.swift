@@ -41,6 +41,9 @@ public enum EvaluationError: Error, Sendable, Equatable {
 public struct Evaluator: Sendable {
     /// User variables, by name.
     public internal(set) var variables: [String: Value] = [:]
+    /// The variables named as a unit is (`m = 5`): after a number the parser reads such a
+    /// name as the variable, with a warning.
+    var shadowedUnits: Set<String> = []
     /// The last expression result.
     public private(set) var lastResult: Value?
     /// The instruction storage of the last expression line, handed to the next line's parser
@@ -123,6 +126,7 @@ public struct Evaluator: Sendable {
             statement = try Parser.parseStatement(
                 bytes: bytes, startingAt: offset, reusing: &spareInstructions,
                 functions: functions.hasDefinedEntries ? functions : nil,
+                shadowedUnits: shadowedUnits.isEmpty ? nil : shadowedUnits,
                 notes: &notes)
         } catch {
             throw .failed(error)
@@ -240,6 +244,7 @@ public struct Evaluator: Sendable {
                 lineWarnings.append(Diagnostic.shadowsConstant(name, constant: constant.name, at: nameSpan))
             }
             variables[name] = value
+            if UnitTable.unit(named: name) != nil { shadowedUnits.insert(name) }
             return .assigned(name: name, value: value)
         case .definition(let definition):
             return .defined(try define(definition, line: line, origin: origin))

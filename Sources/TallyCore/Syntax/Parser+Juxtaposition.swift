@@ -198,12 +198,16 @@ extension StringProtocol {
 /// small: the session's functions (for `f 3`) and the notes the parse leaves.
 final class ParseExtras {
     let functions: FunctionTable?
+    /// The session's variables named as units are (`m = 5`): after a number such a name is the
+    /// variable, with a warning, not the unit.
+    let shadowedUnits: Set<String>
     var notes = ParseNotes()
     /// Where the last call whose arguments `;` separated starts (SpeedCrunch's way), if any.
     var semicolonCall: Int?
 
-    init(functions: FunctionTable?) {
+    init(functions: FunctionTable?, shadowedUnits: Set<String> = []) {
         self.functions = functions
+        self.shadowedUnits = shadowedUnits
     }
 }
 

@@ -15,10 +15,17 @@ extension Parser {
     /// Whether the current token starts a unit: a unit's name, or `°` written against `C` or
     /// `F`. Asked only after a number, a `)` or `to`.
     @inline(never)
-    func startsUnit() -> Bool {
+    mutating func startsUnit() -> Bool {
         switch current.kind {
         case .name:
             let span = current.span
+            // A name the line gave a meaning of its own wins over a unit: a parameter in its
+            // function's body (`f(t) = 2t`), and a variable of the session, with a warning.
+            if let parameters, parameters[lexer.text(of: span)] != nil { return false }
+            if let extras, !extras.shadowedUnits.isEmpty, extras.shadowedUnits.contains(lexer.text(of: span)) {
+                noted.notes.warn(Diagnostic.variableNotUnit(lexer.text(of: span), at: span))
+                return false
+            }
             return lexer.unit(at: span) != nil || (lexer.text(of: span, is: "Δ") && temperatureScale() != nil)
                 || Parser.unitWordPower(at: span, in: lexer) != nil && nextStartsUnit()
                 || lexer.text(of: span, is: "fl") && nextIsOunce()

@@ -56,10 +56,12 @@ public struct Parser {
     /// left in `notes`.
     public static func parseStatement(
         bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int = 0, reusing spare: inout [Instruction],
-        functions: FunctionTable? = nil, notes: inout ParseNotes
+        functions: FunctionTable? = nil, shadowedUnits: Set<String>? = nil, notes: inout ParseNotes
     ) throws(Diagnostic) -> Statement {
         var parser = Parser(lexer: Lexer(borrowing: bytes, startingAt: offset))
-        if let functions { parser.extras = ParseExtras(functions: functions) }
+        if functions != nil || shadowedUnits != nil {
+            parser.extras = ParseExtras(functions: functions, shadowedUnits: shadowedUnits ?? [])
+        }
         parser.lexer.readsUnitMarks = true
         parser.lexer.readsGroupingCommas = true
         if spare.capacity > 0 {
