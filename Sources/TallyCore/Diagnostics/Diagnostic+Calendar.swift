@@ -119,6 +119,15 @@ extension Diagnostic {
             .calendarMismatch, "a calendar period (an age) does not add to durations; add it to a date", at: span)
     }
 
+    /// `2026−12−25`: a date written with minus signs (U+2212), as documents print one.
+    static func dateWithMinusSigns(_ written: String, date: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            .ambiguousDate,
+            "'\(written)' is written with minus signs (U+2212): write \(date) for the date, or put spaces around"
+                + " each minus for a subtraction",
+            at: span)
+    }
+
     /// `2026 -12-25`: a date spaced on some of its dashes only.
     static func partlySpacedDate(_ message: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(.ambiguousDate, message, at: span)

@@ -251,6 +251,7 @@ public struct Lexer {
         }
         switch scalar {
         case "\u{2212}":  // − MINUS SIGN
+            try refuseDateWithMinusSigns(minus: start)
             offset += length
             return Token(.operator(.minus), span(from: start))
         case "\u{00D7}", "\u{22C5}", "\u{00B7}", "\u{2219}", "\u{2715}":  // × ⋅ · ∙ ✕
