@@ -50,6 +50,17 @@ extension Diagnostic {
             at: span, severity: .warning)
     }
 
+    /// `15%-3`: a percentage, then the sign as an operator; the remainder by `-3` is the other
+    /// reading.
+    static func percentBeforeSign(_ number: String, sign: String, operand: String, at span: SourceSpan) -> Diagnostic {
+        let rest = String(operand.dropFirst(sign.count))
+        return Diagnostic(
+            .ambiguousPercent,
+            "read as \(number)% \(sign) \(rest), a percentage then \(sign == "+" ? "an addition" : "a subtraction");"
+                + " write \(number) % \(operand) for the remainder",
+            at: span, severity: .warning)
+    }
+
     /// `m = 5` then `2m`: the variable, not the unit of the same name.
     static func variableNotUnit(_ name: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(

@@ -4,7 +4,7 @@ extension Parser {
     /// Whether the current token is a `%` or `mod` that this level of ``expression(_:)``
     /// (reading operators at `minimum` or looser) will read as a remainder: then `a^b % m` is
     /// one modular power.
-    func remainderFollows(atLeast minimum: Precedence) throws(Diagnostic) -> Bool {
+    mutating func remainderFollows(atLeast minimum: Precedence) throws(Diagnostic) -> Bool {
         let binding: OperatorBinding
         switch current.kind {
         case .operator(.percent):
@@ -25,7 +25,9 @@ extension Parser {
     /// written against its number, then a space and an operand — could be read either way and
     /// is an error.
     @inline(never)
-    func percentOrRemainder(_ token: Token, _ remainder: OperatorBinding) throws(Diagnostic) -> OperatorBinding {
+    mutating func percentOrRemainder(_ token: Token, _ remainder: OperatorBinding) throws(Diagnostic)
+        -> OperatorBinding
+    {
         // The everyday remainder, `7 % 3` or `7 % (x)`, from the next byte alone.
         let attached = previous.map { $0.span.end == token.span.start } ?? false
         if let byte = lexer.nextByte(after: token.span.end), isDigit(byte) || byte == UInt8(ascii: "(") {
@@ -42,6 +44,22 @@ extension Parser {
         case .rightParenthesis, .comma, .semicolon, .equals, .end, .superscript, .invalid: startsOperand = false
         }
         guard startsOperand else { return OperatorTable.percentage }
+        // `80+15%-3`, `100-10%-10%`: a `%` against its number with a sign written against it
+        // is a percentage, then the addition or subtraction, as qalc and SpeedCrunch read it;
+        // the remainder by a signed operand is named in a warning.
+        if let previous, previous.span.end == token.span.start, next.span.start == token.span.end,
+            case .operator(let sign) = next.kind, sign == .plus || sign == .minus
+        {
+            var operandEnd = probe.nextReadable()?.span.end ?? next.span.end
+            // `100-10%-10%`: the operand's own percent sign belongs to what is named.
+            if lexer.bytes.dropFirst(operandEnd).first == UInt8(ascii: "%") { operandEnd += 1 }
+            let operand = lexer.text(of: SourceSpan(start: next.span.start, end: operandEnd))
+            noted.notes.warn(
+                Diagnostic.percentBeforeSign(
+                    lexer.text(of: previous.span), sign: lexer.text(of: next.span), operand: operand,
+                    at: token.span.union(next.span)))
+            return OperatorTable.percentage
+        }
         guard let previous, previous.span.end == token.span.start, next.span.start > token.span.end else {
             return remainder
         }
