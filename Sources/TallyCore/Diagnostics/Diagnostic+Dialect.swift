@@ -61,6 +61,16 @@ extension Diagnostic {
             at: span, severity: .warning)
     }
 
+    /// `sin 2 pi`: a call without parentheses of the product written after it.
+    static func bareCallOfProduct(_ name: String, argument: String, first: String, rest: String, at span: SourceSpan)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .ambiguousJuxtaposition,
+            "read as \(name)(\(argument)); write \(name)(\(first)) \(rest) for the other reading",
+            at: span, severity: .warning)
+    }
+
     /// `m = 5` then `2m`: the variable, not the unit of the same name.
     static func variableNotUnit(_ name: String, at span: SourceSpan) -> Diagnostic {
         Diagnostic(

@@ -31,7 +31,9 @@ extension Parser {
 
     /// The arguments of a call written as `list`: their number and the span to the end of
     /// the last (or of the `)`).
-    mutating func readArguments(_ list: ArgumentList) throws(Diagnostic) -> (count: Int, end: SourceSpan) {
+    mutating func readArguments(_ list: ArgumentList, nameSpan: SourceSpan) throws(Diagnostic)
+        -> (count: Int, end: SourceSpan)
+    {
         switch list {
         case .parenthesized:
             let opening = current
@@ -42,10 +44,32 @@ extension Parser {
             return (count, closing.span)
         case .bare:
             depth += 1
-            defer { depth -= 1 }
+            let outer = (bareArgumentDepth, bareFirstFactorEnd)
+            bareArgumentDepth = depth + 1  // the depth of the argument's own expression
+            bareFirstFactorEnd = nil
+            defer {
+                depth -= 1
+                (bareArgumentDepth, bareFirstFactorEnd) = outer
+            }
             let argument = try expression(.juxtaposition)
+            if let firstEnd = bareFirstFactorEnd { noteBareProduct(argument, firstFactorEnd: firstEnd, name: nameSpan) }
             return (1, argument)
         }
+    }
+
+    /// `sin 2 pi`, `sqrt 4 y`: the argument of a call without parentheses is the product written
+    /// side by side after it, which other calculators differ on when its factors are spaced: a
+    /// warning names the other reading.
+    mutating func noteBareProduct(_ argument: SourceSpan, firstFactorEnd: Int, name: SourceSpan) {
+        // Factors written against each other (`sin 2pi`, `sqrt 3x^2`) are one argument plainly.
+        guard let gap = lexer.bytes.dropFirst(firstFactorEnd).first, gap == UInt8(ascii: " ") || gap == 0x09
+        else { return }
+        let first = lexer.text(of: SourceSpan(start: argument.start, end: firstFactorEnd))
+        let rest = String(lexer.text(of: SourceSpan(start: firstFactorEnd, end: argument.end)).drop { $0 == " " })
+        noted.notes.warn(
+            Diagnostic.bareCallOfProduct(
+                lexer.text(of: name), argument: lexer.text(of: argument), first: first, rest: rest,
+                at: name.union(argument)))
     }
 
     /// After a call without parentheses: `sin pi/6` reads as `sin(pi)/6`, which other
@@ -70,7 +94,7 @@ extension Parser {
         throws(Diagnostic) -> SourceSpan
     {
         let argumentsStart = current.span
-        let (argumentCount, end) = try readArguments(list)
+        let (argumentCount, end) = try readArguments(list, nameSpan: nameSpan)
         let span = nameSpan.union(end)
         // The message names the function as it was written (`arcsin` as well as `asin`).
         do {
@@ -107,7 +131,7 @@ extension Parser {
     {
         let checkIndex = parameters == nil ? nil : code.instructions.count
         if checkIndex != nil { code.instructions.append(.checkCall(-1)) }  // a placeholder, replaced below
-        let (argumentCount, end) = try readArguments(list)
+        let (argumentCount, end) = try readArguments(list, nameSpan: nameSpan)
         let site = CallSite(
             name: name, nameSpan: nameSpan, argumentCount: argumentCount, span: nameSpan.union(end))
         code.calls.append(site)

@@ -245,6 +245,15 @@ extension Parser {
         return lowered.withUnsafeBufferPointer { Parser.builtInNames.value(for: $0) }
     }
 
+    /// Whether `token` names a function — a built-in one, or the session's — rather than a
+    /// value: after the argument of a call without parentheses it starts a factor of its own.
+    func namesFunction(_ token: Token) -> Bool {
+        if case .function? = builtInMeaning(of: token) { return true }
+        let name = lexer.text(of: token.span)
+        guard parameters?[name] == nil, let entry = extras?.functions?.entry(named: name) else { return false }
+        return entry.isFunction
+    }
+
     /// A call without parentheses of the function named by `token` (the current token being
     /// what follows the name), when the name is a function of one argument and an argument
     /// follows: `sqrt 2`, `ln 10 + 1`, `f 3` for a user function defined by then. Nil when the

@@ -42,6 +42,12 @@ public struct Parser {
     /// How many calls' parentheses are open around the current token: between a call's
     /// arguments a `,` separates them, elsewhere it may group digits (`1,234`).
     var callDepth: Int32 = 0
+    /// The ``depth`` of the argument of a call without parentheses being read (`sqrt 16`), -1
+    /// when none is: a function named after it starts a factor of its own, not more of its
+    /// argument (`sqrt 16 sqrt 16` is `sqrt(16)*sqrt(16)`, as other calculators read it).
+    var bareArgumentDepth = -1
+    /// Where the first factor of that argument ends when more factors follow it side by side.
+    var bareFirstFactorEnd: Int?
     /// What a parse needs only now and then: the session's functions and the notes it leaves
     /// (``ParseExtras``). Nil for an everyday line, which so copies and frees nothing more.
     var extras: ParseExtras?
@@ -212,10 +218,14 @@ public struct Parser {
                     definition = keyword
                     break
                 }
+                if bareArgumentDepth == depth, namesFunction(token) { return span }
                 // A name that is no operator word starts a factor, as `(` does.
                 fallthrough
             case .leftParenthesis:
                 guard Precedence.juxtaposition >= minimum else { return span }
+                // The first product side by side in the argument of a call without
+                // parentheses (`sin 2 pi`): where its first factor ends, for a warning.
+                if bareArgumentDepth == depth, bareFirstFactorEnd == nil { bareFirstFactorEnd = span.end }
                 span = try juxtaposition(after: span)
                 isPercentage = false
                 continue
