@@ -233,7 +233,7 @@ import Testing
     @Test func percentAndModularPowerFollowTheSyntax() throws {
         #expect(try Parser.parseExpression("80 + (15%)").disassembled == "80 15 % () +")
         #expect(try Parser.parseExpression("15% - 3").disassembled == "15 % 3 -")
-        #expect(try Parser.parseExpression("15%-3").disassembled == "15 3 neg %")
+        #expect(try Parser.parseExpression("15%-3").disassembled == "15 % 3 -")
         #expect(try Parser.parseExpression("80 + 15% - 3").disassembled == "80 15 % +% 3 -")
         #expect(try Parser.parseExpression("2^10 mod 7").disassembled == "2 10 7 ^%")
         #expect(try Parser.parseExpression("2 * 3^2 % 5").disassembled == "2 3 2 ^ * 5 %")

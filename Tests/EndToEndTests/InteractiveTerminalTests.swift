@@ -167,6 +167,8 @@ struct InteractiveTerminalTests {
         try terminal.expect("> ")
         terminal.type(Terminal.controlD)
         #expect(try terminal.waitForExit() == 0)
+        // What the child wrote before it ended may still wait in the terminal to be read.
+        _ = terminal.collect(for: 0.2)
         let rows = screen(of: terminal).lines
         #expect(rows == [">", ""], "\(rows)")
     }
