@@ -7,7 +7,7 @@ import Glibc
 /// offset of the type the transition names; from the last transition on, the footer's POSIX
 /// rule (``ZoneRule``) when there is one, and the last type's offset otherwise. `ZoneFileTests`
 /// holds this to `localtime_r` on the zone's own file for every zone of the database.
-struct ZoneFile: Sendable {
+final class ZoneFile: Sendable {
     /// The transitions, in seconds since 1970-01-01 UTC, ascending.
     let transitions: [Int]
     /// The offset east of UTC from each transition on (to the next one).
@@ -20,8 +20,14 @@ struct ZoneFile: Sendable {
 
     /// The offset east of UTC at `seconds` since 1970-01-01 UTC.
     func offset(at seconds: Int) -> Int {
+        var year = ZoneRule.Year()
+        return offset(at: seconds, year: &year)
+    }
+
+    /// The offset east of UTC at `seconds`, keeping the rule's last year in `year`.
+    func offset(at seconds: Int, year: inout ZoneRule.Year) -> Int {
         guard let last = transitions.last, seconds >= transitions[0] else { return initialOffset }
-        if seconds >= last { return rule?.offset(at: seconds) ?? offsets[offsets.count - 1] }
+        if seconds >= last { return rule?.offset(at: seconds, year: &year) ?? offsets[offsets.count - 1] }
         // The last transition at or before `seconds`.
         var low = 0
         var high = transitions.count - 1

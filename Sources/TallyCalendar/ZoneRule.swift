@@ -36,13 +36,35 @@ struct ZoneRule: Sendable, Equatable {
 
     /// The offset east of UTC at `seconds` since 1970-01-01 UTC.
     func offset(at seconds: Int) -> Int {
+        var year = Year()
+        return offset(at: seconds, year: &year)
+    }
+
+    /// The offset east of UTC at `seconds`, with the changes of the UTC year computed last kept
+    /// in `year` (a line asks about one zone and year several times).
+    func offset(at seconds: Int, year: inout Year) -> Int {
         guard let daylight else { return standardOffset }
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let year = CivilDate.civil(days: days).year
-        let start = daylight.start.instant(in: year, offset: standardOffset)
-        let end = daylight.end.instant(in: year, offset: daylight.offset)
-        let isDaylight = start > end ? (seconds < end || seconds >= start) : (seconds >= start && seconds < end)
+        if seconds < year.from || seconds >= year.to {
+            let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+            let number = CivilDate.civil(days: days).year
+            year = Year(
+                from: CivilDate.firstDays(year: number, month: 1) * 86_400,
+                to: CivilDate.firstDays(year: number + 1, month: 1) * 86_400,
+                start: daylight.start.instant(in: number, offset: standardOffset),
+                end: daylight.end.instant(in: number, offset: daylight.offset))
+        }
+        let isDaylight =
+            year.start > year.end
+            ? (seconds < year.end || seconds >= year.start) : (seconds >= year.start && seconds < year.end)
         return isDaylight ? daylight.offset : standardOffset
+    }
+
+    /// A UTC year, from `from` to `to`, and when daylight time starts and ends in it.
+    struct Year: Sendable {
+        var from = Int.max
+        var to = Int.min
+        var start = 0
+        var end = 0
     }
 
     // MARK: Reading

@@ -17,6 +17,8 @@ public enum ZoneRules {
         var allNames: [String]?
         /// Each named zone's file, by the index of its name (nil for `UTC`).
         var files: [ZoneFile?] = [nil]
+        /// The UTC year each zone's rule was evaluated for last, by the index of its name.
+        var ruleYears = [ZoneRule.Year()]
     }
 
     static let state = Mutex(State())
@@ -29,8 +31,11 @@ public enum ZoneRules {
         if let fixed = zone.fixedOffset { return fixed }
         if zone == .utc { return 0 }
         if zone == .local { return local.offset(at: seconds) }
-        let file = state.withLock { $0.files[Int(zone.raw) - 1] }
-        return file?.offset(at: seconds) ?? 0
+        let index = Int(zone.raw) - 1
+        return state.withLock { state in
+            guard let file = state.files[index] else { return 0 }
+            return file.offset(at: seconds, year: &state.ruleYears[index])
+        }
     }
 
     /// Where the local zone's offsets come from.
@@ -88,6 +93,7 @@ public enum ZoneRules {
             }
             state.names.append(name)
             state.files.append(file)
+            state.ruleYears.append(ZoneRule.Year())
             state.indexByName[name] = state.names.count - 1
             return Zone(raw: Int32(state.names.count))
         }
