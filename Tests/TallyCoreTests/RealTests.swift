@@ -163,7 +163,10 @@ import Testing
 
     /// Logarithms of words and of fractions of words, and the constants, from MPFR's own
     /// routines, hold the general logarithm's value.
-    @Test(arguments: [Number(2), Number(10), Number(3), Number(numerator: 3, denominator: 2), Number(1_000_003)])
+    @Test(arguments: [
+        Number(2), Number(10), Number(3), Number(numerator: 3, denominator: 2), Number(1_000_003),
+        Number(numerator: 1_000_001, denominator: 1_000_000),
+    ])
     func logarithmsOfWordsHoldTheValue(_ q: Number) {
         Interval.prepareExponentRange()
         let fast = Irrational.log(q).interval(precision: 200)

@@ -64,7 +64,10 @@ enum Irrational: Hashable, Sendable {
                 : Interval.value(TALLY_VALUE_LOG_UI, word: n, precision: bits)
         }
         if denominator == 1 { return word(numerator, precision) }
-        return word(numerator, precision + 8).combine(word(denominator, precision + 8), precision: precision, mpfi_sub)
+        // ln q ≈ (n − d)/d for q near 1: the difference cancels about log₂(d/(n − d)) bits.
+        let cancelled = Swift.max(0, (numerator - denominator).leadingZeroBitCount - denominator.leadingZeroBitCount)
+        let working = precision + 8 + cancelled
+        return word(numerator, working).combine(word(denominator, working), precision: precision, mpfi_sub)
     }
 
     // MARK: Products
