@@ -50,9 +50,8 @@ let package = Package(
         // terminal-safe text, display width, "did you mean" and the word splitter commands share.
         // No C library: a module that needs only these links neither GMP nor MPFI.
         .target(name: "TallyDiagnostics"),
-        // The calendar: dates, times of day, date-times in time zones, ages, ISO text. The C
-        // library does the calendar arithmetic and reads the system's tz database (tzdata); one
-        // type owns its process-wide time-zone state (ZoneRules).
+        // The calendar: dates, times of day, date-times in time zones, ages, ISO text. The zones'
+        // offsets are read from the system's tz database (tzdata) by ZoneFile and ZoneRule.
         .target(name: "TallyCalendar"),
         // The language: lexer, Pratt parser, exact numbers, evaluator.
         .target(

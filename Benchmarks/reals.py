@@ -23,6 +23,11 @@ rest of the row is still measured.
 
     python3 Benchmarks/reals.py [--repeats 5] [--digits 1000,10000,100000]
         [--values pi,e,...] [--peers bc,calc,qalc] [--cap 120] [--long 20] [--limits bc=10000]
+        [--instructions]
+
+With --instructions, Tally and the C program are also counted in instructions (valgrind's
+callgrind, child processes included: Tally computes long values in a forked child), which do not
+depend on the load of a shared machine as times do; the table gains their ratio.
 
 Needs: gcc, libmpfr-dev and libgmp-dev (for the C program), bc, calc, qalc
 (apt-get install -y bc apcalc qalc) and a release build of tally (built if missing; $TALLY
@@ -135,6 +140,26 @@ def commands(value, digits, reference_text, tally, c_program, peers):
     return programs
 
 
+def instructions(argv, env):
+    """The instructions `argv` executes, its forked children included (callgrind)."""
+    require("valgrind", "valgrind")
+    prefix = work_path("reals-callgrind")
+    for name in os.listdir(os.path.dirname(prefix)):
+        if name.startswith("reals-callgrind."):
+            os.remove(os.path.join(os.path.dirname(prefix), name))
+    subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes", f"--callgrind-out-file={prefix}.%p"] + argv,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    total = 0
+    for name in os.listdir(os.path.dirname(prefix)):
+        if name.startswith("reals-callgrind."):
+            with open(os.path.join(os.path.dirname(prefix), name)) as out:
+                for line in out:
+                    if line.startswith(("summary:", "totals:")):
+                        total += int(line.split()[1])
+                        break
+    return total
+
+
 def tally_error(argv, env):
     """Tally's first line of diagnostics for a failed run."""
     run = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
@@ -155,6 +180,8 @@ def main():
                         help="a peer whose checking run took longer is timed by that run alone")
     parser.add_argument("--limits", default="bc=10000",
                         help="peer=DIGITS,...: sizes above which a peer is not run (reported as > cap)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count Tally's and the C program's instructions (callgrind)")
     options = parser.parse_args()
     sizes = [int(d.replace("_", "")) for d in options.digits.split(",") if d]
     peers = [p for p in options.peers.split(",") if p]
@@ -237,6 +264,9 @@ def main():
             for name, seconds in single.items():
                 medians[name] = seconds
                 cells[name] = seconds_text(seconds) + " (1 run)"
+            if options.instructions and "tally" in times:
+                counts = [instructions(programs[name], env) for name in ("tally", "mpfr (C)")]
+                cells["instructions"] = f"{counts[0]:,} / {counts[1]:,} = {counts[0] / counts[1]:.2f}"
             rows.append((value[0], digits, medians, cells, ratios))
 
     def cell(name, medians, cells):
@@ -246,12 +276,15 @@ def main():
             return seconds_text(medians[name])
         return "—"
 
-    print(f"| value | digits | tally | mpfr (C) | tally / mpfr (target <= 1.5 at 10,000+) | "
-          + " | ".join("bc -l" if p == "bc" else p for p in peers) + " |")
-    print("| --- | --- | --- | --- | --- |" + " --- |" * len(peers))
+    counted = " instructions, tally / mpfr (C) |" if options.instructions else ""
+    print(f"| value | digits | tally | mpfr (C) | tally / mpfr (target <= 1.2 at 10,000+) |{counted}"
+          + "".join(" bc -l |" if p == "bc" else f" {p} |" for p in peers))
+    print("| --- | --- | --- | --- | --- |" + (" --- |" if options.instructions else "") + " --- |" * len(peers))
     for name, digits, medians, cells, ratios in rows:
         mpfr_ratio = ratio_summary(ratios["mpfr (C)"]) if "mpfr (C)" in ratios else "—"
         row = [name, f"{digits:,}", cell("tally", medians, cells), cell("mpfr (C)", medians, cells), mpfr_ratio]
+        if options.instructions:
+            row.append(cells.get("instructions", "—"))
         row += [cell(p, medians, cells) for p in peers]
         print("| " + " | ".join(row) + " |")
     if peers:

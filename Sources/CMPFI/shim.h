@@ -27,6 +27,26 @@ static inline __mpfr_struct *tally_mpfi_right(__mpfi_struct *x) { return &x->rig
 static inline const __mpfr_struct *tally_mpfi_left_const(const __mpfi_struct *x) { return &x->left; }
 static inline const __mpfr_struct *tally_mpfi_right_const(const __mpfi_struct *x) { return &x->right; }
 
+/// MPFR's values that take no number argument: its constants, which it caches per precision
+/// (`mpfr_const_pi`, `mpfr_const_log2`, `mpfr_const_euler`), and the logarithm of a machine
+/// word (`mpfr_log_ui`, by binary splitting: faster than `mpfr_log`'s AGM for small words).
+enum tally_value_kind {
+    TALLY_VALUE_PI,
+    TALLY_VALUE_LOG2,
+    TALLY_VALUE_EULER,
+    TALLY_VALUE_LOG_UI
+};
+
+/// One of those values rounded to nearest into `x` (of x's precision); the ternary value.
+static inline int tally_mpfr_value(__mpfr_struct *x, int kind, unsigned long word) {
+    switch (kind) {
+    case TALLY_VALUE_PI: return mpfr_const_pi(x, MPFR_RNDN);
+    case TALLY_VALUE_LOG2: return mpfr_const_log2(x, MPFR_RNDN);
+    case TALLY_VALUE_EULER: return mpfr_const_euler(x, MPFR_RNDN);
+    default: return mpfr_log_ui(x, word, MPFR_RNDN);
+    }
+}
+
 // MARK: Work in a child process
 //
 // One long GMP or MPFR call (a factorial of ten million, a million digits of pi) cannot be
@@ -50,7 +70,6 @@ enum tally_job_kind {
     TALLY_JOB_FIB_UI,     // the u-th Fibonacci number
     TALLY_JOB_FDIV_QR,    // a / b rounded down, then the remainder
     TALLY_JOB_GET_STR,    // the digits of a in radix u
-    TALLY_JOB_MPFI_PI,    // pi at `precision` bits
     TALLY_JOB_MPFI_MAP,   // interval_function(interval) at `precision` bits
     TALLY_JOB_MPFR_MAP,   // number_function(number, MPFR_RNDN) at `precision` bits, and its ternary value
     TALLY_JOB_MPFR_GET_STR, // `count` digits of number, rounded by `rounding`
@@ -60,7 +79,8 @@ enum tally_job_kind {
     TALLY_JOB_PRIME,      // mpz_probab_prime_p(a, u) (a word)
     TALLY_JOB_MPQ,        // rational_function(rational, rational2): numerator, then denominator
     TALLY_JOB_MPQ_REDUCE, // a / b in lowest terms: numerator, then denominator
-    TALLY_JOB_MPFI_COMBINE // interval_function2(interval, interval2) at `precision` bits
+    TALLY_JOB_MPFI_COMBINE, // interval_function2(interval, interval2) at `precision` bits
+    TALLY_JOB_MPFR_VALUE  // tally_mpfr_value(kind v, word u) at `precision` bits, and its ternary value
 };
 
 typedef struct {
@@ -134,19 +154,20 @@ static inline void tally_child_run(const tally_job *job, int fd) {
         tally_child_write_bytes(fd, text, (long)exponent);
         return;
     }
-    case TALLY_JOB_MPFI_PI:
     case TALLY_JOB_MPFI_MAP:
     case TALLY_JOB_MPFI_COMBINE:
         mpfi_init2(interval, job->precision);
-        if (job->kind == TALLY_JOB_MPFI_PI) mpfi_const_pi(interval);
-        else if (job->kind == TALLY_JOB_MPFI_MAP) job->interval_function(interval, job->interval);
+        if (job->kind == TALLY_JOB_MPFI_MAP) job->interval_function(interval, job->interval);
         else job->interval_function2(interval, job->interval, job->interval2);
         tally_child_write_mpfr(fd, &interval->left);
         tally_child_write_mpfr(fd, &interval->right);
         return;
-    case TALLY_JOB_MPFR_MAP: {
+    case TALLY_JOB_MPFR_MAP:
+    case TALLY_JOB_MPFR_VALUE: {
         mpfr_init2(number, job->precision);
-        long ternary = job->number_function(number, job->number, MPFR_RNDN);
+        long ternary = job->kind == TALLY_JOB_MPFR_MAP
+            ? job->number_function(number, job->number, MPFR_RNDN)
+            : tally_mpfr_value(number, (int)job->v, job->u);
         tally_child_write(fd, &ternary, sizeof ternary);
         tally_child_write_mpfr(fd, number);
         return;

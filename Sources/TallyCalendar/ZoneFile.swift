@@ -1,54 +1,41 @@
 import Glibc
 
-/// What ``ZoneRules`` reads of a zone's file in the tz database (RFC 8536, the TZif format) to
-/// know where to ask the C library: the instants of its transitions and its footer, the POSIX
-/// `TZ` string of the rule after them. Never an offset: every offset still comes from
-/// `localtime_r`.
-///
-/// glibc's `localtime_r` answers from a zone file in two ways (tzfile.c, `__tzfile_compute`):
-/// before the last transition, the offset is that of the transition before the instant, so it
-/// changes only at the file's transitions; from the last transition on, it follows the footer's
-/// rule, which glibc parses again on every call (with `sscanf`: 7,000 instructions a call, past
-/// 2037 in Debian's files). So ``ZoneRules`` asks about instants before the last transition at
-/// the transitions only, and instants after it with `TZ` set to the footer, which glibc parses
-/// once and then evaluates as the same rule. Both are checked against `localtime_r` on the
-/// zone's file for every zone of the database (`ZoneFileTests`).
-struct ZoneFile: Sendable {
+/// A zone's file in the tz database (RFC 8536, the TZif format), read as glibc's `localtime_r`
+/// reads it (tzfile.c, `__tzfile_compute`), so that Tally gives the offsets the C library gives
+/// without asking it (and without the process-wide `TZ` it would need): before the first
+/// transition, the first standard-time type's offset; from one transition to the next, the
+/// offset of the type the transition names; from the last transition on, the footer's POSIX
+/// rule (``ZoneRule``) when there is one, and the last type's offset otherwise. `ZoneFileTests`
+/// holds this to `localtime_r` on the zone's own file for every zone of the database.
+final class ZoneFile: Sendable {
     /// The transitions, in seconds since 1970-01-01 UTC, ascending.
     let transitions: [Int]
-    /// The footer when the rule after the last transition can be asked with `TZ` set to it:
-    /// not empty, and not also the name of a file of the database (glibc reads `TZ` as a file
-    /// name first).
-    let rule: String?
-    /// Whether the file has a footer at all: then glibc follows it from the last transition on,
-    /// and without one the offset stays that of the last transition.
-    let hasFooter: Bool
+    /// The offset east of UTC from each transition on (to the next one).
+    let offsets: [Int]
+    /// The offset before the first transition (and everywhere without one).
+    let initialOffset: Int
+    /// The footer's rule, which applies from the last transition on; nil without one (or one
+    /// that is not a rule Tally reads, which the file then does not count as read).
+    let rule: ZoneRule?
 
-    /// Whether the footer's rule is a standard time alone, with no daylight-saving part
-    /// (`<+0545>-5:45`, `KST-9`): a name, then an offset, and nothing after it. glibc then gives
-    /// the one offset at every instant the rule covers. Read conservatively: anything else
-    /// counts as a rule with changes, and is asked year by year.
-    var isStandardTimeOnly: Bool {
-        guard let rule else { return false }
-        var rest = Substring(rule).utf8[...]
-        if rest.first == UInt8(ascii: "<") {
-            guard let close = rest.firstIndex(of: UInt8(ascii: ">")) else { return false }
-            rest = rest[rest.index(after: close)...]
-        } else {
-            let letters = rest.prefix { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
-            guard letters.count >= 3 else { return false }
-            rest = rest.dropFirst(letters.count)
-        }
-        if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
-        guard let first = rest.first, first &- UInt8(ascii: "0") < 10 else { return false }
-        return rest.allSatisfy { $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ":") }
+    /// The offset east of UTC at `seconds` since 1970-01-01 UTC.
+    func offset(at seconds: Int) -> Int {
+        var year = ZoneRule.Year()
+        return offset(at: seconds, year: &year)
     }
 
-    /// From here on (the last transition, when a footer rules after it), the offset can change
-    /// other than at a transition; `Int.max` when it cannot.
-    var ruleStart: Int {
-        guard hasFooter, let last = transitions.last else { return Int.max }
-        return last
+    /// The offset east of UTC at `seconds`, keeping the rule's last year in `year`.
+    func offset(at seconds: Int, year: inout ZoneRule.Year) -> Int {
+        guard let last = transitions.last, seconds >= transitions[0] else { return initialOffset }
+        if seconds >= last { return rule?.offset(at: seconds, year: &year) ?? offsets[offsets.count - 1] }
+        // The last transition at or before `seconds`.
+        var low = 0
+        var high = transitions.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if transitions[middle] <= seconds { low = middle } else { high = middle }
+        }
+        return offsets[low]
     }
 
     /// The file at `path`, read whole (zone files are a few kilobytes; more than a megabyte is
@@ -90,23 +77,49 @@ struct ZoneFile: Sendable {
         let firstSize = first[3] * 5 + first[4] * 6 + first[5] + first[2] * 8 + first[1] + first[0]
         let header = 44 + firstSize
         guard let second = counts(at: header), second[2] == 0 else { return nil }
+        let count = second[3]
+        let typeCount = second[4]
+        guard typeCount >= 1 else { return nil }
         var transitions: [Int] = []
-        transitions.reserveCapacity(second[3])
-        for index in 0..<second[3] {
+        transitions.reserveCapacity(count)
+        for index in 0..<count {
             guard let instant = integer(at: header + 44 + 8 * index, size: 8),
                 transitions.last.map({ $0 < instant }) ?? true
             else { return nil }
             transitions.append(instant)
         }
-        let footer = header + 44 + second[3] * 9 + second[4] * 6 + second[5] + second[1] + second[0]
+        // Each local time type: its offset (4 bytes, signed), whether it is daylight time, and
+        // where its abbreviation starts.
+        let types = header + 44 + count * 9
+        var typeOffsets: [Int] = []
+        var isDaylight: [Bool] = []
+        for index in 0..<typeCount {
+            guard let raw = integer(at: types + 6 * index, size: 4),
+                let flag = integer(at: types + 6 * index + 4, size: 1)
+            else { return nil }
+            typeOffsets.append(Int(Int32(truncatingIfNeeded: raw)))
+            isDaylight.append(flag != 0)
+        }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(count)
+        for index in 0..<count {
+            guard let type = integer(at: header + 44 + 8 * count + index, size: 1), type < typeCount else { return nil }
+            offsets.append(typeOffsets[type])
+        }
+        let footer = types + typeCount * 6 + second[5] + second[1] + second[0]
         guard footer < bytes.count, bytes[footer] == UInt8(ascii: "\n"),
             let close = bytes[(footer + 1)...].firstIndex(of: UInt8(ascii: "\n"))
         else { return nil }
         let text = String(decoding: bytes[(footer + 1)..<close], as: UTF8.self)
+        var rule: ZoneRule?
+        if !text.isEmpty {
+            guard let parsed = ZoneRule(text) else { return nil }
+            rule = parsed
+        }
         self.transitions = transitions
-        hasFooter = !text.isEmpty
-        let isPrintable = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        rule =
-            hasFooter && isPrintable && access(ZoneRules.databasePath + "/" + text, F_OK) != 0 ? text : nil
+        self.offsets = offsets
+        self.rule = rule
+        // glibc: the first type that is not daylight time, or the first type.
+        initialOffset = typeOffsets[isDaylight.firstIndex(of: false) ?? 0]
     }
 }

@@ -1331,6 +1331,42 @@ class Generator:
             return [(None, f)]
         return [(None, ("bin", "-", f, literal))]
 
+    def t_point_argument(self):
+        """A function of one exact argument, which Tally evaluates by one MPFR call widened by
+        its documented accuracy: a binary fraction (a point), another rational or a root (a
+        narrow interval around it); logarithms of words and their fractions (MPFR's ln 2 and
+        `mpfr_log_ui`); and the correctly rounded functions of two points."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.2:
+            a = Fraction(rng.randint(2, 10**rng.randint(1, 19)), rng.choice([1, 1, 2, 3, 7, 10, 1000, 1024]))
+            if a == 1:
+                a = Fraction(3, 2)
+            return [(None, call("ln", Q(a)))]
+        if r < 0.35:
+            name = rng.choice(["atan2", "hypot", "pow"])
+            x = Q(Fraction(rng.randint(1, 4000), rng.choice([1, 2, 4, 8, 1024])))
+            y = Q(Fraction(rng.randint(-64, 64), rng.choice([2, 4, 8, 1024])))
+            if name == "pow":
+                return [(None, ("pow", x, y))]
+            return [(None, call(name, y, x))]
+        name = rng.choice(["exp", "ln", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+                           "asinh", "acosh", "atanh", "sqrt", "cbrt"])
+        kind = rng.random()
+        if kind < 0.4:
+            value = Fraction(rng.randint(-2000, 2000), 2 ** rng.randint(0, 12))
+        elif kind < 0.8:
+            value = Fraction(rng.randint(-2000, 2000), rng.choice([3, 5, 7, 10, 100, 999]))
+        else:
+            return [(None, call(name, call("sqrt", N(str(rng.choice([2, 3, 5, 6, 7, 10]))))))]
+        if name in ("asin", "acos", "atanh"):
+            value = value / (abs(value) + 1)
+        elif name in ("ln", "acosh", "sqrt"):
+            value = abs(value) + 1
+        elif name in ("exp", "sinh", "cosh"):
+            value = value / 16
+        return [(None, call(name, Q(value)))]
+
     def t_self_minus(self):
         f = self.function_value(self.rng.randint(0, 2))
         return [(None, ("bin", "-", f, f))]
@@ -1497,7 +1533,8 @@ class Generator:
 
 
 TEMPLATES = [  # (share of the lines, template); the rest are random trees
-    (0.22, Generator.t_random),
+    (0.16, Generator.t_random),
+    (0.06, Generator.t_point_argument),
     (0.09, Generator.t_big_plus),
     (0.09, Generator.t_minus_printed),
     (0.05, Generator.t_self_minus),

@@ -115,4 +115,94 @@ import Testing
     @Test func constantsCannotBeAssigned() {
         #expect(diagnostic(of: "e = 3")?.message == "cannot assign to 'e': it is a built-in constant")
     }
+
+    // MARK: One MPFR evaluation at a point
+
+    /// The functions of the accuracy table, each at a point (1/2), a narrow interval (1/3: not
+    /// a binary fraction) and an exact irrational (√2/2): the one-evaluation interval at 100
+    /// bits holds MPFI's at 400, and at a point it is at most one unit of its last place wide.
+    @Test(arguments: [
+        RealFunction.exp, .log, .sin, .cos, .tan, .asin, .acos, .atan, .sinh, .cosh, .tanh, .asinh, .atanh,
+        .root(2), .root(3),
+    ])
+    func onePointEvaluationHoldsTheValue(_ function: RealFunction) throws {
+        Interval.prepareExponentRange()
+        let rule = try #require(function.pointRule)
+        let arguments = [
+            Real(Number(numerator: 1, denominator: 2)), Real(Number(numerator: 1, denominator: 3)),
+            Real.root(Real(Number(numerator: 1, denominator: 2)), 2),
+        ]
+        for argument in arguments {
+            let fast = argument.interval(precision: 100).applying(rule, precision: 100)
+            let precise = argument.interval(precision: 400).map(precision: 400, rule.interval)
+            #expect(
+                precise.isInside(fast), "\(function) of \(argument.interval(precision: 64).decimalBounds(count: 8))")
+            if argument.interval(precision: 100).isPoint, let width = fast.widthExponent {
+                #expect(width <= fast.magnitudeExponent - 99, "\(function): one unit at most")
+            }
+        }
+        // acosh wants an argument above 1.
+        let acosh = try #require(RealFunction.acosh.pointRule)
+        for argument in [Real(Number(3)), Real(Number(numerator: 7, denominator: 3))] {
+            #expect(
+                argument.interval(precision: 400).map(precision: 400, acosh.interval)
+                    .isInside(argument.interval(precision: 100).applying(acosh, precision: 100)))
+        }
+    }
+
+    /// A function known only within a few units in the last place is widened by them.
+    @Test func documentedBoundsWiden() {
+        Interval.prepareExponentRange()
+        let one = Interval(Number(1), precision: 100)
+        let sine = RealFunction.sin.pointRule!.number
+        let rounded = one.mapPoint(precision: 100, sine, accuracy: .correctlyRounded)
+        let bounded = one.mapPoint(precision: 100, sine, accuracy: .withinUnits(3))
+        #expect(rounded.isInside(bounded))
+        #expect(bounded.widthExponent! > rounded.widthExponent! + 2)
+    }
+
+    /// Logarithms of words and of fractions of words, and the constants, from MPFR's own
+    /// routines, hold the general logarithm's value.
+    @Test(arguments: [
+        Number(2), Number(10), Number(3), Number(numerator: 3, denominator: 2), Number(1_000_003),
+        Number(numerator: 1_000_001, denominator: 1_000_000),
+    ])
+    func logarithmsOfWordsHoldTheValue(_ q: Number) {
+        Interval.prepareExponentRange()
+        let fast = Irrational.log(q).interval(precision: 200)
+        let precise = Interval(q, precision: 600).map(precision: 600, RealFunction.log.pointRule!.interval)
+        #expect(precise.isInside(fast), "ln \(q)")
+        #expect(fast.widthExponent! <= fast.magnitudeExponent - 190)
+    }
+
+    @Test func constantsFromMPFR() {
+        Interval.prepareExponentRange()
+        let euler = Interval.euler(precision: 140)
+        #expect(
+            euler.decimalBounds(count: 40).lower.digits
+                == "5772156649015328606065120900824024310421".map { UInt8(String($0))! })
+        #expect(
+            Interval.pi(precision: 100).decimalBounds(count: 25).lower.digits
+                == "3141592653589793238462643".map { UInt8(String($0))! })
+    }
+
+    /// The bounds of one decimal conversion hold those of two.
+    @Test(arguments: ["pi", "-pi", "sin(1/3)", "-exp(sqrt(2))", "10^40*pi", "pi/10^400", "1 - 10^-19*pi"])
+    func oneConversionBoundsTheValue(_ line: String) throws {
+        var evaluator = Evaluator()
+        guard case .value(let value) = try run(line, in: &evaluator), case .real(let real) = value.kind else {
+            Issue.record("\(line): no real")
+            return
+        }
+        let interval = real.interval(precision: 200)
+        let (lower, upper) = interval.decimalBounds(count: 62)
+        let endpoints = interval.endpointDecimals(count: 62)
+        // The bound nearer zero is that endpoint's conversion; the other reaches at least as
+        // far out as the other endpoint's.
+        let (inner, outer) = lower.isNegative ? (upper, lower) : (lower, upper)
+        let (innerEndpoint, reference) = lower.isNegative ? (endpoints.upper, endpoints.lower) : endpoints
+        #expect(inner == innerEndpoint, "\(line)")
+        #expect(outer.digits.count == 62 && outer.exponent == reference.exponent, "\(line)")
+        #expect(!outer.digits.lexicographicallyPrecedes(reference.digits), "\(line)")
+    }
 }

@@ -47,16 +47,6 @@ final class Interval: @unchecked Sendable {
         }
     }
 
-    /// π.
-    static func pi(precision: Int) -> Interval {
-        if precision > Offload.realPrecisionBits {
-            var job = tally_job()
-            job.kind = Int32(TALLY_JOB_MPFI_PI.rawValue)
-            if let pi = offloaded(job, precision: precision) { return pi }
-        }
-        return make(precision: precision) { mpfi_const_pi($0) }
-    }
-
     /// The interval a child process computes for `job` at `precision` bits (``Offload``); nil
     /// when the caller must compute it in-process, an interval holding zero (a placeholder the
     /// line never shows) when Ctrl-C stopped it.
@@ -91,12 +81,6 @@ final class Interval: @unchecked Sendable {
             UnsafeMutablePointer<__mpfi_struct>?, UnsafePointer<__mpfi_struct>?
         ) -> Int32
 
-    /// One correctly rounded MPFR function of one number (`mpfr_sin`).
-    typealias NumberFunction =
-        @convention(c) (
-            UnsafeMutablePointer<__mpfr_struct>?, UnsafePointer<__mpfr_struct>?, mpfr_rnd_t
-        ) -> Int32
-
     /// The functions that cost about a product (or nothing): forked only at the precision of a
     /// long product, as a fork costs more than they do below it.
     private static let productLike: [UInt] = [
@@ -118,109 +102,6 @@ final class Interval: @unchecked Sendable {
             }
         }
         return Interval.make(precision: precision) { _ = function($0, pointer) }
-    }
-
-    /// Whether the interval is a single number (an exactly representable argument, such as 1).
-    var isPoint: Bool {
-        mpfr_equal_p(tally_mpfi_left(pointer), tally_mpfi_right(pointer)) != 0
-    }
-
-    /// A function of a single number through MPFR's correctly rounded `function`: one
-    /// evaluation instead of MPFI's two (one per endpoint). The result rounded to nearest is
-    /// within half a unit in the last place of the true value, so one step down and one step up
-    /// bound it.
-    func mapPoint(precision: Int, _ function: NumberFunction) -> Interval {
-        Interval.make(precision: precision) { result in
-            let left = tally_mpfi_left(result)!
-            let right = tally_mpfi_right(result)!
-            let exact = withExtendedLifetime(self) {
-                Interval.value(of: function, at: tally_mpfi_left(pointer), into: left)
-            }
-            _ = mpfr_set4(right, left, MPFR_RNDN, tally_mpfr_sgn(left) < 0 ? -1 : 1)
-            // An inexact result is within half an ulp: widen by one ulp each way. (An exact one,
-            // such as sin(0), needs no widening.)
-            if exact != 0 {
-                mpfr_nextbelow(left)
-                mpfr_nextabove(right)
-            }
-        }
-    }
-
-    /// `function` of `argument`, rounded to nearest into `result`, in a child process when the
-    /// precision is high (``Offload``); the ternary value.
-    private static func value(
-        of function: NumberFunction, at argument: UnsafePointer<__mpfr_struct>,
-        into result: UnsafeMutablePointer<__mpfr_struct>
-    ) -> Int32 {
-        let precision = Int(mpfr_get_prec(result))
-        if precision > Offload.realPrecisionBits {
-            var job = tally_job()
-            job.kind = Int32(TALLY_JOB_MPFR_MAP.rawValue)
-            job.number_function = function
-            job.number = argument
-            job.precision = mpfr_prec_t(precision)
-            let outcome = Offload.run(job) { pipe -> Int32? in
-                guard let ternary = pipe.words(1)?[0], pipe.real(into: result) else { return nil }
-                return Int32(clamping: ternary)
-            }
-            switch outcome {
-            case .finished(let ternary): return ternary
-            case .interrupted:
-                mpfr_set_zero(result, 1)
-                return 0
-            case .unavailable: break
-            }
-        }
-        return function(result, argument, MPFR_RNDN)
-    }
-
-    /// e^x for an interval around x, by one exponential of its midpoint: the bounds are
-    /// e^mid·e^±radius, each rounded outward (the way ball arithmetic does it), where MPFI's
-    /// exp takes one exponential per endpoint.
-    func exponential(precision: Int) -> Interval {
-        if isPoint { return mapPoint(precision: precision, mpfr_exp) }
-        guard isFinite else { return map(precision: precision, mpfi_exp) }
-        let working = mpfr_prec_t(Swift.max(precision, self.precision) + 2)
-        func number(_ bits: mpfr_prec_t) -> UnsafeMutablePointer<__mpfr_struct> {
-            let value = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
-            mpfr_init2(value, bits)
-            return value
-        }
-        let middle = number(working)
-        let radius = number(64)
-        // e^±radius at the full precision: at fewer bits it could not come closer to 1 than
-        // 2^-63, which would bound how far the precision can narrow the result.
-        let factor = number(working)
-        defer {
-            for value in [middle, radius, factor] {
-                mpfr_clear(value)
-                value.deallocate()
-            }
-        }
-        // mid ≈ (left + right)/2, and a radius that reaches both ends from it, each rounded up.
-        _ = mpfr_add(middle, tally_mpfi_left(pointer), tally_mpfi_right(pointer), MPFR_RNDN)
-        _ = mpfr_div_2ui(middle, middle, 1, MPFR_RNDN)
-        _ = mpfr_sub(radius, tally_mpfi_right(pointer), middle, MPFR_RNDU)
-        _ = mpfr_sub(factor, middle, tally_mpfi_left(pointer), MPFR_RNDU)
-        _ = mpfr_max(radius, radius, factor, MPFR_RNDU)
-        // A wide interval (radius over 1) is MPFI's, endpoint by endpoint.
-        if mpfr_cmp_ui(radius, 1) > 0 { return map(precision: precision, mpfi_exp) }
-        return Interval.make(precision: precision) { result in
-            let left = tally_mpfi_left(result)!
-            let right = tally_mpfi_right(result)!
-            // e^mid within half an ulp, widened by one each way.
-            _ = Interval.value(of: mpfr_exp, at: middle, into: left)
-            _ = mpfr_set4(right, left, MPFR_RNDN, 1)
-            mpfr_nextbelow(left)
-            mpfr_nextabove(right)
-            // Times e^−radius and e^radius, bounded without another exponential: for a radius
-            // r ≤ 1, 1 − r ≤ e^−r and e^r ≤ 1 + r + r² ≤ 1 + 2r (rounded down and up).
-            _ = mpfr_ui_sub(factor, 1, radius, MPFR_RNDD)
-            _ = mpfr_mul(left, left, factor, MPFR_RNDD)
-            _ = mpfr_mul_2ui(factor, radius, 1, MPFR_RNDU)
-            _ = mpfr_add_ui(factor, factor, 1, MPFR_RNDU)
-            _ = mpfr_mul(right, right, factor, MPFR_RNDU)
-        }
     }
 
     /// The interval of a two-argument MPFI function of this one and `other`.
@@ -352,6 +233,11 @@ final class Interval: @unchecked Sendable {
         Int(mpfr_cmp(tally_mpfi_right(pointer), tally_mpfi_right(other.pointer)).signum())
     }
 
+    /// Whether every value inside is inside `other` too.
+    func isInside(_ other: Interval) -> Bool {
+        mpfi_is_inside(pointer, other.pointer) > 0
+    }
+
     /// Whether every value inside is below every value of `other`.
     func isEntirelyBelow(_ other: Interval) -> Bool {
         isFinite && other.isFinite && mpfr_cmp(tally_mpfi_right(pointer), tally_mpfi_left(other.pointer)) < 0
@@ -418,11 +304,53 @@ final class Interval: @unchecked Sendable {
 
     /// The endpoints as decimal significands of `count` digits: the lower one rounded down and
     /// the upper one rounded up, so the decimals still bound the value.
+    ///
+    /// One conversion where it can: the endpoint nearer zero is converted rounded toward zero,
+    /// and the other bound is that decimal plus as many units of its last digit as reach the
+    /// other endpoint (the width over the unit, plus one for the conversion's truncation). Both
+    /// endpoints are converted when the interval holds zero or the units do not fit a word.
     func decimalBounds(count: Int) -> (lower: DecimalSignificand, upper: DecimalSignificand) {
+        let left = tally_mpfi_left(pointer)!
+        let right = tally_mpfi_right(pointer)!
+        let negative = tally_mpfr_sgn(right) < 0
+        if isFinite, negative || tally_mpfr_sgn(left) > 0 {
+            let inner = DecimalSignificand(negative ? right : left, count: count, rounding: MPFR_RNDZ)
+            if inner.digits.count == count, let units = unitsOfWidth(below: inner.exponent - count),
+                let outer = inner.adding(units: units)
+            {
+                return negative ? (outer, inner) : (inner, outer)
+            }
+        }
+        return endpointDecimals(count: count)
+    }
+
+    /// Each endpoint converted to `count` digits, the lower one rounded down and the upper up.
+    func endpointDecimals(count: Int) -> (lower: DecimalSignificand, upper: DecimalSignificand) {
         (
             DecimalSignificand(tally_mpfi_left(pointer), count: count, rounding: MPFR_RNDD),
             DecimalSignificand(tally_mpfi_right(pointer), count: count, rounding: MPFR_RNDU)
         )
+    }
+
+    /// The interval's width in units of 10^`exponent`, plus one, rounded up; nil past 2^40.
+    private func unitsOfWidth(below exponent: Int) -> UInt? {
+        let width = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
+        let scale = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 1)
+        defer {
+            for value in [width, scale] {
+                mpfr_clear(value)
+                value.deallocate()
+            }
+        }
+        mpfr_init2(width, 64)
+        mpfr_init2(scale, 64)
+        _ = mpfr_sub(width, tally_mpfi_right(pointer), tally_mpfi_left(pointer), MPFR_RNDU)
+        _ = mpfr_set_ui(scale, 10, MPFR_RNDN)
+        _ = mpfr_pow_si(scale, scale, -exponent, MPFR_RNDU)
+        _ = mpfr_mul(width, width, scale, MPFR_RNDU)
+        _ = mpfr_add_ui(width, width, 1, MPFR_RNDU)
+        guard tally_mpfr_nan_p(width) == 0, mpfr_cmp_ui_2exp(width, 1, 40) < 0 else { return nil }
+        return mpfr_get_ui(width, MPFR_RNDU)
     }
 }
 
@@ -481,4 +409,20 @@ struct DecimalSignificand: Equatable {
     }
 
     var isZero: Bool { digits.allSatisfy { $0 == 0 } }
+
+    /// `units` more in the place of the last digit, away from zero, with the same number of
+    /// digits; nil when the sum carries into a new leading digit.
+    fileprivate func adding(units: UInt) -> DecimalSignificand? {
+        var result = self
+        var carry = units
+        var index = digits.count - 1
+        while carry > 0 {
+            guard index >= 0 else { return nil }
+            let sum = UInt(result.digits[index]) + carry % 10
+            result.digits[index] = UInt8(sum % 10)
+            carry = carry / 10 + sum / 10
+            index -= 1
+        }
+        return result
+    }
 }

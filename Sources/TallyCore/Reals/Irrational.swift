@@ -47,11 +47,27 @@ enum Irrational: Hashable, Sendable {
         case .exp(let exponent):
             return Interval(exponent, precision: precision + 8).exponential(precision: precision)
         case .log(let argument):
-            let x = Interval(argument, precision: precision + 8)
-            return x.isPoint
-                ? x.mapPoint(precision: precision, mpfr_log)
-                : x.map(precision: precision, mpfi_log)
+            return Irrational.logarithm(argument, precision: precision)
         }
+    }
+
+    /// ln q for a rational q > 1: ln 2 is MPFR's cached constant; the logarithm of a machine
+    /// word is MPFR's `mpfr_log_ui` (binary splitting, faster than the general logarithm), of a
+    /// fraction of two words the difference of two; anything else the general one.
+    private static func logarithm(_ q: Number, precision: Int) -> Interval {
+        guard let numerator = q.numerator.uintValue, let denominator = q.denominator.uintValue else {
+            return Interval(q, precision: precision + 8).applying(RealFunction.log.pointRule!, precision: precision)
+        }
+        func word(_ n: UInt, _ bits: Int) -> Interval {
+            n == 2
+                ? Interval.value(TALLY_VALUE_LOG2, precision: bits)
+                : Interval.value(TALLY_VALUE_LOG_UI, word: n, precision: bits)
+        }
+        if denominator == 1 { return word(numerator, precision) }
+        // ln q ≈ (n − d)/d for q near 1: the difference cancels about log₂(d/(n − d)) bits.
+        let cancelled = Swift.max(0, (numerator - denominator).leadingZeroBitCount - denominator.leadingZeroBitCount)
+        let working = precision + 8 + cancelled
+        return word(numerator, working).combine(word(denominator, working), precision: precision, mpfi_sub)
     }
 
     // MARK: Products

@@ -11,6 +11,11 @@ extension Real {
     /// cannot tell from zero shows as `0`; one whose digits the budget cannot settle (a true
     /// value exactly halfway between two roundings, say) shows the digits the bounds settle.
     func formatted(significantDigits: Int, within budget: Budget) -> FormattedNumber {
+        if let last = shownDigits.withLock({ $0 }), last.significantDigits == significantDigits,
+            last.budgetDigits == budget.digits
+        {
+            return last.shown
+        }
         let startingBits = Budget.bits(forDigits: significantDigits)
         // Room for cancellation as for a decision (10^5000 + sin(1) - 10^5000), and for the digits.
         let limit = Swift.max(4 * startingBits + 2 * budget.bits + 256, limitBits(for: budget))
@@ -32,7 +37,11 @@ extension Real {
             lastBounds = (lower, upper)
             return .needsPrecision
         }
-        if let shown { return Number.layout(shown, significantDigits: significantDigits) }
+        if let shown {
+            let layout = Number.layout(shown, significantDigits: significantDigits)
+            shownDigits.withLock { $0 = (significantDigits, budget.digits, layout) }
+            return layout
+        }
         // The budget ran out next to a rounding boundary (the value is within 1e-1000 of a tie,
         // or exactly on one): a digit or two more settle a tie (2.5 at one digit shows as 2.5);
         // failing that, the most digits the bounds agree on below the number asked for.

@@ -22,6 +22,9 @@ public final class Real: Sendable {
     /// How deep the tree of functions below this value is (1 for an exact value).
     let depth: Int
     let cache = Mutex<Interval?>(nil)
+    /// The digits last shown and what they were asked for: a line's value is formatted once to
+    /// settle its digits and again to print it, which would convert it to decimal twice.
+    let shownDigits = Mutex<(significantDigits: Int, budgetDigits: Int, shown: FormattedNumber)?>(nil)
     /// What evaluating the value costs, in products at the evaluation's precision: the sum over
     /// its tree of each function's ``RealFunction/weight`` (an argument used twice counted once),
     /// for the work budget (``LineWork``).
@@ -114,8 +117,9 @@ public final class Real: Sendable {
     }
 }
 
-/// The functions a ``Real`` may apply to other reals. Each one's interval is MPFI's, so it
-/// contains the true value whenever its arguments' intervals contain theirs.
+/// The functions a ``Real`` may apply to other reals. Each one's interval contains the true
+/// value whenever its arguments' intervals contain theirs: one MPFR evaluation widened by its
+/// documented accuracy (``pointRule``), or MPFI's.
 enum RealFunction: Sendable, Equatable {
     case add, multiply, divide, negate
     /// x^y for x > 0.
@@ -151,42 +155,25 @@ enum RealFunction: Sendable, Equatable {
         case .multiply: return x.combine(arguments[1], precision: precision, mpfi_mul)
         case .divide: return x.combine(arguments[1], precision: precision, mpfi_div)
         case .negate: return x.map(precision: precision, mpfi_neg)
+        // One MPFR evaluation at a point or around a midpoint, widened by what the accuracy
+        // table (RealFunction+Accuracy.swift) says; MPFI's of a wide interval.
+        case .exp, .log, .sin, .cos, .tan, .asin, .acos, .atan, .sinh, .cosh, .tanh, .asinh, .acosh, .atanh:
+            return x.applying(pointRule!, precision: precision)
+        case .root(let n):
+            return pointRule.map { x.applying($0, precision: precision) } ?? x.root(n, precision: precision)
         case .power:
+            if let value = x.mapPoint(arguments[1], precision: precision, mpfr_pow) { return value }
             // x^y = exp(y · ln x), x > 0.
             let logarithm = x.map(precision: precision + 32, mpfi_log)
             let product = logarithm.combine(arguments[1], precision: precision + 32, mpfi_mul)
             return product.map(precision: precision, mpfi_exp)
-        case .root(let n): return x.root(n, precision: precision)
         case .integerPower(let n): return x.power(n, precision: precision)
-        case .exp: return x.exponential(precision: precision)
-        // Of a single number, one correctly rounded MPFR evaluation; of an interval, MPFI's.
-        case .log:
-            return x.isPoint
-                ? x.mapPoint(precision: precision, mpfr_log)
-                : x.map(precision: precision, mpfi_log)
-        case .sin:
-            return x.isPoint
-                ? x.mapPoint(precision: precision, mpfr_sin)
-                : x.map(precision: precision, mpfi_sin)
-        case .cos:
-            return x.isPoint
-                ? x.mapPoint(precision: precision, mpfr_cos)
-                : x.map(precision: precision, mpfi_cos)
-        case .tan: return x.map(precision: precision, mpfi_tan)
-        case .asin: return x.map(precision: precision, mpfi_asin)
-        case .acos: return x.map(precision: precision, mpfi_acos)
-        case .atan:
-            return x.isPoint
-                ? x.mapPoint(precision: precision, mpfr_atan)
-                : x.map(precision: precision, mpfi_atan)
-        case .atan2: return x.combine(arguments[1], precision: precision, mpfi_atan2)
-        case .sinh: return x.map(precision: precision, mpfi_sinh)
-        case .cosh: return x.map(precision: precision, mpfi_cosh)
-        case .tanh: return x.map(precision: precision, mpfi_tanh)
-        case .asinh: return x.map(precision: precision, mpfi_asinh)
-        case .acosh: return x.map(precision: precision, mpfi_acosh)
-        case .atanh: return x.map(precision: precision, mpfi_atanh)
-        case .hypot: return x.combine(arguments[1], precision: precision, mpfi_hypot)
+        case .atan2:
+            return x.mapPoint(arguments[1], precision: precision, mpfr_atan2)
+                ?? x.combine(arguments[1], precision: precision, mpfi_atan2)
+        case .hypot:
+            return x.mapPoint(arguments[1], precision: precision, mpfr_hypot)
+                ?? x.combine(arguments[1], precision: precision, mpfi_hypot)
         case .abs: return x.map(precision: precision, mpfi_abs)
         case .minimum: return x.extreme(arguments[1], largest: false, precision: precision)
         case .maximum: return x.extreme(arguments[1], largest: true, precision: precision)
