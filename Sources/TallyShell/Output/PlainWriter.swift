@@ -25,18 +25,26 @@ public struct PlainWriter: OutcomeWriter {
         self.showsResults = showsResults
     }
 
+    @inline(__always)
     public func write(_ outcome: LineOutcome, of line: () -> String, at origin: LineOrigin, formatter: ValueFormatter) {
-        if showsResults {
-            if case .value(let value) = outcome.result, !marksRounded, outcome.warnings.isEmpty,
-                formatter.withNumberText(value, { output.writeLine(bytes: $0) }) != nil
-            {
-                // An exact number straight from its digits: no string made for it.
-                return
-            }
-            if let text = outcome.output(style: marksRounded ? .batchMarkingRounded : .batch, formatter: formatter) {
-                output.writeLine(text)
-                if outcome.acknowledgesStoredChange { output.flush() }
-            }
+        // An exact number straight from its digits: no string made for it.
+        if showsResults, !marksRounded, case .value(let value) = outcome.result, outcome.warnings.isEmpty {
+            let output = output
+            if formatter.withNumberText(value, { output.writeLine(bytes: $0) }) != nil { return }
+        }
+        writeInFull(outcome, of: line, at: origin, formatter: formatter)
+    }
+
+    /// Any outcome but an exact number written plainly: its text, then its report.
+    @inline(never)
+    private func writeInFull(
+        _ outcome: LineOutcome, of line: () -> String, at origin: LineOrigin, formatter: ValueFormatter
+    ) {
+        if showsResults,
+            let text = outcome.output(style: marksRounded ? .batchMarkingRounded : .batch, formatter: formatter)
+        {
+            output.writeLine(text)
+            if outcome.acknowledgesStoredChange { output.flush() }
         }
         if outcome.hasReport { report(outcome, for: line(), at: origin) }
     }
