@@ -11,6 +11,9 @@ public struct HabitRunContext {
     public var confirm: (String) -> Bool
     /// Whether `list`, `today` and `show` also give their data (for `--json`).
     public var wantsData: Bool
+    /// Whether Ctrl-C was pressed since the command began: long work (an import's queries)
+    /// asks it as it goes and stops.
+    public var isInterrupted: @Sendable () -> Bool = { false }
 
     /// A context for one command.
     public init(

@@ -5,7 +5,7 @@ struct ForeignHabits {
     /// The habits and days, as a Loop backup would hold them.
     var database: LoopBackupDatabase
     /// Rows refused while reading, each with its place in the file.
-    var refused: [String] = []
+    var refused = HabitImportReport.RefusedRows()
     /// What the file holds that Tally does not keep.
     var notCarried: [String] = []
 
@@ -18,7 +18,9 @@ struct ForeignHabits {
     /// own things not carried named by `notCarried`, then what the reader found.
     func report(path: String, today: Day, notCarried programNotCarried: String?) -> HabitImportReport {
         var report = LoopBackupImport.report(database, path: path, today: today, notCarried: programNotCarried)
-        report.refused = refused + report.refused
+        var refusedRows = refused
+        refusedRows.append(contentsOf: report.refused)
+        report.refused = refusedRows
         report.notCarried += notCarried
         return report
     }

@@ -19,7 +19,7 @@ enum HabitBullCSVImport {
         var foreign = ForeignHabits(database: LoopBackupDatabase(version: 0, habits: [], entries: []))
         var ids: [String: Int64] = [:]
         var measurable: Set<Int64> = []
-        var parsed: [(habit: Int64, day: Day, value: Int64, notes: String, place: String)] = []
+        var parsed: [(habit: Int64, day: Day, value: Int64, notes: String, place: LoopBackupDatabase.Place)] = []
         var categories = false
         for row in rows.dropFirst() {
             guard row.count >= 5 else {
@@ -45,7 +45,7 @@ enum HabitBullCSVImport {
             }
             categories = categories || !row[2].text.isEmpty
             let day = try Self.day(row[3], path: path)
-            let place = "line \(row[4].line)"
+            let place = LoopBackupDatabase.Place(prefix: "line ", number: Int64(row[4].line))
             guard let value = Int64(row[4].text) else {
                 throw HabitImportError(
                     file: path, line: row[4].line, column: row[4].column,

@@ -4,7 +4,7 @@
 ///
 /// A measurable habit's values (Loop keeps them × 1000, as Tally does) go through
 /// ``Habit/record(_:on:today:replacing:)``; a question and description become the habit's
-/// description. What Loop keeps and Tally does not (colours, reminders, order, days Loop itself
+/// description. What Loop keeps and Tally does not (colours, reminders, days Loop itself
 /// marks done by its own reckoning) is listed in the report, never dropped silently.
 enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
@@ -14,16 +14,24 @@ enum LoopBackupImport {
     /// the file's program keeps of each habit that Tally does not.
     static func report(
         _ backup: LoopBackupDatabase, path: String, today: Day,
-        notCarried: String? = "the habits' colours, reminders and order"
+        notCarried: String? = "the habits' colours and reminders"
     ) -> HabitImportReport {
         var report = HabitImportReport(habits: [])
         report.renamesDuplicates = true
-        var entriesByHabit: [Int64: [LoopBackupDatabase.EntryRecord]] = [:]
-        for entry in backup.entries { entriesByHabit[entry.habit, default: []].append(entry) }
+        report.refused = backup.refused.prefixed("\(path): ")
+        // Each habit's rows by their index, in the file's order: a million rows are not copied
+        // into arrays of their own.
+        var entriesByHabit: [Int64: [Int]] = [:]
+        for (index, entry) in backup.entries.enumerated() { entriesByHabit[entry.habit, default: []].append(index) }
         var questions = 0
-        for record in backup.habits {
+        // Loop's order (its `position`, then its id) is the order `habit list` shows them in.
+        let records = backup.habits.enumerated().sorted {
+            ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+        }
+        .map(\.element)
+        for record in records {
             let place = "\(path): \(record.place)"
-            let entries = entriesByHabit.removeValue(forKey: record.id) ?? []
+            let entries = (entriesByHabit.removeValue(forKey: record.id) ?? []).map { backup.entries[$0] }
             var measure: HabitMeasure?
             if record.isMeasurable {
                 do throws(HabitError) {
@@ -89,6 +97,14 @@ enum LoopBackupImport {
                         guard value <= Int64(HabitMeasure.maximumAmount * HabitMeasure.scale) else {
                             throw .amountOverLimit(habit: habit.name, day: day)
                         }
+                        // A second value for one day is reported, as a second "done" is; the
+                        // first is kept.
+                        if let first = amounts[day] {
+                            report.refused.append(
+                                "\(entryPlace): \(day) is in the file twice (\(HabitMeasure.amountText(first)) and "
+                                    + "\(HabitMeasure.amountText(Int(value))) \(measure!.unit)); the first is kept")
+                            continue
+                        }
                         // An amount takes the place of a skip, as `habit done` does.
                         if habit.skippedDays.contains(day) { try habit.undo(on: day) }
                         amounts[day] = Int(value)
@@ -127,6 +143,7 @@ enum LoopBackupImport {
                 .compactMap { $0 }.max()!
                 try? habit.archive(on: last, today: today)
             }
+            habit.position = report.habits.count + 1
             report.habits.append(habit)
         }
         if questions > 0 {
@@ -137,9 +154,10 @@ enum LoopBackupImport {
         if !backup.habits.isEmpty, let notCarried {
             report.notCarried.append("\(path): \(notCarried)")
         }
-        for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
+        for (habit, indices) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
             report.refused.append(
-                "\(path): \(entries.count == 1 ? "1 row" : "\(entries.count) rows") of days (\(entries[0].place), …) "
+                "\(path): \(indices.count == 1 ? "1 row" : "\(indices.count) rows") of days "
+                    + "(\(backup.entries[indices[0]].place), …) "
                     + "belong to habit id \(habit), which has no habit row")
         }
         return report

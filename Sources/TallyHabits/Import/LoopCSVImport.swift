@@ -126,7 +126,8 @@ enum LoopCSVImport {
         return LoopBackupDatabase.EntryRecord(
             id: Int64(value.line), habit: habit.id,
             timestamp: Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay,
-            value: number, notes: notes, place: "\(file):\(value.line):\(value.column)")
+            value: number, notes: notes,
+            place: LoopBackupDatabase.Place(prefix: file + ":", number: Int64(value.line), column: Int32(value.column)))
     }
 
     /// The rows of the CSV file `bytes`, named `shownAs` in messages.

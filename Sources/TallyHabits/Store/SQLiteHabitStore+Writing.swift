@@ -13,18 +13,64 @@ extension SQLiteHabitStore {
 
     /// Stores a new habit and its completions.
     public func insert(_ habit: Habit) throws {
+        try insert(contentsOf: [habit])
+    }
+
+    /// Stores new habits and their days, in one transaction, each statement prepared once for
+    /// all of them: an import of 20,000 habits prepares six statements, not 120,000.
+    public func insert(contentsOf habits: [Habit]) throws {
+        let statements = [
+            """
+            INSERT INTO habit (
+                id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind, description, position)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            """,
+            "INSERT INTO completion (habit_id, day) VALUES (?1, ?2)",
+            "INSERT INTO note (habit_id, day, text) VALUES (?1, ?2, ?3)",
+            "INSERT INTO skip (habit_id, day) VALUES (?1, ?2)",
+            "INSERT INTO pause (habit_id, first_day, last_day) VALUES (?1, ?2, ?3)",
+            "INSERT INTO amount (habit_id, day, value) VALUES (?1, ?2, ?3)",
+        ]
         try transaction {
-            try run(
-                """
-                INSERT INTO habit (
-                    id, name, name_key, start_day, archive_day, target, unit, goal, goal_kind, description, position)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                """,
-                habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))")
-            try insertCompletions(of: habit, on: habit.daysDone)
-            try writeSkipsAndPauses(of: habit)
-            try writeAmounts(of: habit, stored: [:])
+            try withStatements(statements, operation: "adding habits") { prepared in
+                for habit in habits {
+                    let id = Value.integer(habit.id.rawValue)
+                    try forEachRow(
+                        of: prepared[0], habitValues(habit), operation: "adding \(MessageText.quoted(habit.name))"
+                    ) { _ in }
+                    for day in habit.daysDone {
+                        try forEachRow(of: prepared[1], [id, .day(day)], operation: "recording \(day)") { _ in }
+                    }
+                    for (day, text) in habit.notes.sorted(by: { $0.key < $1.key }) {
+                        try forEachRow(of: prepared[2], [id, .day(day), .text(text)], operation: "writing notes") { _ in
+                        }
+                    }
+                    for day in habit.skippedDays {
+                        try forEachRow(of: prepared[3], [id, .day(day)], operation: "skipping \(day)") { _ in }
+                    }
+                    for pause in habit.pauses {
+                        try forEachRow(
+                            of: prepared[4], [id, .day(pause.lowerBound), .day(pause.upperBound)],
+                            operation: "writing pauses"
+                        ) { _ in }
+                    }
+                    for (day, amount) in habit.amounts.sorted(by: { $0.key < $1.key }) {
+                        try forEachRow(
+                            of: prepared[5], [id, .day(day), .integer(Int64(amount))], operation: "recording \(day)"
+                        ) { _ in }
+                    }
+                }
+            }
         }
+    }
+
+    /// The name key of every stored habit, read from the table itself (not its index of names,
+    /// which a damaged file may have lost rows of): one scan, where asking name by name would
+    /// cost one scan each.
+    public func nameKeys() throws -> Set<String> {
+        var keys: Set<String> = []
+        try forEachRow("SELECT name_key FROM habit NOT INDEXED", []) { keys.insert($0.text(0) ?? "") }
+        return keys
     }
 
     /// Replaces the stored habit with the same identity, writing only the completions that

@@ -47,7 +47,7 @@ enum TickmateDatabase {
             []
         ) { row in
             let (id, track) = (row.integer(0), row.integer(1))
-            let place = "ticks row \(id)"
+            let place = LoopBackupDatabase.Place(prefix: "ticks row ", number: id)
             let (year, month, dayOfMonth) = (row.integer(2), row.integer(3), row.integer(4))
             guard
                 let day = Day(

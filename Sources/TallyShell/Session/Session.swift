@@ -360,9 +360,10 @@ public struct Session {
             }
             habits = HabitCommandRunner(dataDirectory: directory)
         }
-        let context = HabitRunContext(
+        var context = HabitRunContext(
             today: today, isInteractive: style == .interactive, glyphs: environment.glyphs,
             confirm: environment.confirm, wantsData: environment.wantsHabitData)
+        context.isInterrupted = { [interruption] in interruption.isRequested }
         let (text, data) = try habits!.runWithData(line: line, argumentsStart: argumentsStart, context: context)
         // The views mark what their days mean; here they are coloured, or not.
         var outcome = LineOutcome.printing(text.terminalText(colour: environment.useColour))
