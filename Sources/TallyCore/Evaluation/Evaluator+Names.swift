@@ -37,7 +37,14 @@ extension Evaluator {
         if let entry = functions.entry(named: name) {
             switch entry.kind {
             case .constant(let value):
-                return try value(settings)
+                do throws(Diagnostic) {
+                    return try value(settings)
+                } catch {
+                    // A constant knows no span (`yesterday` on 0001-01-01): the name's is it.
+                    var positioned = error
+                    positioned.span = span
+                    throw positioned
+                }
             case .function, .user:
                 throw Diagnostic.functionUsedAsValue(name, at: span)
             }
@@ -56,7 +63,13 @@ extension Evaluator {
         if lowered != name, let entry = FunctionTable.builtIn.entry(named: lowered),
             case .constant(let value) = entry.kind
         {
-            return try value(settings)
+            do throws(Diagnostic) {
+                return try value(settings)
+            } catch {
+                var positioned = error
+                positioned.span = span
+                throw positioned
+            }
         }
         if let unit = UnitTable.unit(named: name) {
             return .quantity(.number(Number(1)), CompoundUnit(unit))

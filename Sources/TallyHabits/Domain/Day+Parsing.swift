@@ -37,12 +37,15 @@ extension Day {
         let lowered = text.lowercased()
         switch lowered {
         case "today": return today
-        case "yesterday": return today.adding(days: -1)
+        case "yesterday":
+            guard today > supportedDays.lowerBound else { throw .tooFarBack(String(text)) }
+            return today.adding(days: -1)
         default: break
         }
         if let weekday = Weekday(name: lowered) {
             // The most recent such day, today included.
             let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
+            guard today.days(since: supportedDays.lowerBound) >= back else { throw .tooFarBack(String(text)) }
             return today.adding(days: -back)
         }
         if text.first == "-" {

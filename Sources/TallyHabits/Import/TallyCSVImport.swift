@@ -27,28 +27,39 @@ enum TallyCSVImport {
             var notes: [Day: String] = [:]
             var amounts: [Day: Int] = [:]
             var description: String?
+            var position: Int?
         }
         var drafts: [Draft] = []
         for row in rows.dropFirst() {
             guard row.count == 7 else {
                 throw fail(row[0], "expected 7 fields (\(HabitExportFormat.csvHeader)), not \(row.count)")
             }
-            let habitFields = row[0..<4].map(\.text)
+            // Each text field as written before the export neutralised it as a formula.
+            let habitFields = row[0..<4].map { HabitExportFormat.restoredField($0.text) }
+            let note = CSVReader.Field(
+                text: HabitExportFormat.restoredField(row[6].text), line: row[6].line, column: row[6].column)
             if drafts.last?.fields != habitFields {
                 if let earlier = drafts.first(where: {
-                    Habit.nameKey(for: $0.fields[0]) == Habit.nameKey(for: row[0].text)
+                    Habit.nameKey(for: $0.fields[0]) == Habit.nameKey(for: habitFields[0])
                 }) {
                     throw fail(
                         row[0],
-                        "the habit \(MessageText.quoted(row[0].text)) is in the file twice (from line \(earlier.first.line)), "
+                        "the habit \(MessageText.quoted(habitFields[0])) is in the file twice (from line \(earlier.first.line)), "
                             + "or its rows disagree on its start, archive day or target")
                 }
                 drafts.append(Draft(fields: habitFields, first: row[0]))
             }
-            let (dayField, state, note) = (row[4], row[5].text, row[6])
+            let (dayField, state) = (row[4], row[5].text)
             if dayField.text.isEmpty {
                 if state == "description", drafts[drafts.count - 1].description == nil {
                     drafts[drafts.count - 1].description = note.text
+                    continue
+                }
+                if state == "position", drafts[drafts.count - 1].position == nil {
+                    guard note.text.utf8.count <= 9, let place = Int(note.text), place >= 1 else {
+                        throw fail(note, "expected a position: 1, 2, 3…")
+                    }
+                    drafts[drafts.count - 1].position = place
                     continue
                 }
                 guard state.isEmpty, note.text.isEmpty else { throw fail(dayField, "expected a day") }
@@ -111,7 +122,8 @@ enum TallyCSVImport {
                     try Habit(
                         restoring: .random(), name: fields[0], start: start, archiveDay: archived, daysDone: draft.done,
                         target: target, skippedDays: draft.skipped, pauses: draft.pauses, notes: draft.notes,
-                        measure: measure, amounts: draft.amounts, description: draft.description))
+                        measure: measure, amounts: draft.amounts, description: draft.description,
+                        position: draft.position))
             } catch {
                 throw fail(place, error.message)
             }
