@@ -14,6 +14,15 @@ struct ForeignHabits {
         Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay
     }
 
+    /// Adds one row of days, up to ``LoopBackupImport/maximumEntries`` (a file with more is
+    /// refused).
+    mutating func addEntry(path: String, _ entry: LoopBackupDatabase.EntryRecord) throws(HabitImportError) {
+        guard database.entries.count < LoopBackupImport.maximumEntries else {
+            throw HabitImportError(file: path, problem: LoopBackupImport.tooManyEntries)
+        }
+        database.entries.append(entry)
+    }
+
     /// The import report: the habits through ``LoopBackupImport`` as of `today`, `program`'s
     /// own things not carried named by `notCarried`, then what the reader found.
     func report(path: String, today: Day, notCarried programNotCarried: String?) -> HabitImportReport {

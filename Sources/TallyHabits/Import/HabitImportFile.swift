@@ -148,6 +148,8 @@ enum HabitImportFile {
                         + "needs (a schema built never to end?)")
             case .importError(let error):
                 throw error
+            case .tooManyRows:
+                throw HabitImportError(file: path, problem: LoopBackupImport.tooManyEntries)
             }
         }
     }

@@ -10,6 +10,14 @@ enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
     static let millisecondsPerDay: Int64 = 86_400_000
 
+    /// The most rows of days an import reads: five times a backup of 100 habits kept ten years
+    /// every day, and a bound on the memory a hostile file can take (about 100 bytes a row).
+    static let maximumEntries = 2_000_000
+
+    /// Why a file with more rows is refused.
+    static let tooManyEntries =
+        "it holds more than \(maximumEntries) rows of days, more than an import reads (a zip bomb or a damaged file?)"
+
     /// The habits of `backup`, read from the file `path` as of `today`; `notCarried` names what
     /// the file's program keeps of each habit that Tally does not.
     static func report(

@@ -79,6 +79,8 @@ struct LoopBackupDatabase {
         case unreadable(String)
         /// Its reading was stopped: too much work, or Ctrl-C.
         case stopped(SQLiteHabitStore.WorkStop)
+        /// More rows of days than an import reads (``LoopBackupImport/maximumEntries``).
+        case tooManyRows
         /// A reader of another program's tables refused it.
         case importError(HabitImportError)
     }
@@ -205,6 +207,7 @@ struct LoopBackupDatabase {
                         + "not the whole number Loop writes; the row was not imported")
                 return
             }
+            guard entries.count < LoopBackupImport.maximumEntries else { throw Failure.tooManyRows }
             entries.append(
                 EntryRecord(
                     id: id, habit: row.integer(1), timestamp: row.integer(2), value: row.optionalInteger(3),

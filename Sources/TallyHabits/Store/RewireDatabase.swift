@@ -87,7 +87,8 @@ enum RewireDatabase {
                     "\(path): \(place): the date \(MessageText.quoted(date)) is not a day as YYYYMMDD")
                 return
             }
-            result.database.entries.append(
+            try result.addEntry(
+                path: path,
                 LoopBackupDatabase.EntryRecord(
                     id: id, habit: row.integer(1), timestamp: ForeignHabits.timestamp(day), value: 2, notes: notes,
                     place: place))

@@ -62,7 +62,8 @@ enum TickmateDatabase {
                 repeated += 1
                 return
             }
-            result.database.entries.append(
+            try result.addEntry(
+                path: path,
                 LoopBackupDatabase.EntryRecord(
                     id: id, habit: track, timestamp: ForeignHabits.timestamp(day), value: 2, notes: "", place: place))
         }
