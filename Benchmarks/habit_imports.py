@@ -25,18 +25,10 @@ TODAY = datetime.date(2026, 11, 29)
 DAY_MS = 86_400_000
 EPOCH = datetime.date(1970, 1, 1)
 
-LOOP_SCHEMA = """
-CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-    description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
-    position INTEGER, reminder_hour INTEGER, reminder_min INTEGER, reminder_days INTEGER NOT NULL DEFAULT 127,
-    type INTEGER NOT NULL DEFAULT 0, target_type INTEGER NOT NULL DEFAULT 0,
-    target_value REAL NOT NULL DEFAULT 0, unit TEXT NOT NULL DEFAULT '', question TEXT, uuid TEXT);
-CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT,
-    habit INTEGER NOT NULL REFERENCES Habits(id), timestamp INTEGER NOT NULL, value INTEGER NOT NULL,
-    notes TEXT);
-CREATE UNIQUE INDEX idx_repetitions_habit_timestamp on Repetitions(habit, timestamp);
-PRAGMA user_version = 25;
-"""
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "HabitFiles"))
+from hostile_imports import LOOP_SCHEMA, REPETITIONS  # noqa: E402  (Loop's schema, written once)
+
+UNIQUE_INDEX = "CREATE UNIQUE INDEX idx_repetitions_habit_timestamp on Repetitions(habit, timestamp);"
 
 
 def stamp(day):
@@ -47,7 +39,7 @@ def loop_backup(path, habits, days, same_name=False, note_every=0):
     if os.path.exists(path):
         os.remove(path)
     connection = sqlite3.connect(path)
-    connection.executescript(LOOP_SCHEMA)
+    connection.executescript(LOOP_SCHEMA + REPETITIONS + UNIQUE_INDEX)
     connection.executemany(
         "INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,"
         " type, target_type, target_value, unit, question) VALUES (?, 0, 0, '', 1, 1, 0, ?, ?, 0, 0, 0, '', '')",

@@ -55,36 +55,28 @@ struct HabitImportHostileTests {
         #expect(big.errorText.contains("at most 64 MiB are read (a zip bomb?)"), "\(big.errorText)")
     }
 
-    /// A recursive view or a virtual table where Loop has its Repetitions table is refused at
-    /// once, not run.
-    @Test(arguments: ["view", "virtual"])
-    func viewsAndVirtualTablesAreNotRead(kind: String) throws {
+    /// What is not a database's real table is not read, and what is not a regular file not
+    /// opened: a recursive view or a virtual table where Loop has its Repetitions table, and a
+    /// FIFO or a link to `/dev/zero` as a habit's `Checkmarks.csv` inside a Loop folder. Each is
+    /// refused by name, at once.
+    @Test(arguments: [
+        ("view", Self.notLoop), ("virtual", Self.notLoop),
+        ("fifo", "/001 Run/Checkmarks.csv: it is not a regular file (a FIFO); nothing was imported"),
+        ("zero", "/001 Run/Checkmarks.csv: it is not a regular file (a character device); nothing was imported"),
+    ])
+    func whatIsNotReadIsRefusedAtOnce(kind: String, message: String) throws {
         let folder = try TallyUnderTest.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try make(kind, in: folder)
         let result = try importing(path, in: folder)
         #expect(result.status == 1)
-        #expect(
-            result.errorText.contains(
-                "\(path): it is an SQLite database but not a Loop Habit Tracker, Rewire or Tickmate backup (it has no "
-                    + "Habits and Repetitions tables; views and virtual tables are not read)"), "\(result.errorText)")
+        #expect(result.errorText.contains(path + message), "\(result.errorText)")
         #expect(result.seconds < 10)
     }
 
-    /// A FIFO or a link to `/dev/zero` as a habit's `Checkmarks.csv` inside a Loop folder is
-    /// refused by name, at once.
-    @Test(arguments: [("fifo", "a FIFO"), ("zero", "a character device")])
-    func specialFilesInsideAFolderAreRefused(kind: String, what: String) throws {
-        let folder = try TallyUnderTest.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try make(kind, in: folder)
-        let result = try importing(path, in: folder)
-        #expect(result.status == 1)
-        #expect(
-            result.errorText.contains(
-                "\(path)/001 Run/Checkmarks.csv: it is not a regular file (\(what)); nothing was imported"),
-            "\(result.errorText)")
-    }
+    private static let notLoop =
+        ": it is an SQLite database but not a Loop Habit Tracker, Rewire or Tickmate backup (it has no "
+        + "Habits and Repetitions tables; views and virtual tables are not read)"
 
     /// A Loop backup copied while Loop ran, its last changes still in the `-wal` beside it, is
     /// read as the pair stands (2 habits, 8 days, as sqlite3 reads it); a hot rollback journal
