@@ -167,4 +167,32 @@ struct HabitImportHostileTests {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("s"))
         }
     }
+
+    /// Ctrl-C while a large backup (1.9 million rows without Loop's index, so SQLite sorts them)
+    /// is read stops the import at once: nothing imported, the prompt back, the session going on.
+    @Test func ctrlCStopsAnImport() throws {
+        let folder = try TallyUnderTest.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try make("big", in: folder, "1900000")
+        let terminal = try PseudoTerminal(
+            arguments: ["-q"],
+            environment: [
+                "TALLY_TODAY": "2026-11-29", "TALLY_DATA_DIR": folder.appendingPathComponent("store").path,
+                "HOME": folder.path,
+            ])
+        try terminal.expect("> ")
+        terminal.type("habit import '\(path)'\r")
+        usleep(1_000_000)
+        let pressed = Date()
+        terminal.type("\u{03}")
+        let answer = try terminal.expect("> ", timeout: 60)
+        #expect(Date().timeIntervalSince(pressed) < 5, "\(answer)")
+        // The message is wrapped to the terminal's width.
+        #expect(answer.contains("big.db: the import was interrupted"), "\(answer)")
+        #expect(answer.contains("(Ctrl-C); nothing was imported"), "\(answer)")
+        terminal.type("habit list\r")
+        #expect(try terminal.expect("> ").contains("no habits yet"))
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit()
+    }
 }

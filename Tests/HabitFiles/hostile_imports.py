@@ -13,6 +13,8 @@ for the fuzzers' seeds. Each command writes into DIR and prints the path to impo
     hostile_imports.py bomb DIR MIB      a Loop CSV zip whose Checkmarks.csv is MIB MiB of one row
     hostile_imports.py early DIR ROWS    a Loop backup with ROWS days before the year 1
     hostile_imports.py many DIR HABITS   a Loop backup of HABITS habits, all named "Habit"
+    hostile_imports.py big DIR ROWS      a Loop backup of one habit and ROWS rows of days, without
+                                         Loop's index, so that reading it sorts them all
     hostile_imports.py fifo DIR          a Loop CSV folder whose 001 Run/Checkmarks.csv is a FIFO
     hostile_imports.py zero DIR          the same with a link to /dev/zero there
 """
@@ -157,6 +159,16 @@ def many(directory, habits):
     print(path)
 
 
+def big(directory, rows):
+    path, connection = backup(directory, "big.db")
+    habit(connection, 1, "Read", 0)
+    connection.execute(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
+        "INSERT INTO Repetitions (habit, timestamp, value) SELECT 1, ? - (i % 700000) * ?, 2 FROM n",
+        (int(rows), stamp("2026-11-20"), DAY_MS))
+    print(path)
+
+
 def folder(directory, special):
     root = os.path.join(directory, f"loop-{special}")
     own = os.path.join(root, "001 Run")
@@ -173,7 +185,7 @@ def folder(directory, special):
 
 
 COMMANDS = {"wal": wal, "journal": journal, "view": view, "virtual": virtual, "cells": cells, "bomb": bomb,
-            "early": early, "many": many, "fifo": lambda d: folder(d, "fifo"), "zero": lambda d: folder(d, "zero")}
+            "early": early, "many": many, "big": big, "fifo": lambda d: folder(d, "fifo"), "zero": lambda d: folder(d, "zero")}
 
 if __name__ == "__main__":
     COMMANDS[sys.argv[1]](*sys.argv[2:])

@@ -88,9 +88,10 @@ enum LoopBackupImport {
             // over years of days would be quadratic.
             var amounts: [Day: Int] = [:]
             for (entry, day) in zip(entries, days) {
-                let entryPlace = "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))"
+                // Spelled out only for a message: most rows have none.
+                func entryPlace() -> String { "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))" }
                 guard Day.supportedDays.contains(day) else {
-                    report.refused.append("\(entryPlace): the timestamp \(entry.timestamp) is not a day Tally knows")
+                    report.refused.append("\(entryPlace()): the timestamp \(entry.timestamp) is not a day Tally knows")
                     continue
                 }
                 do throws(HabitError) {
@@ -98,7 +99,7 @@ enum LoopBackupImport {
                     // A measurable habit's value, × 1000; 3 is Loop's skip, -1 nothing entered.
                     case let value? where measure != nil && value != 3 && value != -1:
                         guard value >= 0 else {
-                            report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
+                            report.refused.append("\(entryPlace()): the value \(value) is none Loop writes")
                             continue
                         }
                         try habit.checkRecordable(day, today: today)
@@ -109,7 +110,7 @@ enum LoopBackupImport {
                         // first is kept.
                         if let first = amounts[day] {
                             report.refused.append(
-                                "\(entryPlace): \(day) is in the file twice (\(HabitMeasure.amountText(first)) and "
+                                "\(entryPlace()): \(day) is in the file twice (\(HabitMeasure.amountText(first)) and "
                                     + "\(HabitMeasure.amountText(Int(value))) \(measure!.unit)); the first is kept")
                             continue
                         }
@@ -118,7 +119,7 @@ enum LoopBackupImport {
                         amounts[day] = Int(value)
                     case nil, 2:
                         if try !habit.markDone(on: day, today: today) {
-                            report.refused.append("\(entryPlace): \(day) is in the file twice")
+                            report.refused.append("\(entryPlace()): \(day) is in the file twice")
                         }
                     case 3:
                         if amounts[day] != nil { throw .skipOnDayDone(habit: habit.name, day: day) }
@@ -127,12 +128,12 @@ enum LoopBackupImport {
                     // or unknown: nothing a person entered.
                     case 1, 0, -1: break
                     case let value?:
-                        report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
+                        report.refused.append("\(entryPlace()): the value \(value) is none Loop writes")
                         continue
                     }
                     if !entry.notes.isEmpty { try habit.setNote(entry.notes, on: day, today: today) }
                 } catch {
-                    report.refused.append("\(entryPlace): \(error.message)")
+                    report.refused.append("\(entryPlace()): \(error.message)")
                 }
             }
             if !amounts.isEmpty {

@@ -186,9 +186,7 @@ struct LoopBackupDatabase {
         let hasValue = entryColumns.contains("value")
         let entrySQL =
             "SELECT \(column("id", in: entryColumns)), habit, timestamp, \(column("value", in: entryColumns)), "
-            + "CAST(\(column("notes", in: entryColumns)) AS BLOB), typeof(habit), typeof(timestamp), "
-            + "typeof(\(column("value", in: entryColumns))), CAST(habit AS BLOB), CAST(timestamp AS BLOB), "
-            + "CAST(\(column("value", in: entryColumns)) AS BLOB) FROM Repetitions ORDER BY habit, timestamp"
+            + "CAST(\(column("notes", in: entryColumns)) AS BLOB) FROM Repetitions ORDER BY habit, timestamp"
         var entries: [EntryRecord] = []
         var refused = HabitImportReport.RefusedRows()
         try store.forEachRow(entrySQL, []) { row in
@@ -199,13 +197,14 @@ struct LoopBackupDatabase {
             }
             // Loop writes integers in these columns; anything else (NULL, text such as
             // '2026-11-20', a fraction) is refused and listed, never read as 0 or skipped.
-            for (name, type, text) in [("habit", 5, 8), ("timestamp", 6, 9), ("value", 7, 10)]
-                as [(String, Int32, Int32)]
-            where (name != "value" || hasValue) && row.text(type) != "integer" {
-                refused.append(
-                    "\(place): its \(name) is \(cellText(row, text, type: row.text(type) ?? "")), "
-                        + "not the whole number Loop writes; the row was not imported")
-                return
+            if !row.isInteger(1) || !row.isInteger(2) || (hasValue && !row.isInteger(3)) {
+                for (name, column) in [("habit", 1), ("timestamp", 2), ("value", 3)] as [(String, Int32)]
+                where (column != 3 || hasValue) && !row.isInteger(column) {
+                    refused.append(
+                        "\(place): its \(name) is \(cellText(row, column)), not the whole number Loop writes; "
+                            + "the row was not imported")
+                    return
+                }
             }
             guard entries.count < LoopBackupImport.maximumEntries else { throw Failure.tooManyRows }
             entries.append(
@@ -217,10 +216,11 @@ struct LoopBackupDatabase {
     }
 
     /// A cell that is not a whole number, as a message shows it: `NULL`, or its type and text.
-    private static func cellText(_ row: SQLiteHabitStore.Row, _ column: Int32, type: String) -> String {
-        guard type != "null" else { return "NULL" }
+    private static func cellText(_ row: SQLiteHabitStore.Row, _ column: Int32) -> String {
+        let type = sqlite3_column_type(row.statement, column)
+        guard type != SQLITE_NULL else { return "NULL" }
         let text = MessageText.quoted(String(decoding: row.bytes(column).prefix(40), as: UTF8.self))
-        return "\(type == "real" ? "the real number" : "the \(type)") \(text)"
+        return "\(type == SQLITE_FLOAT ? "the real number" : type == SQLITE_BLOB ? "the blob" : "the text") \(text)"
     }
 
     /// The lower-cased column names of `table`; empty when there is no such table.
@@ -243,6 +243,9 @@ extension SQLiteHabitStore.Row {
         let buffer = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
         return String(validating: buffer, as: UTF8.self)
     }
+
+    /// Whether a column holds an integer (not NULL, text, a real number or a blob).
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_INTEGER }
 
     /// A column's bytes (a copy).
     func bytes(_ column: Int32) -> [UInt8] {
