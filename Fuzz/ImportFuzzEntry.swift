@@ -67,7 +67,8 @@ private func prepare(_ bytes: UnsafeBufferPointer<UInt8>, mode: String) -> Strin
             return path
         }
         let rest = bytes[4...]
-        let split = Int(UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
+        let split =
+            Int(UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
             % (rest.count + 1)
         write(rest.prefix(split), to: path)
         write(rest.dropFirst(split), to: path + "-wal")
@@ -116,7 +117,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let outcome = session.handle(line)
         let text = (outcome.output ?? "") + (outcome.diagnostic.map { $0.message } ?? "")
         for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F {
-            precondition(scalar == "\n" || scalar == "\t" || scalar == "\u{1B}", "raw control character in output")
+            precondition(
+                scalar == "\n" || scalar == "\t" || scalar == "\u{1B}",
+                "raw control character \(scalar.value) in the output of \(line): \(text.debugDescription.prefix(2000))")
         }
     }
     return 0
