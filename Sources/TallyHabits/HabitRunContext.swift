@@ -23,6 +23,9 @@ public struct HabitRunContext {
     /// The width charts and the log fill: the terminal's at the prompt, 80 in files and pipes
     /// (whose output never depends on the terminal).
     public var columns: Int
+    /// Whether Ctrl-C was pressed since the command began: long work (an import's queries)
+    /// asks it as it goes and stops.
+    public var isInterrupted: @Sendable () -> Bool = { false }
 
     /// A context for one command.
     public init(

@@ -57,7 +57,7 @@ import Testing
         #expect(
             result.outputText == """
                 imported 5 habits (191 days done) from \(path)
-                not carried: \(path): the habits' colours, reminders and order
+                not carried: \(path): the habits' colours and reminders
 
                 """)
         return directory
@@ -169,6 +169,7 @@ import Testing
             result.outputText.hasSuffix(
                 """
                 name,start_day,archive_day,target,day,state,note
+                Café ☕,2026-11-28,,at most 2 cups per day,,position,1
                 Café ☕,2026-11-28,,at most 2 cups per day,2026-11-28,0,
                 Café ☕,2026-11-28,,at most 2 cups per day,2026-11-29,1.5,"half, then one"
 

@@ -150,7 +150,7 @@ import Testing
         ),
         (
             [Member(name: "Habits.csv", data: Array("abc".utf8), size: 300 << 20)], nil,
-            "would take 314572800 bytes once unpacked; at most 256 MiB are read (a zip bomb?)"
+            "would take 314572800 bytes once unpacked; at most 64 MiB are read (a zip bomb?)"
         ),
         ([Member(name: "Habits.csv", data: [])], 20_000, "it lists 20000 files; at most 10000 are read"),
         ([Member(name: "Read.csv", data: [])], nil, "it is a zip archive without Loop's Habits.csv"),
@@ -176,10 +176,10 @@ import Testing
         let big = try #require(try Self.deflatedZeros(300 << 20))
         let honest = Member(name: "Habits.csv", data: [], stored: big, method: 8, crc: 0, size: 300 << 20)
         let (refused, _) = try importing(Self.archive([honest]))
-        #expect(refused.errorText.contains("at most 256 MiB are read (a zip bomb?)"))
+        #expect(refused.errorText.contains("at most 64 MiB are read (a zip bomb?)"))
         let many = (0..<300).map { Member(name: "f\($0).csv", data: [], stored: [], method: 8, crc: 0, size: 1 << 20) }
         let (total, _) = try importing(Self.archive(many))
-        #expect(total.errorText.contains("its files would take more than 256 MiB once unpacked (a zip bomb?)"))
+        #expect(total.errorText.contains("its files would take more than 64 MiB once unpacked (a zip bomb?)"))
     }
 
     /// Loop's zip cut at every 61st byte, and with every 53rd byte flipped: each import either

@@ -138,7 +138,7 @@ import Testing
     }
 
     /// Loop's 2016 test backup (schema 12): every habit and day, the three names it has twice
-    /// renamed, the file byte for byte as it was; strengths as Loop computes them (a
+    /// renamed, the file byte for byte as it was, the habits in Loop's order; strengths as Loop computes them (a
     /// reimplementation of its ScoreList.recompute gives 72.00, 34.92, 10.01, 32.95, 42.39, 58.05
     /// and 45.76 on this day).
     @Test func importsLoopsTestBackup() throws {
@@ -152,17 +152,17 @@ import Testing
                 renamed 'Vegan' to 'Vegan (2)': the name was taken
                 renamed 'Sport' to 'Sport (2)': the name was taken
                 renamed 'I love you' to 'I love you (2)': the name was taken
-                not carried: \(file.path): the habits' colours, reminders and order
+                not carried: \(file.path): the habits' colours and reminders
                 habit           target        since          streak  TWTFSSM  strength  total
-                brush teeth     3/week        2016-01-06    5 weeks  ○■■○■○·       72%     21
-                I love you      daily         2016-02-22     0 days  ·■·■■··       35%     13
-                I love you (2)  daily         2016-02-22     0 days  ·■·■■··       35%     13
-                Sleep early     every 5 days  2016-03-15  2 periods  ■○○○○■○       10%      2
-                Sport           daily         2016-02-23     3 days  ···■■■·       33%     12
-                Sport (2)       daily         2016-02-23     3 days  ···■■■·       33%     12
-                Vegan           daily         2016-02-24     2 days  ·■·■·■■       42%     15
-                Vegan (2)       daily         2016-01-24     2 days  ·■·■·■■       58%     43
                 Wake up early   3/week        2016-01-01    2 weeks  ○■○■○○·       46%     33
+                brush teeth     3/week        2016-01-06    5 weeks  ○■■○■○·       72%     21
+                Sleep early     every 5 days  2016-03-15  2 periods  ■○○○○■○       10%      2
+                Vegan           daily         2016-02-24     2 days  ·■·■·■■       42%     15
+                Sport           daily         2016-02-23     3 days  ···■■■·       33%     12
+                I love you      daily         2016-02-22     0 days  ·■·■■··       35%     13
+                Vegan (2)       daily         2016-01-24     2 days  ·■·■·■■       58%     43
+                Sport (2)       daily         2016-02-23     3 days  ···■■■·       33%     12
+                I love you (2)  daily         2016-02-22     0 days  ·■·■■··       35%     13
 
                 """)
     }

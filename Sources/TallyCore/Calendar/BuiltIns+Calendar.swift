@@ -8,11 +8,11 @@ extension BuiltIns {
         calendarConstant("today", "today's date in the local time zone (TALLY_TODAY pins it)") { settings in
             .calendar(.date(settings.clock.today()))
         },
-        calendarConstant("yesterday", "the day before today") { settings in
-            .calendar(.date(CivilDate(daysSinceEpoch: settings.clock.today().daysSinceEpoch - 1)))
+        calendarConstant("yesterday", "the day before today") { settings throws(Diagnostic) in
+            try .calendar(.date(dayBeside(settings.clock.today(), by: -1)))
         },
-        calendarConstant("tomorrow", "the day after today") { settings in
-            .calendar(.date(CivilDate(daysSinceEpoch: settings.clock.today().daysSinceEpoch + 1)))
+        calendarConstant("tomorrow", "the day after today") { settings throws(Diagnostic) in
+            try .calendar(.date(dayBeside(settings.clock.today(), by: 1)))
         },
         calendarConstant("now", "the current date and time in the local time zone (TALLY_NOW pins it)") { settings in
             .calendar(.dateTime(settings.clock.now()))
@@ -88,10 +88,18 @@ extension BuiltIns {
     }
 
     private static func calendarConstant(
-        _ name: String, _ summary: String, _ value: @escaping @Sendable (EvaluationSettings) -> Value
+        _ name: String, _ summary: String,
+        _ value: @escaping @Sendable (EvaluationSettings) throws(Diagnostic) -> Value
     ) -> FunctionEntry {
         FunctionEntry(
             name: name, usage: name, summary: summary,
-            kind: .constant({ settings throws(Diagnostic) in value(settings) }))
+            kind: .constant({ settings throws(Diagnostic) in try value(settings) }))
+    }
+
+    /// The day `offset` days from `today`, or the error when it leaves the years 0001 to 9999
+    /// (`yesterday` on 0001-01-01); its span is the name's, set where the name is looked up.
+    private static func dayBeside(_ today: CivilDate, by offset: Int) throws(Diagnostic) -> CivilDate {
+        guard let day = today.adding(days: offset) else { throw .dateOutOfRange(at: SourceSpan(start: 0, end: 0)) }
+        return day
     }
 }

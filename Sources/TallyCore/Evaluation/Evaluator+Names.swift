@@ -37,12 +37,26 @@ extension Evaluator {
         if let entry = functions.entry(named: name) {
             switch entry.kind {
             case .constant(let value):
-                return try value(settings)
+                return try constant(value, at: span)
             case .function, .user:
                 throw Diagnostic.functionUsedAsValue(name, at: span)
             }
         }
         return try lookUpRarely(name, at: span, isTheLine: isTheLine, startsTheLine: startsTheLine)
+    }
+
+    /// The value of a built-in constant named at `span`. A constant knows no span (`yesterday`
+    /// on 0001-01-01 fails): its error gets the name's.
+    private func constant(
+        _ value: (EvaluationSettings) throws(Diagnostic) -> Value, at span: SourceSpan
+    ) throws(Diagnostic) -> Value {
+        do throws(Diagnostic) {
+            return try value(settings)
+        } catch {
+            var positioned = error
+            positioned.span = span
+            throw positioned
+        }
     }
 
     /// A name that is no variable, `ans` or function as written: a built-in constant in
@@ -57,7 +71,7 @@ extension Evaluator {
         if lowered != name, let entry = FunctionTable.builtIn.entry(named: lowered),
             case .constant(let value) = entry.kind
         {
-            return try value(settings)
+            return try constant(value, at: span)
         }
         if let unit = UnitTable.unit(named: name) {
             return .quantity(.number(Number(1)), CompoundUnit(unit))

@@ -37,12 +37,17 @@ extension CivilDate {
         let lowered = text.lowercased()
         switch lowered {
         case "today": return today
-        case "yesterday": return today.advanced(by: -1)
+        case "yesterday":
+            guard today > CivilDate.supportedDays.lowerBound else { throw .tooFarBack(String(text)) }
+            return today.advanced(by: -1)
         default: break
         }
         if let weekday = isoWeekday(named: lowered) {
             // The most recent such day, today included.
             let back = (today.isoWeekday - weekday + 7) % 7
+            guard CivilDate.supportedDays.lowerBound.advanced(by: back) <= today else {
+                throw .tooFarBack(String(text))
+            }
             return today.advanced(by: -back)
         }
         if text.first == "-" {

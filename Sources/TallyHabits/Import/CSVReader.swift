@@ -19,10 +19,24 @@ enum CSVReader {
 
     /// The rows of `bytes` (a leading UTF-8 byte order mark skipped); a blank last line is no row.
     static func rows(_ bytes: [UInt8]) throws(Failure) -> [[Field]] {
+        var rows: [[Field]] = []
+        do {
+            try forEachRow(bytes) { rows.append($0) }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            preconditionFailure("appending a row cannot fail")
+        }
+        return rows
+    }
+
+    /// Calls `body` with each row of `bytes` in turn, keeping none: a file of a million rows
+    /// costs the memory of one. A problem in the file throws ``Failure``; `body`'s own errors
+    /// pass through.
+    static func forEachRow(_ bytes: [UInt8], _ body: ([Field]) throws -> Void) throws {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var lineStart = index
-        var rows: [[Field]] = []
         var row: [Field] = []
         // The column of the last offset asked for, so that a line of many fields is counted once
         // (counting from the line's start for each field would be quadratic in the line's length).
@@ -93,12 +107,28 @@ enum CSVReader {
             }
             if bytes[index] == UInt8(ascii: "\r") { index += 1 }
             if index < bytes.count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
-            rows.append(row)
-            row = []
+            try body(row)
+            row.removeAll(keepingCapacity: true)
             line += 1
             lineStart = index
         }
-        if !row.isEmpty { rows.append(row) }
-        return rows
+        if !row.isEmpty { try body(row) }
     }
+
+    /// Calls `body` with each row of the CSV file `bytes`, named `shownAs` in messages: a
+    /// problem in the file is an import error at its place.
+    static func forEachRow(
+        _ bytes: [UInt8], shownAs: String, _ body: ([Field]) throws(HabitImportError) -> Void
+    ) throws(HabitImportError) {
+        do {
+            try forEachRow(bytes) { row in try body(row) }
+        } catch let error as Failure {
+            throw HabitImportError(file: shownAs, line: error.line, column: error.column, problem: error.problem)
+        } catch let error as HabitImportError {
+            throw error
+        } catch {
+            preconditionFailure("only these two are thrown")
+        }
+    }
+
 }

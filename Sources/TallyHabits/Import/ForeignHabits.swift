@@ -5,7 +5,7 @@ struct ForeignHabits {
     /// The habits and days, as a Loop backup would hold them.
     var database: LoopBackupDatabase
     /// Rows refused while reading, each with its place in the file.
-    var refused: [String] = []
+    var refused = HabitImportReport.RefusedRows()
     /// What the file holds that Tally does not keep.
     var notCarried: [String] = []
 
@@ -14,11 +14,22 @@ struct ForeignHabits {
         Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay
     }
 
+    /// Adds one row of days, up to ``LoopBackupImport/maximumEntries`` (a file with more is
+    /// refused).
+    mutating func addEntry(path: String, _ entry: LoopBackupDatabase.EntryRecord) throws(HabitImportError) {
+        guard database.entries.count < LoopBackupImport.maximumEntries else {
+            throw HabitImportError(file: path, problem: LoopBackupImport.tooManyEntries)
+        }
+        database.entries.append(entry)
+    }
+
     /// The import report: the habits through ``LoopBackupImport`` as of `today`, `program`'s
     /// own things not carried named by `notCarried`, then what the reader found.
     func report(path: String, today: Day, notCarried programNotCarried: String?) -> HabitImportReport {
         var report = LoopBackupImport.report(database, path: path, today: today, notCarried: programNotCarried)
-        report.refused = refused + report.refused
+        var refusedRows = refused
+        refusedRows.append(contentsOf: report.refused)
+        report.refused = refusedRows
         report.notCarried += notCarried
         return report
     }

@@ -10,18 +10,18 @@ enum HabitBullCSVImport {
 
     /// The habits of the HabitBull export `bytes`, read from `path`, as of `today`.
     static func report(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> HabitImportReport {
-        let rows: [[CSVReader.Field]]
-        do throws(CSVReader.Failure) {
-            rows = try CSVReader.rows(bytes)
-        } catch {
-            throw HabitImportError(file: path, line: error.line, column: error.column, problem: error.problem)
-        }
         var foreign = ForeignHabits(database: LoopBackupDatabase(version: 0, habits: [], entries: []))
         var ids: [String: Int64] = [:]
         var measurable: Set<Int64> = []
-        var parsed: [(habit: Int64, day: Day, value: Int64, notes: String, place: String)] = []
+        var parsed: [(habit: Int64, day: Day, value: Int64, notes: String, place: LoopBackupDatabase.Place)] = []
         var categories = false
-        for row in rows.dropFirst() {
+        var isHeader = true
+        // Row by row, none kept: the file may be as large as an import reads.
+        func read(_ row: [CSVReader.Field]) throws(HabitImportError) {
+            if isHeader {
+                isHeader = false
+                return
+            }
             guard row.count >= 5 else {
                 let last = row.last!
                 throw HabitImportError(
@@ -30,7 +30,7 @@ enum HabitBullCSVImport {
             }
             let name = row[0].text
             // A header again (Loop skips any row named HabitName).
-            if name == "HabitName" { continue }
+            if name == "HabitName" { return }
             let id: Int64
             if let known = ids[name] {
                 id = known
@@ -45,7 +45,7 @@ enum HabitBullCSVImport {
             }
             categories = categories || !row[2].text.isEmpty
             let day = try Self.day(row[3], path: path)
-            let place = "line \(row[4].line)"
+            let place = LoopBackupDatabase.Place(prefix: "line ", number: Int64(row[4].line))
             guard let value = Int64(row[4].text) else {
                 throw HabitImportError(
                     file: path, line: row[4].line, column: row[4].column,
@@ -55,11 +55,15 @@ enum HabitBullCSVImport {
                 foreign.refused.append(
                     "\(path): \(place) (\(MessageText.quoted(name))): the value \(value) is not an amount from 0 "
                         + "to \(HabitMeasure.maximumAmount); the row was not imported")
-                continue
+                return
             }
             if value > 1 { measurable.insert(id) }
+            guard parsed.count < LoopBackupImport.maximumEntries else {
+                throw HabitImportError(file: path, problem: LoopBackupImport.tooManyEntries)
+            }
             parsed.append((id, day, value, row.count > 5 ? row[5].text : "", place))
         }
+        try CSVReader.forEachRow(bytes, shownAs: path) { row throws(HabitImportError) in try read(row) }
         var measurableNames: [String] = []
         for index in foreign.database.habits.indices where measurable.contains(foreign.database.habits[index].id) {
             foreign.database.habits[index].isMeasurable = true
@@ -69,7 +73,8 @@ enum HabitBullCSVImport {
             // In a measurable habit every value is an amount, 1 included (Loop would keep 1 as its
             // "done" marker, 0.002 of a unit); in a yes/no habit 1 is done and 0 not done.
             let value = measurable.contains(row.habit) ? row.value * Int64(HabitMeasure.scale) : row.value == 1 ? 2 : 0
-            foreign.database.entries.append(
+            try foreign.addEntry(
+                path: path,
                 LoopBackupDatabase.EntryRecord(
                     id: 0, habit: row.habit, timestamp: ForeignHabits.timestamp(row.day), value: value,
                     notes: row.notes, place: row.place))

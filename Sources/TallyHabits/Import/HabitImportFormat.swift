@@ -26,15 +26,25 @@ enum HabitImportFormat {
 
     private static let tooLarge = "it is larger than the \(maximumFileSize >> 20) MiB an import reads"
 
-    /// The whole file, read with plain system calls.
+    /// The whole file, read with plain system calls. Every file an import opens comes through
+    /// here (a Loop folder's files too, not only the path typed), and each must be a regular
+    /// file of at most ``maximumFileSize`` bytes: a FIFO would block the read forever and a
+    /// link to `/dev/zero` never end. It is opened without blocking, so that opening a FIFO
+    /// with no writer returns at once, and checked before a byte is read.
     static func readFile(_ path: String) throws(HabitImportError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             throw HabitImportError(file: path, problem: "cannot read it: " + String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > maximumFileSize {
+        guard fstat(descriptor, &status) == 0 else {
+            throw HabitImportError(file: path, problem: "cannot read it: " + String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw HabitImportError(file: path, problem: "it is not a regular file (\(kind(of: status.st_mode)))")
+        }
+        if status.st_size > maximumFileSize {
             throw HabitImportError(file: path, problem: tooLarge)
         }
         var bytes: [UInt8] = []
@@ -49,6 +59,18 @@ enum HabitImportFormat {
             // A file that grows while it is read is held to the same bound.
             guard bytes.count + count <= maximumFileSize else { throw HabitImportError(file: path, problem: tooLarge) }
             bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// What a file that is not a regular file is, for the message refusing it.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "not a file Tally reads"
         }
     }
 

@@ -10,8 +10,14 @@ struct JSONReader {
     /// The deepest nesting accepted.
     static let maximumDepth = 64
 
+    /// The most values a document may hold: ten times Tally's export of 100 habits kept ten
+    /// years. Each value takes about 64 bytes once read, so this bounds what a file of tiny
+    /// values (`[0,0,0,…]`) costs, as the size of the file alone would not.
+    static let maximumValues = 4_000_000
+
     private let bytes: [UInt8]
     private var position = 0
+    private var values = 0
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -38,6 +44,10 @@ struct JSONReader {
 
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
         guard depth < JSONReader.maximumDepth else { throw failure("nested too deeply") }
+        values += 1
+        guard values <= JSONReader.maximumValues else {
+            throw failure("the document holds more than \(JSONReader.maximumValues) values; at most that many are read")
+        }
         guard position < bytes.count else { throw failure("the document ends where a value was expected") }
         let start = position
         switch bytes[position] {

@@ -4,26 +4,42 @@
 ///
 /// A measurable habit's values (Loop keeps them × 1000, as Tally does) go through
 /// ``Habit/record(_:on:today:replacing:)``; a question and description become the habit's
-/// description. What Loop keeps and Tally does not (colours, reminders, order, days Loop itself
+/// description. What Loop keeps and Tally does not (colours, reminders, days Loop itself
 /// marks done by its own reckoning) is listed in the report, never dropped silently.
 enum LoopBackupImport {
     /// Milliseconds in a day: Loop's timestamps are UTC midnights.
     static let millisecondsPerDay: Int64 = 86_400_000
 
+    /// The most rows of days an import reads: five times a backup of 100 habits kept ten years
+    /// every day, and a bound on the memory a hostile file can take (about 100 bytes a row).
+    static let maximumEntries = 2_000_000
+
+    /// Why a file with more rows is refused.
+    static let tooManyEntries =
+        "it holds more than \(maximumEntries) rows of days, more than an import reads (a zip bomb or a damaged file?)"
+
     /// The habits of `backup`, read from the file `path` as of `today`; `notCarried` names what
     /// the file's program keeps of each habit that Tally does not.
     static func report(
         _ backup: LoopBackupDatabase, path: String, today: Day,
-        notCarried: String? = "the habits' colours, reminders and order"
+        notCarried: String? = "the habits' colours and reminders"
     ) -> HabitImportReport {
         var report = HabitImportReport(habits: [])
         report.renamesDuplicates = true
-        var entriesByHabit: [Int64: [LoopBackupDatabase.EntryRecord]] = [:]
-        for entry in backup.entries { entriesByHabit[entry.habit, default: []].append(entry) }
+        report.refused = backup.refused.prefixed("\(path): ")
+        // Each habit's rows by their index, in the file's order: a million rows are not copied
+        // into arrays of their own.
+        var entriesByHabit: [Int64: [Int]] = [:]
+        for (index, entry) in backup.entries.enumerated() { entriesByHabit[entry.habit, default: []].append(index) }
         var questions = 0
-        for record in backup.habits {
+        // Loop's order (its `position`, then its id) is the order `habit list` shows them in.
+        let records = backup.habits.enumerated().sorted {
+            ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+        }
+        .map(\.element)
+        for record in records {
             let place = "\(path): \(record.place)"
-            let entries = entriesByHabit.removeValue(forKey: record.id) ?? []
+            let entries = (entriesByHabit.removeValue(forKey: record.id) ?? []).map { backup.entries[$0] }
             var measure: HabitMeasure?
             if record.isMeasurable {
                 do throws(HabitError) {
@@ -72,9 +88,10 @@ enum LoopBackupImport {
             // over years of days would be quadratic.
             var amounts: [Day: Int] = [:]
             for (entry, day) in zip(entries, days) {
-                let entryPlace = "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))"
+                // Spelled out only for a message: most rows have none.
+                func entryPlace() -> String { "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))" }
                 guard Day.supportedDays.contains(day) else {
-                    report.refused.append("\(entryPlace): the timestamp \(entry.timestamp) is not a day Tally knows")
+                    report.refused.append("\(entryPlace()): the timestamp \(entry.timestamp) is not a day Tally knows")
                     continue
                 }
                 do throws(HabitError) {
@@ -82,19 +99,27 @@ enum LoopBackupImport {
                     // A measurable habit's value, × 1000; 3 is Loop's skip, -1 nothing entered.
                     case let value? where measure != nil && value != 3 && value != -1:
                         guard value >= 0 else {
-                            report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
+                            report.refused.append("\(entryPlace()): the value \(value) is none Loop writes")
                             continue
                         }
                         try habit.checkRecordable(day, today: today)
                         guard value <= Int64(HabitMeasure.maximumAmount * HabitMeasure.scale) else {
                             throw .amountOverLimit(habit: habit.name, day: day)
                         }
+                        // A second value for one day is reported, as a second "done" is; the
+                        // first is kept.
+                        if let first = amounts[day] {
+                            report.refused.append(
+                                "\(entryPlace()): \(day) is in the file twice (\(HabitMeasure.amountText(first)) and "
+                                    + "\(HabitMeasure.amountText(Int(value))) \(measure!.unit)); the first is kept")
+                            continue
+                        }
                         // An amount takes the place of a skip, as `habit done` does.
                         if habit.skippedDays.contains(day) { try habit.undo(on: day) }
                         amounts[day] = Int(value)
                     case nil, 2:
                         if try !habit.markDone(on: day, today: today) {
-                            report.refused.append("\(entryPlace): \(day) is in the file twice")
+                            report.refused.append("\(entryPlace()): \(day) is in the file twice")
                         }
                     case 3:
                         if amounts[day] != nil { throw .skipOnDayDone(habit: habit.name, day: day) }
@@ -103,12 +128,12 @@ enum LoopBackupImport {
                     // or unknown: nothing a person entered.
                     case 1, 0, -1: break
                     case let value?:
-                        report.refused.append("\(entryPlace): the value \(value) is none Loop writes")
+                        report.refused.append("\(entryPlace()): the value \(value) is none Loop writes")
                         continue
                     }
                     if !entry.notes.isEmpty { try habit.setNote(entry.notes, on: day, today: today) }
                 } catch {
-                    report.refused.append("\(entryPlace): \(error.message)")
+                    report.refused.append("\(entryPlace()): \(error.message)")
                 }
             }
             if !amounts.isEmpty {
@@ -127,6 +152,7 @@ enum LoopBackupImport {
                 .compactMap { $0 }.max()!
                 try? habit.archive(on: last, today: today)
             }
+            habit.position = report.habits.count + 1
             report.habits.append(habit)
         }
         if questions > 0 {
@@ -137,9 +163,10 @@ enum LoopBackupImport {
         if !backup.habits.isEmpty, let notCarried {
             report.notCarried.append("\(path): \(notCarried)")
         }
-        for (habit, entries) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
+        for (habit, indices) in entriesByHabit.sorted(by: { $0.key < $1.key }) {
             report.refused.append(
-                "\(path): \(entries.count == 1 ? "1 row" : "\(entries.count) rows") of days (\(entries[0].place), …) "
+                "\(path): \(indices.count == 1 ? "1 row" : "\(indices.count) rows") of days "
+                    + "(\(backup.entries[indices[0]].place), …) "
                     + "belong to habit id \(habit), which has no habit row")
         }
         return report

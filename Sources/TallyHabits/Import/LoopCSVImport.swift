@@ -43,7 +43,7 @@ enum LoopCSVImport {
                     unit: field("Unit"), position: Int64(field("Position")) ?? 0,
                     place: "Habits.csv:\(row[0].line)"))
         }
-        var entries: [LoopBackupDatabase.EntryRecord] = []
+        var days = DayRows(habits: habits, shownAs: shownAs)
         var fromOwnFile: Set<Int64> = []
         for habit in habits {
             var own: (file: String, bytes: [UInt8])?
@@ -51,39 +51,37 @@ enum LoopCSVImport {
                 own = try source.file(folder + "/Checkmarks.csv").map { (folder + "/Checkmarks.csv", $0) }
             }
             guard let (file, bytes) = own else { continue }
-            let ownRows = try rows(bytes, shownAs: source.shown(file))
-            guard ownRows.count > 1 else { continue }
-            fromOwnFile.insert(habit.id)
-            for row in ownRows.dropFirst() where row.count >= 2 {
-                if let entry = try entry(
-                    date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit, file: file,
-                    shownAs: shownAs)
-                {
-                    entries.append(entry)
+            var isHeader = true
+            try CSVReader.forEachRow(bytes, shownAs: source.shown(file)) { row throws(HabitImportError) in
+                if isHeader {
+                    isHeader = false
+                    return
                 }
+                fromOwnFile.insert(habit.id)
+                guard row.count >= 2 else { return }
+                try days.add(
+                    date: row[0], value: row[1], notes: row.count > 2 ? row[2].text : "", habit: habit, file: file)
             }
         }
-        var all: [[CSVReader.Field]] = []
         if let bytes = try source.file("Checkmarks.csv") {
-            all = try rows(bytes, shownAs: source.shown("Checkmarks.csv"))
-        }
-        if let names = all.first {
-            for row in all.dropFirst() {
-                for (column, habit) in habits.enumerated() where !fromOwnFile.contains(habit.id) {
-                    guard column + 1 < row.count, column + 1 < names.count, names[column + 1].text == habit.name else {
-                        continue
+            // Each column is a habit, named in the header; the first is the date.
+            var columns: [(column: Int, habit: LoopBackupDatabase.HabitRecord)]?
+            try CSVReader.forEachRow(bytes, shownAs: source.shown("Checkmarks.csv")) { row throws(HabitImportError) in
+                guard let known = columns else {
+                    columns = habits.enumerated().compactMap { index, habit in
+                        index + 1 < row.count && row[index + 1].text == habit.name && !fromOwnFile.contains(habit.id)
+                            ? (index + 1, habit) : nil
                     }
-                    if let entry = try entry(
-                        date: row[0], value: row[column + 1], notes: "", habit: habit, file: "Checkmarks.csv",
-                        shownAs: shownAs)
-                    {
-                        entries.append(entry)
-                    }
+                    return
+                }
+                for (column, habit) in known where column < row.count {
+                    try days.add(date: row[0], value: row[column], notes: "", habit: habit, file: "Checkmarks.csv")
                 }
             }
         }
-        return LoopBackupImport.report(
-            LoopBackupDatabase(version: 0, habits: habits, entries: entries), path: shownAs, today: today)
+        var database = LoopBackupDatabase(version: 0, habits: habits, entries: days.entries)
+        database.refused = days.refused
+        return LoopBackupImport.report(database, path: shownAs, today: today)
     }
 
     /// The folders Loop may have written `habit`'s own files in: `NNN Name` with the name as
@@ -102,31 +100,59 @@ enum LoopCSVImport {
         return sanitized == whole ? [whole] : [sanitized, whole]
     }
 
-    /// The record of one day, nil for Loop's days that hold nothing (unknown; for a yes/no habit
-    /// also not done and done by Loop's own reckoning).
-    private static func entry(
-        date: CSVReader.Field, value: CSVReader.Field, notes: String, habit: LoopBackupDatabase.HabitRecord,
-        file: String, shownAs: String
-    ) throws(HabitImportError) -> LoopBackupDatabase.EntryRecord? {
-        let day: Day
-        do throws(DayParseError) {
-            day = try Day.parse(date.text)
-        } catch {
-            throw HabitImportError(file: shownAs, problem: "\(file):\(date.line):\(date.column): \(error.message)")
+    /// The days read so far, each habit's day once: a second row for one day is refused (and
+    /// counted) as it is read, never kept, so a file of one row repeated a million times (a zip
+    /// bomb) costs the memory of one.
+    private struct DayRows {
+        let habits: [LoopBackupDatabase.HabitRecord]
+        let shownAs: String
+        var entries: [LoopBackupDatabase.EntryRecord] = []
+        var refused = HabitImportReport.RefusedRows()
+        /// Each habit id and day read, as one number.
+        private var seen: Set<Int64> = []
+
+        init(habits: [LoopBackupDatabase.HabitRecord], shownAs: String) {
+            self.habits = habits
+            self.shownAs = shownAs
         }
-        let number = values[value.text] ?? Int64(value.text)
-        guard let number else {
-            throw HabitImportError(
-                file: shownAs,
-                problem: "\(file):\(value.line):\(value.column): expected a value such as YES_MANUAL, "
-                    + "not \(MessageText.quoted(value.text))")
+
+        /// Adds the day in `date` with `value` and `notes` for `habit`, read from `file`, unless
+        /// it holds nothing (unknown; for a yes/no habit also not done and done by Loop's own
+        /// reckoning) or was read before.
+        mutating func add(
+            date: CSVReader.Field, value: CSVReader.Field, notes: String, habit: LoopBackupDatabase.HabitRecord,
+            file: String
+        ) throws(HabitImportError) {
+            let day: Day
+            do throws(DayParseError) {
+                day = try Day.parse(date.text)
+            } catch {
+                throw HabitImportError(file: shownAs, problem: "\(file):\(date.line):\(date.column): \(error.message)")
+            }
+            let number = values[value.text] ?? Int64(value.text)
+            guard let number else {
+                throw HabitImportError(
+                    file: shownAs,
+                    problem: "\(file):\(value.line):\(value.column): expected a value such as YES_MANUAL, "
+                        + "not \(MessageText.quoted(value.text))")
+            }
+            let holdsNothing = habit.isMeasurable ? number == -1 : (number == -1 || number == 0 || number == 1)
+            if holdsNothing && notes.isEmpty { return }
+            let place = LoopBackupDatabase.Place(
+                prefix: file + ":", number: Int64(value.line), column: Int32(clamping: value.column))
+            guard seen.insert(habit.id << 32 | Int64(UInt32(bitPattern: Int32(day.daysSinceEpoch)))).inserted else {
+                refused.append("\(place) (\(MessageText.quoted(habit.name))): \(day) is in the file twice")
+                return
+            }
+            guard entries.count < LoopBackupImport.maximumEntries else {
+                throw HabitImportError(file: shownAs, problem: LoopBackupImport.tooManyEntries)
+            }
+            entries.append(
+                LoopBackupDatabase.EntryRecord(
+                    id: Int64(value.line), habit: habit.id,
+                    timestamp: Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay,
+                    value: number, notes: notes, place: place))
         }
-        let holdsNothing = habit.isMeasurable ? number == -1 : (number == -1 || number == 0 || number == 1)
-        if holdsNothing && notes.isEmpty { return nil }
-        return LoopBackupDatabase.EntryRecord(
-            id: Int64(value.line), habit: habit.id,
-            timestamp: Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay,
-            value: number, notes: notes, place: "\(file):\(value.line):\(value.column)")
     }
 
     /// The rows of the CSV file `bytes`, named `shownAs` in messages.

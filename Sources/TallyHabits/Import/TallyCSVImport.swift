@@ -6,12 +6,6 @@
 enum TallyCSVImport {
     /// The habits of the CSV export `bytes`, read from `path`, as of `today`.
     static func habits(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> [Habit] {
-        let rows: [[CSVReader.Field]]
-        do throws(CSVReader.Failure) {
-            rows = try CSVReader.rows(bytes)
-        } catch {
-            throw HabitImportError(file: path, line: error.line, column: error.column, problem: error.problem)
-        }
         func fail(_ field: CSVReader.Field, _ problem: String) -> HabitImportError {
             HabitImportError(file: path, line: field.line, column: field.column, problem: problem)
         }
@@ -27,32 +21,52 @@ enum TallyCSVImport {
             var notes: [Day: String] = [:]
             var amounts: [Day: Int] = [:]
             var description: String?
+            var position: Int?
         }
         var drafts: [Draft] = []
-        for row in rows.dropFirst() {
+        // Each habit's name key, to the line of its first row: a file of 20,000 habits is not
+        // searched once per habit.
+        var firstLines: [String: Int] = [:]
+        var isHeader = true
+        // Row by row, none kept: the file may be as large as an import reads.
+        try CSVReader.forEachRow(bytes, shownAs: path) { row throws(HabitImportError) in
+            if isHeader {
+                isHeader = false
+                return
+            }
             guard row.count == 7 else {
                 throw fail(row[0], "expected 7 fields (\(HabitExportFormat.csvHeader)), not \(row.count)")
             }
-            let habitFields = row[0..<4].map(\.text)
+            // Each text field as written before the export neutralised it as a formula.
+            let habitFields = row[0..<4].map { HabitExportFormat.restoredField($0.text) }
+            let note = CSVReader.Field(
+                text: HabitExportFormat.restoredField(row[6].text), line: row[6].line, column: row[6].column)
             if drafts.last?.fields != habitFields {
-                if let earlier = drafts.first(where: {
-                    Habit.nameKey(for: $0.fields[0]) == Habit.nameKey(for: row[0].text)
-                }) {
+                let key = Habit.nameKey(for: habitFields[0])
+                if let earlier = firstLines[key] {
                     throw fail(
                         row[0],
-                        "the habit \(MessageText.quoted(row[0].text)) is in the file twice (from line \(earlier.first.line)), "
+                        "the habit \(MessageText.quoted(habitFields[0])) is in the file twice (from line \(earlier)), "
                             + "or its rows disagree on its start, archive day or target")
                 }
+                firstLines[key] = row[0].line
                 drafts.append(Draft(fields: habitFields, first: row[0]))
             }
-            let (dayField, state, note) = (row[4], row[5].text, row[6])
+            let (dayField, state) = (row[4], row[5].text)
             if dayField.text.isEmpty {
                 if state == "description", drafts[drafts.count - 1].description == nil {
                     drafts[drafts.count - 1].description = note.text
-                    continue
+                    return
+                }
+                if state == "position", drafts[drafts.count - 1].position == nil {
+                    guard note.text.utf8.count <= 9, let place = Int(note.text), place >= 1 else {
+                        throw fail(note, "expected a position: 1, 2, 3…")
+                    }
+                    drafts[drafts.count - 1].position = place
+                    return
                 }
                 guard state.isEmpty, note.text.isEmpty else { throw fail(dayField, "expected a day") }
-                continue
+                return
             }
             switch state {
             case "paused":
@@ -63,7 +77,7 @@ enum TallyCSVImport {
                 let last = try day(CSVReader.Field(text: String(ends[1]), line: dayField.line, column: dayField.column))
                 guard first <= last else { throw fail(dayField, "this pause ends before it begins") }
                 drafts[drafts.count - 1].pauses.append(first...last)
-                continue
+                return
             case "done": drafts[drafts.count - 1].done.append(try day(dayField))
             case "skipped": drafts[drafts.count - 1].skipped.append(try day(dayField))
             case "": guard !note.text.isEmpty else { throw fail(row[5], "expected done, skipped or paused, or a note") }
@@ -111,7 +125,8 @@ enum TallyCSVImport {
                     try Habit(
                         restoring: .random(), name: fields[0], start: start, archiveDay: archived, daysDone: draft.done,
                         target: target, skippedDays: draft.skipped, pauses: draft.pauses, notes: draft.notes,
-                        measure: measure, amounts: draft.amounts, description: draft.description))
+                        measure: measure, amounts: draft.amounts, description: draft.description,
+                        position: draft.position))
             } catch {
                 throw fail(place, error.message)
             }

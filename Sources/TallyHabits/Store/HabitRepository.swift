@@ -28,6 +28,12 @@ public protocol HabitRepository: AnyObject {
     /// Stores a habit that is not stored yet.
     func insert(_ habit: Habit) throws
 
+    /// Stores habits that are not stored yet, all or none.
+    func insert(contentsOf habits: [Habit]) throws
+
+    /// The ``Habit/nameKey`` of every stored habit.
+    func nameKeys() throws -> Set<String>
+
     /// Replaces the stored habit that has the same identity (name, archive day, completions).
     func update(_ habit: Habit) throws
 
@@ -46,6 +52,16 @@ public protocol HabitRepository: AnyObject {
 extension HabitRepository {
     /// Nothing to refresh: a repository in memory is always current.
     public func prepareForCommand() -> Bool { true }
+}
+
+extension HabitRepository {
+    /// Each habit inserted in turn, in one transaction.
+    public func insert(contentsOf habits: [Habit]) throws {
+        try transaction { for habit in habits { try insert(habit) } }
+    }
+
+    /// The keys of every habit.
+    public func nameKeys() throws -> Set<String> { Set(try allHabits().map(\.nameKey)) }
 }
 
 extension HabitRepository {

@@ -45,13 +45,29 @@ struct LoopBackupDatabase {
         var value: Int64?
         var notes: String
         /// Where the row is, for messages: `Repetitions row 7`, `Checkmarks.csv:5:3`.
-        var place: String
+        var place: Place
+    }
+
+    /// Where a row is, kept as its parts and spelled out only for a message: a backup of a
+    /// million rows makes no string per row.
+    struct Place: Sendable, CustomStringConvertible {
+        /// What comes before the number: `Repetitions row `, `line `, `Checkmarks.csv:`.
+        var prefix: String
+        /// The row's id or its 1-based line.
+        var number: Int64
+        /// The 1-based column, 0 when there is none.
+        var column: Int32 = 0
+
+        var description: String { column > 0 ? "\(prefix)\(number):\(column)" : "\(prefix)\(number)" }
     }
 
     /// Loop's schema version (`PRAGMA user_version`).
     var version: Int64
     var habits: [HabitRecord]
     var entries: [EntryRecord]
+    /// Rows refused while reading (a NULL or text where Loop writes a number), each with its
+    /// place.
+    var refused = HabitImportReport.RefusedRows()
 
     /// Why a file could not be read as a backup.
     enum Failure: Error {
@@ -61,14 +77,23 @@ struct LoopBackupDatabase {
         case invalidText(table: String, id: Int64, column: String)
         /// SQLite could not read it.
         case unreadable(String)
+        /// Its reading was stopped: too much work, or Ctrl-C.
+        case stopped(SQLiteHabitStore.WorkStop)
+        /// More rows of days than an import reads (``LoopBackupImport/maximumEntries``).
+        case tooManyRows
+        /// A reader of another program's tables refused it.
+        case importError(HabitImportError)
     }
 
     /// The database at `path`, opened read-only and immutable: SQLite takes no lock on it and
     /// makes no journal beside it, so not a byte of it changes (Loop's, Rewire's and Tickmate's
     /// files alike).
-    static func openForeign(path: String) throws(Failure) -> SQLiteHabitStore {
+    static func openForeign(path: String, immutable: Bool = true) throws(Failure) -> SQLiteHabitStore {
         do {
-            return try SQLiteHabitStore(openingFileAt: path, flags: SQLITE_OPEN_READONLY, immutable: true)
+            // A private copy (not immutable) is opened for writing so that SQLite may apply its
+            // log; nothing else ever sees it.
+            let flags = immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+            return try SQLiteHabitStore(openingFileAt: path, flags: flags, immutable: immutable)
         } catch let error as HabitStoreError {
             throw .unreadable(error.message)
         } catch {
@@ -76,11 +101,15 @@ struct LoopBackupDatabase {
         }
     }
 
-    /// The lower-cased names of the tables of `store`.
+    /// The lower-cased names of the real tables of `store`: not its views (a recursive view
+    /// never ends) nor its virtual tables (whose module runs code of its own), which an import
+    /// never reads.
     static func tableNames(in store: SQLiteHabitStore) throws(Failure) -> Set<String> {
         var names: Set<String> = []
         do {
-            try store.forEachRow("SELECT name FROM sqlite_master WHERE type = 'table'", []) { row in
+            try store.forEachRow(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'", []
+            ) { row in
                 if let name = row.text(0) { names.insert(name.lowercased()) }
             }
         } catch let error as HabitStoreError {
@@ -112,11 +141,12 @@ struct LoopBackupDatabase {
     private static func readRows(_ store: SQLiteHabitStore) throws -> LoopBackupDatabase {
         var version: Int64 = 0
         try store.forEachRow("PRAGMA user_version", []) { version = $0.integer(0) }
+        let tables = try tableNames(in: store)
+        guard tables.contains("habits"), tables.contains("repetitions") else {
+            throw Failure.notLoop("it has no Habits and Repetitions tables; views and virtual tables are not read")
+        }
         let habitColumns = try columns(of: "Habits", in: store)
         let entryColumns = try columns(of: "Repetitions", in: store)
-        guard !habitColumns.isEmpty, !entryColumns.isEmpty else {
-            throw Failure.notLoop("it has no Habits and Repetitions tables")
-        }
         for needed in ["id", "name"] where !habitColumns.contains(needed) {
             throw Failure.notLoop("its Habits table has no '\(needed)' column")
         }
@@ -153,22 +183,44 @@ struct LoopBackupDatabase {
                     isAtMost: (row.optionalInteger(8) ?? 0) == 1, targetValue: row.double(9),
                     unit: try text(10, "unit"), position: row.optionalInteger(11) ?? 0, place: "Habits row \(id)"))
         }
+        let hasValue = entryColumns.contains("value")
         let entrySQL =
             "SELECT \(column("id", in: entryColumns)), habit, timestamp, \(column("value", in: entryColumns)), "
             + "CAST(\(column("notes", in: entryColumns)) AS BLOB) FROM Repetitions ORDER BY habit, timestamp"
         var entries: [EntryRecord] = []
+        var refused = HabitImportReport.RefusedRows()
         try store.forEachRow(entrySQL, []) { row in
             let id = row.optionalInteger(0) ?? 0
+            let place = Place(prefix: "Repetitions row ", number: id)
             guard let notes = row.validText(4) else {
                 throw Failure.invalidText(table: "Repetitions", id: id, column: "notes")
             }
-            guard let habit = row.optionalInteger(1), let timestamp = row.optionalInteger(2) else { return }
+            // Loop writes integers in these columns; anything else (NULL, text such as
+            // '2026-11-20', a fraction) is refused and listed, never read as 0 or skipped.
+            if !row.isInteger(1) || !row.isInteger(2) || (hasValue && !row.isInteger(3)) {
+                for (name, column) in [("habit", 1), ("timestamp", 2), ("value", 3)] as [(String, Int32)]
+                where (column != 3 || hasValue) && !row.isInteger(column) {
+                    refused.append(
+                        "\(place): its \(name) is \(cellText(row, column)), not the whole number Loop writes; "
+                            + "the row was not imported")
+                    return
+                }
+            }
+            guard entries.count < LoopBackupImport.maximumEntries else { throw Failure.tooManyRows }
             entries.append(
                 EntryRecord(
-                    id: id, habit: habit, timestamp: timestamp, value: row.optionalInteger(3), notes: notes,
-                    place: "Repetitions row \(id)"))
+                    id: id, habit: row.integer(1), timestamp: row.integer(2), value: row.optionalInteger(3),
+                    notes: notes, place: place))
         }
-        return LoopBackupDatabase(version: version, habits: habits, entries: entries)
+        return LoopBackupDatabase(version: version, habits: habits, entries: entries, refused: refused)
+    }
+
+    /// A cell that is not a whole number, as a message shows it: `NULL`, or its type and text.
+    private static func cellText(_ row: SQLiteHabitStore.Row, _ column: Int32) -> String {
+        let type = sqlite3_column_type(row.statement, column)
+        guard type != SQLITE_NULL else { return "NULL" }
+        let text = MessageText.quoted(String(decoding: row.bytes(column).prefix(40), as: UTF8.self))
+        return "\(type == SQLITE_FLOAT ? "the real number" : type == SQLITE_BLOB ? "the blob" : "the text") \(text)"
     }
 
     /// The lower-cased column names of `table`; empty when there is no such table.
@@ -190,6 +242,16 @@ extension SQLiteHabitStore.Row {
         guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return "" }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
         return String(validating: buffer, as: UTF8.self)
+    }
+
+    /// Whether a column holds an integer (not NULL, text, a real number or a blob).
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_INTEGER }
+
+    /// A column's bytes (a copy).
+    func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
     /// A real column, 0 when NULL.

@@ -78,7 +78,7 @@ enum RewireDatabase {
                 otherTypes += 1
                 return
             }
-            let place = "CHECKINS row \(id)"
+            let place = LoopBackupDatabase.Place(prefix: "CHECKINS row ", number: id)
             let digits = date.utf8.count == 8 && date.utf8.allSatisfy { (0x30...0x39).contains($0) }
             guard digits, let year = Int(date.prefix(4)), let month = Int(date.dropFirst(4).prefix(2)),
                 let dayOfMonth = Int(date.suffix(2)), let day = Day(year: year, month: month, day: dayOfMonth)
@@ -87,7 +87,8 @@ enum RewireDatabase {
                     "\(path): \(place): the date \(MessageText.quoted(date)) is not a day as YYYYMMDD")
                 return
             }
-            result.database.entries.append(
+            try result.addEntry(
+                path: path,
                 LoopBackupDatabase.EntryRecord(
                     id: id, habit: row.integer(1), timestamp: ForeignHabits.timestamp(day), value: 2, notes: notes,
                     place: place))

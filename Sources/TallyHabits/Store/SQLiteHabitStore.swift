@@ -226,6 +226,23 @@ public final class SQLiteHabitStore: HabitRepository {
         return try body(statement)
     }
 
+    /// Prepares each of `sqls` once for `body`, in their order.
+    func withStatements<Result>(
+        _ sqls: [String], operation: String, _ body: ([OpaquePointer]) throws -> Result
+    ) throws -> Result {
+        var statements: [OpaquePointer] = []
+        defer { for statement in statements { sqlite3_finalize(statement) } }
+        for sql in sqls {
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(connection, sql, -1, &statement, nil), operation)
+            guard let statement else {
+                throw HabitStoreError.sqlite(file: path, operation: operation, message: "the statement is empty")
+            }
+            statements.append(statement)
+        }
+        return try body(statements)
+    }
+
     /// Runs a prepared statement with `bindings`, calling `body` with each row.
     func forEachRow(
         of statement: OpaquePointer, _ bindings: [Value], operation: String = "reading", _ body: (Row) throws -> Void

@@ -47,7 +47,7 @@ enum TickmateDatabase {
             []
         ) { row in
             let (id, track) = (row.integer(0), row.integer(1))
-            let place = "ticks row \(id)"
+            let place = LoopBackupDatabase.Place(prefix: "ticks row ", number: id)
             let (year, month, dayOfMonth) = (row.integer(2), row.integer(3), row.integer(4))
             guard
                 let day = Day(
@@ -62,7 +62,8 @@ enum TickmateDatabase {
                 repeated += 1
                 return
             }
-            result.database.entries.append(
+            try result.addEntry(
+                path: path,
                 LoopBackupDatabase.EntryRecord(
                     id: id, habit: track, timestamp: ForeignHabits.timestamp(day), value: 2, notes: "", place: place))
         }

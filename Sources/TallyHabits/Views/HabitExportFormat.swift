@@ -5,7 +5,9 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
     /// One row per day done, skipped or with a note (and one per pause, its day written
     /// `FIRST/LAST`), the habit's fields repeated; a habit with none gets one row with an empty
     /// `day`, so that it is not lost; a description is a row with no day, state `description`
-    /// and the text as its note. A measurable habit's target is its measure
+    /// and the text as its note, and a place in the order (`habit move`) one with state
+    /// `position` and the place as its note. A name, target, note or description that a
+    /// spreadsheet would run as a formula gets a `'` before it (see ``csvField(_:)``). A measurable habit's target is its measure
     /// (`8 glasses per day`) and a day's state is its amount (`5.5`). RFC 4180 quoting, LF line
     /// ends.
     case csv
@@ -45,12 +47,14 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
             for pause in habit.pauses {
                 rows.append((pause.lowerBound.description, "\(pause.lowerBound)/\(pause.upperBound),paused,"))
             }
-            // The description first, on a row of its own with no day.
+            rows.sort { $0.key < $1.key }
+            // The description and the place first, on rows of their own with no day.
+            if let position = habit.position { rows.insert(("", ",position,\(position)"), at: 0) }
             if let description = habit.habitDescription {
                 rows.insert(("", ",description,\(HabitExportFormat.csvField(description))"), at: 0)
             }
             if rows.isEmpty { output += fields + ",,,\n" }
-            for row in rows.sorted(by: { $0.key < $1.key }) { output += fields + "," + row.row + "\n" }
+            for row in rows { output += fields + "," + row.row + "\n" }
         }
         return output
     }
@@ -90,13 +94,34 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
         return "{\n  \"habits\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 
-    /// A CSV field, quoted when it holds a comma, a quote, a line break or edge spaces.
+    /// The characters that make a spreadsheet read a cell as a formula when the cell starts
+    /// with one (OWASP's list for CSV injection: `=`, `+`, `-`, `@`, tab, carriage return, and
+    /// line feed).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\n"]
+
+    /// Whether `text`, once the `'`s it starts with are passed over, starts as a formula.
+    static func startsAsFormula(_ text: String) -> Bool {
+        text.unicodeScalars.first { $0 != "'" }.map { formulaStarts.contains($0) } ?? false
+    }
+
+    /// A CSV field, neutralised as OWASP recommends and quoted when it holds a comma, a quote, a
+    /// line break or edge spaces. Text that would start a formula (`=HYPERLINK(…)`, `@SUM(…)`,
+    /// `+1`, `-1`) gets a `'` before it, which spreadsheets show as text; so does text that
+    /// starts with `'`s before such a character, so that ``restoredField(_:)`` can take exactly
+    /// one `'` off whatever it reads.
     static func csvField(_ text: String) -> String {
+        let text = startsAsFormula(text) ? "'" + text : text
         // Scalars, not Characters: "\r\n" is one Character and would hide either half.
         let needsQuotes =
             text.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
             || text.first == " " || text.last == " "
         guard needsQuotes else { return text }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// The text ``csvField(_:)`` was given, from the field's text as read: the `'` it put
+    /// before a formula taken off.
+    static func restoredField(_ text: String) -> String {
+        text.first == "'" && startsAsFormula(text) ? String(text.dropFirst()) : text
     }
 }

@@ -85,11 +85,12 @@ extension Session {
             }
             habits = HabitCommandRunner(dataDirectory: directory)
         }
-        let context = HabitRunContext(
+        var context = HabitRunContext(
             today: today, isInteractive: style == .interactive, glyphs: environment.glyphs,
             confirm: environment.confirm, wantsData: environment.wantsHabitData, readAnswer: environment.readAnswer,
             giveBack: environment.giveBack,
             columns: style == .interactive ? TerminalSize.current.columns : 80)
+        context.isInterrupted = { [interruption] in interruption.isRequested }
         let (text, data) = try habits!.runWithData(line: line, argumentsStart: argumentsStart, context: context)
         // The views mark what their days mean; here they are coloured, or not.
         var outcome = LineOutcome(.text(text.terminalText(colour: environment.useColour), data: data))

@@ -27,13 +27,18 @@ enum ImportSubcommand: HabitSubcommand {
 
     static func run(_ request: Request, in invocation: HabitInvocation) throws -> HabitOutput {
         let file = request.file.value
-        let report = try ImportHabits(repository: invocation.repository).execute(path: file, today: invocation.today)
+        let report = try ImportHabits(repository: invocation.repository).execute(
+            path: file, today: invocation.today, isInterrupted: invocation.context.isInterrupted)
         let habits = report.habits
         let days = habits.reduce(0) { $0 + $1.daysDone.count }
         let count = habits.count == 1 ? "1 habit" : "\(habits.count) habits"
         var lines = ["imported \(count) (\(HabitDetailView.days(days)) done) from \(TerminalSafeText.escaped(file))"]
         lines += report.renamed.map {
             "renamed \(HabitReply.quoted($0.from)) to \(HabitReply.quoted($0.to)): the name was taken"
+        }
+        if report.renamedCount > report.renamed.count {
+            lines.append(
+                "and \(report.renamedCount - report.renamed.count) more renamed (\(report.renamedCount) in all)")
         }
         lines += report.notCarried.map { "not carried: " + TerminalSafeText.escaped($0) }
         lines += report.refused.map { "refused: " + TerminalSafeText.escaped($0) }
