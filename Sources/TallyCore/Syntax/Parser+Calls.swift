@@ -156,13 +156,7 @@ extension Parser {
         }
         var count = 0
         while true {
-            depth += 1
-            groupDepth += 1
-            defer {
-                depth -= 1
-                groupDepth -= 1
-            }
-            _ = try expression(.loosest)
+            try groupedExpression()
             count += 1
             afterEach(&code, count)
             if case .comma = current.kind {
@@ -217,6 +211,17 @@ extension Parser {
         if after.first == "0" {
             throw Diagnostic.commaBeforeLeadingZero(lexer.text(of: number), after, at: number.union(digits))
         }
+    }
+
+    /// One expression inside parentheses (a call's argument, a series' bound), a level deeper.
+    mutating func groupedExpression() throws(Diagnostic) {
+        depth += 1
+        groupDepth += 1
+        defer {
+            depth -= 1
+            groupDepth -= 1
+        }
+        _ = try expression(.loosest)
     }
 
     mutating func expectClosing(opening: Token) throws(Diagnostic) -> Token {

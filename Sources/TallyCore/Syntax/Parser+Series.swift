@@ -120,13 +120,7 @@ extension Parser {
 
     /// One bound, compiled into the enclosing code.
     private mutating func bound(opening: Token) throws(Diagnostic) {
-        depth += 1
-        groupDepth += 1
-        defer {
-            depth -= 1
-            groupDepth -= 1
-        }
-        _ = try expression(.loosest)
+        try groupedExpression()
     }
 
     /// The variable, read ahead, and the separator after it.
