@@ -1,9 +1,5 @@
 import TallyCalendar
 
-/// The habits' old name for TallyCalendar's ``CivilDate``, the one date type of Tally: kept only
-/// so that code not yet moved to the calendar's name still reads; new code writes `CivilDate`.
-public typealias Day = CivilDate
-
 extension CivilDate {
     /// The Monday on or before this day: the first day of its week (ISO 8601).
     public var startOfWeek: CivilDate { advanced(by: 1 - isoWeekday) }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// What another habit tracker's file holds, as the records of a Loop Habit Tracker backup (so
 /// it comes in through ``LoopBackupImport`` and the rules of typed commands), with what its
 /// reader already refused or could not carry.
@@ -10,7 +12,7 @@ struct ForeignHabits {
     var notCarried: [String] = []
 
     /// Loop's timestamp of `day`: milliseconds since 1970 at its UTC midnight.
-    static func timestamp(_ day: Day) -> Int64 {
+    static func timestamp(_ day: CivilDate) -> Int64 {
         Int64(day.daysSinceEpoch) * LoopBackupImport.millisecondsPerDay
     }
 
@@ -25,7 +27,7 @@ struct ForeignHabits {
 
     /// The import report: the habits through ``LoopBackupImport`` as of `today`, `program`'s
     /// own things not carried named by `notCarried`, then what the reader found.
-    func report(path: String, today: Day, notCarried programNotCarried: String?) -> HabitImportReport {
+    func report(path: String, today: CivilDate, notCarried programNotCarried: String?) -> HabitImportReport {
         var report = LoopBackupImport.report(database, path: path, today: today, notCarried: programNotCarried)
         var refusedRows = refused
         refusedRows.append(contentsOf: report.refused)

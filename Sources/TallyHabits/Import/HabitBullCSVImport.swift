@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Reads HabitBull's CSV export as Loop Habit Tracker's `HabitBullCSVImporter.kt` reads it: a
 /// header `HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`, then one
 /// row per habit and day. The rows of one name make one daily habit. A value of 1 is a day done,
@@ -9,11 +11,11 @@ enum HabitBullCSVImport {
     static let header = "HabitName,HabitDescription,HabitCategory"
 
     /// The habits of the HabitBull export `bytes`, read from `path`, as of `today`.
-    static func report(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> HabitImportReport {
+    static func report(_ bytes: [UInt8], path: String, today: CivilDate) throws(HabitImportError) -> HabitImportReport {
         var foreign = ForeignHabits(database: LoopBackupDatabase(version: 0, habits: [], entries: []))
         var ids: [String: Int64] = [:]
         var measurable: Set<Int64> = []
-        var parsed: [(habit: Int64, day: Day, value: Int64, notes: String, place: LoopBackupDatabase.Place)] = []
+        var parsed: [(habit: Int64, day: CivilDate, value: Int64, notes: String, place: LoopBackupDatabase.Place)] = []
         var categories = false
         var isHeader = true
         // Row by row, none kept: the file may be as large as an import reads.
@@ -90,16 +92,16 @@ enum HabitBullCSVImport {
     }
 
     /// A HabitBull date: `YYYY-MM-DD`, or `M/D/YYYY` as its US export writes it.
-    private static func day(_ field: CSVReader.Field, path: String) throws(HabitImportError) -> Day {
+    private static func day(_ field: CSVReader.Field, path: String) throws(HabitImportError) -> CivilDate {
         let parts = field.text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
             let month = Int(parts[0]), let dayOfMonth = Int(parts[1]), let year = Int(parts[2]), parts[2].count == 4,
-            let day = Day(year: year, month: month, day: dayOfMonth)
+            let day = CivilDate(year: year, month: month, day: dayOfMonth)
         {
             return day
         }
         do throws(DayParseError) {
-            return try Day.parse(field.text)
+            return try CivilDate.parse(field.text)
         } catch {
             throw HabitImportError(
                 file: path, line: field.line, column: field.column,

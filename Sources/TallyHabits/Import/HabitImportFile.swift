@@ -1,4 +1,5 @@
 import Glibc
+import TallyCalendar
 
 /// Decides what kind of file `habit import` was given, from its content (never from its name),
 /// and reads it: Tally's JSON or CSV export, a Loop Habit Tracker backup database, Loop's CSV
@@ -14,7 +15,7 @@ enum HabitImportFile {
 
     /// What importing the file or folder at `path` as of `today` brings in.
     static func report(
-        path: String, today: Day, isInterrupted: @escaping () -> Bool = { false }
+        path: String, today: CivilDate, isInterrupted: @escaping () -> Bool = { false }
     ) throws(HabitImportError) -> HabitImportReport {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -68,7 +69,7 @@ enum HabitImportFile {
     /// log or journal read now) and that copy opened normally, so SQLite applies the log (or
     /// rolls back the unfinished write) as it would for the program itself.
     private static func database(
-        path: String, bytes: [UInt8], today: Day, isInterrupted: @escaping () -> Bool
+        path: String, bytes: [UInt8], today: CivilDate, isInterrupted: @escaping () -> Bool
     ) throws(HabitImportError) -> HabitImportReport {
         var companions: [(suffix: String, bytes: [UInt8])] = []
         for suffix in ["-wal", "-journal"] {
@@ -86,7 +87,7 @@ enum HabitImportFile {
 
     /// The database at `file` (shown as `path`), read with SQLite's work bounded.
     private static func database(
-        at file: String, shownAs path: String, immutable: Bool, today: Day, isInterrupted: @escaping () -> Bool
+        at file: String, shownAs path: String, immutable: Bool, today: CivilDate, isInterrupted: @escaping () -> Bool
     ) throws(HabitImportError) -> HabitImportReport {
         try loopReading(path, copy: file) { () throws(LoopBackupDatabase.Failure) in
             let store = try LoopBackupDatabase.openForeign(path: file, immutable: immutable)
@@ -107,7 +108,7 @@ enum HabitImportFile {
     }
 
     /// What the database open in `store` brings in, by its tables.
-    private static func read(_ store: SQLiteHabitStore, path: String, today: Day) throws -> HabitImportReport {
+    private static func read(_ store: SQLiteHabitStore, path: String, today: CivilDate) throws -> HabitImportReport {
         let tables = try LoopBackupDatabase.tableNames(in: store)
         if tables.isSuperset(of: ["checkins", "unit"]) {
             return try RewireDatabase.read(store, path: path).report(

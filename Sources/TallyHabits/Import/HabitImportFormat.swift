@@ -1,4 +1,5 @@
 import Glibc
+import TallyCalendar
 
 /// Reads what `habit export json` writes back into habits: `habit import FILE`.
 ///
@@ -9,7 +10,7 @@ import Glibc
 enum HabitImportFormat {
     /// The habits in the JSON export `bytes` (read from `path`), each with a new identity; a
     /// day after `today` is refused, as typed commands refuse it.
-    static func habits(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> [Habit] {
+    static func habits(_ bytes: [UInt8], path: String, today: CivilDate) throws(HabitImportError) -> [Habit] {
         let document: JSONValue
         do {
             document = try JSONReader.read(bytes)
@@ -90,7 +91,7 @@ enum HabitImportFormat {
     private struct Reader {
         let path: String
         let bytes: [UInt8]
-        let today: Day
+        let today: CivilDate
 
         func fail(_ value: JSONValue, _ problem: String) -> HabitImportError {
             HabitImportFormat.failure(path, bytes, value.offset, problem)
@@ -128,7 +129,7 @@ enum HabitImportFormat {
                 required: ["name", "start", "archived", "done"])
             let name = try string(fields["name"]!)
             let start = try day(fields["start"]!)
-            let archived: Day? = try fields["archived"].flatMap { value throws(HabitImportError) -> Day? in
+            let archived: CivilDate? = try fields["archived"].flatMap { value throws(HabitImportError) -> CivilDate? in
                 if case .null = value { return nil }
                 return try day(value)
             }
@@ -154,7 +155,7 @@ enum HabitImportFormat {
             }
             let done = try days(fields["done"]!)
             let skipped = try fields["skipped"].map { value throws(HabitImportError) in try days(value) } ?? []
-            var pauses: [ClosedRange<Day>] = []
+            var pauses: [ClosedRange<CivilDate>] = []
             if let value = fields["paused"] {
                 guard case .array(let items, _) = value else { throw fail(value, "expected an array of pauses") }
                 for item in items {
@@ -166,14 +167,14 @@ enum HabitImportFormat {
                     pauses.append(first...last)
                 }
             }
-            var notes: [Day: String] = [:]
+            var notes: [CivilDate: String] = [:]
             if let value = fields["notes"] {
                 guard case .object(let members, _) = value else { throw fail(value, "expected an object of notes") }
                 for member in members {
                     notes[try dayKey(member.key, of: member.value)] = try string(member.value)
                 }
             }
-            var amounts: [Day: Int] = [:]
+            var amounts: [CivilDate: Int] = [:]
             if let value = fields["amounts"] {
                 guard measure != nil else {
                     throw fail(value, "amounts need a measure as the target (8 glasses per day)")
@@ -239,10 +240,10 @@ enum HabitImportFormat {
         }
 
         /// A key of `notes` or `amounts`: a day, not in the future.
-        func dayKey(_ key: String, of value: JSONValue) throws(HabitImportError) -> Day {
-            let parsed: Day
+        func dayKey(_ key: String, of value: JSONValue) throws(HabitImportError) -> CivilDate {
+            let parsed: CivilDate
             do throws(DayParseError) {
-                parsed = try Day.parse(key)
+                parsed = try CivilDate.parse(key)
             } catch {
                 throw fail(value, "the key \(MessageText.quoted(key)) is not a day: \(error.message)")
             }
@@ -255,11 +256,11 @@ enum HabitImportFormat {
             return text
         }
 
-        func day(_ value: JSONValue) throws(HabitImportError) -> Day {
+        func day(_ value: JSONValue) throws(HabitImportError) -> CivilDate {
             let text = try string(value)
-            let parsed: Day
+            let parsed: CivilDate
             do throws(DayParseError) {
-                parsed = try Day.parse(text)
+                parsed = try CivilDate.parse(text)
             } catch {
                 throw fail(value, error.message)
             }
@@ -267,9 +268,9 @@ enum HabitImportFormat {
             return parsed
         }
 
-        func days(_ value: JSONValue) throws(HabitImportError) -> [Day] {
+        func days(_ value: JSONValue) throws(HabitImportError) -> [CivilDate] {
             guard case .array(let items, _) = value else { throw fail(value, "expected an array of days") }
-            var result: [Day] = []
+            var result: [CivilDate] = []
             for item in items { result.append(try day(item)) }
             return result
         }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Turns the rows of a Loop Habit Tracker backup into habits, by the same rules as typed
 /// commands: each day goes through ``Habit/markDone(on:today:)``, ``Habit/skip(on:today:)`` or
 /// ``Habit/setNote(_:on:today:)``, so a day in the future is refused as `habit done` refuses it.
@@ -21,7 +23,7 @@ enum LoopBackupImport {
     /// The habits of `backup`, read from the file `path` as of `today`; `notCarried` names what
     /// the file's program keeps of each habit that Tally does not.
     static func report(
-        _ backup: LoopBackupDatabase, path: String, today: Day,
+        _ backup: LoopBackupDatabase, path: String, today: CivilDate,
         notCarried: String? = "the habits' colours and reminders"
     ) -> HabitImportReport {
         var report = HabitImportReport(habits: [])
@@ -64,8 +66,8 @@ enum LoopBackupImport {
                         + "in \(record.frequencyDays) days, which Tally cannot keep; it was not imported")
                 continue
             }
-            let days = entries.map { Day(daysSinceEpoch: Int(floorDivision($0.timestamp, millisecondsPerDay))) }
-            let recordable = days.filter { Day.supportedDays.contains($0) && $0 <= today }
+            let days = entries.map { CivilDate(daysSinceEpoch: Int(floorDivision($0.timestamp, millisecondsPerDay))) }
+            let recordable = days.filter { CivilDate.supportedDays.contains($0) && $0 <= today }
             let start = recordable.min() ?? today
             var habit: Habit
             do throws(HabitError) {
@@ -86,11 +88,11 @@ enum LoopBackupImport {
             // A measurable habit's amounts are checked one by one as `record` checks them, and
             // taken in together at the end: `record` derives the days done again each time, which
             // over years of days would be quadratic.
-            var amounts: [Day: Int] = [:]
+            var amounts: [CivilDate: Int] = [:]
             for (entry, day) in zip(entries, days) {
                 // Spelled out only for a message: most rows have none.
                 func entryPlace() -> String { "\(path): \(entry.place) (\(MessageText.quoted(habit.name)))" }
-                guard Day.supportedDays.contains(day) else {
+                guard CivilDate.supportedDays.contains(day) else {
                     report.refused.append("\(entryPlace()): the timestamp \(entry.timestamp) is not a day Tally knows")
                     continue
                 }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Reads Loop Habit Tracker's CSV export, its zip or the folder it unzips to: `Habits.csv` (one
 /// row per habit) and the days, from each habit's own `NNN Name/Checkmarks.csv`
 /// (`Date,Value,Notes`) where it has rows, else from its column of the export's
@@ -9,12 +11,13 @@ enum LoopCSVImport {
     static let values: [String: Int64] = ["YES_MANUAL": 2, "YES_AUTO": 1, "NO": 0, "SKIP": 3, "UNKNOWN": -1]
 
     /// What the export in `folder` brings in; messages name `shownAs`'s folder.
-    static func report(folder: String, shownAs: String, today: Day) throws(HabitImportError) -> HabitImportReport {
+    static func report(folder: String, shownAs: String, today: CivilDate) throws(HabitImportError) -> HabitImportReport
+    {
         try report(.folder(folder), shownAs: shownAs, today: today)
     }
 
     /// What the export read from `source` brings in; messages name `shownAs`.
-    static func report(_ source: LoopExportSource, shownAs: String, today: Day) throws(HabitImportError)
+    static func report(_ source: LoopExportSource, shownAs: String, today: CivilDate) throws(HabitImportError)
         -> HabitImportReport
     {
         guard let habitBytes = try source.file("Habits.csv") else {
@@ -123,9 +126,9 @@ enum LoopCSVImport {
             date: CSVReader.Field, value: CSVReader.Field, notes: String, habit: LoopBackupDatabase.HabitRecord,
             file: String
         ) throws(HabitImportError) {
-            let day: Day
+            let day: CivilDate
             do throws(DayParseError) {
-                day = try Day.parse(date.text)
+                day = try CivilDate.parse(date.text)
             } catch {
                 throw HabitImportError(file: shownAs, problem: "\(file):\(date.line):\(date.column): \(error.message)")
             }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Reads what `habit export csv` writes back into habits: the rows of one habit follow each
 /// other and repeat its fields; each row is a day done, skipped or noted, a pause
 /// (`FIRST/LAST`, `paused`), or, for a habit with none of these, an empty day. As with the JSON
@@ -5,21 +7,21 @@
 /// none of it.
 enum TallyCSVImport {
     /// The habits of the CSV export `bytes`, read from `path`, as of `today`.
-    static func habits(_ bytes: [UInt8], path: String, today: Day) throws(HabitImportError) -> [Habit] {
+    static func habits(_ bytes: [UInt8], path: String, today: CivilDate) throws(HabitImportError) -> [Habit] {
         func fail(_ field: CSVReader.Field, _ problem: String) -> HabitImportError {
             HabitImportError(file: path, line: field.line, column: field.column, problem: problem)
         }
-        func day(_ field: CSVReader.Field) throws(HabitImportError) -> Day {
+        func day(_ field: CSVReader.Field) throws(HabitImportError) -> CivilDate {
             try TallyCSVImport.day(field, path: path, today: today)
         }
         struct Draft {
             var fields: [String]
             var first: CSVReader.Field
-            var done: [Day] = []
-            var skipped: [Day] = []
-            var pauses: [ClosedRange<Day>] = []
-            var notes: [Day: String] = [:]
-            var amounts: [Day: Int] = [:]
+            var done: [CivilDate] = []
+            var skipped: [CivilDate] = []
+            var pauses: [ClosedRange<CivilDate>] = []
+            var notes: [CivilDate: String] = [:]
+            var amounts: [CivilDate: Int] = [:]
             var description: String?
             var position: Int?
         }
@@ -135,10 +137,12 @@ enum TallyCSVImport {
     }
 
     /// The day written in `field`, which may not be after `today`.
-    private static func day(_ field: CSVReader.Field, path: String, today: Day) throws(HabitImportError) -> Day {
-        let parsed: Day
+    private static func day(_ field: CSVReader.Field, path: String, today: CivilDate) throws(HabitImportError)
+        -> CivilDate
+    {
+        let parsed: CivilDate
         do throws(DayParseError) {
-            parsed = try Day.parse(field.text)
+            parsed = try CivilDate.parse(field.text)
         } catch {
             throw HabitImportError(file: path, line: field.line, column: field.column, problem: error.message)
         }

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Where habits are kept. Only stores and fetches: every rule lives in ``Habit``.
 ///
 /// Methods throw ``HabitStoreError`` when the storage fails or holds a row that breaks a rule.
@@ -12,7 +14,7 @@ public protocol HabitRepository: AnyObject {
     /// A summary of every habit as of `today`, archived ones included, in no particular order:
     /// what `habit list` shows, read without each habit's whole history and held to the same
     /// rules (see ``HabitSummary``).
-    func summaries(today: Day) throws -> [HabitSummary]
+    func summaries(today: CivilDate) throws -> [HabitSummary]
 
     /// The habit whose ``Habit/nameKey`` is `nameKey`, if any.
     func habit(withNameKey nameKey: String) throws -> Habit?

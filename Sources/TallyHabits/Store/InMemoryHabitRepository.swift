@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// A repository in memory, for tests: the same contract as the SQLite store, including the
 /// constraints its schema enforces.
 public final class InMemoryHabitRepository: HabitRepository {
@@ -24,7 +26,7 @@ public final class InMemoryHabitRepository: HabitRepository {
     public func allHabits() throws -> [Habit] { Array(habits.values) }
 
     /// Every habit summed up from its whole history.
-    public func summaries(today: Day) throws -> [HabitSummary] {
+    public func summaries(today: CivilDate) throws -> [HabitSummary] {
         habits.values.map { HabitSummary($0) }
     }
 

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The habits of a Rewire backup database, read as Loop Habit Tracker's `RewireDBImporter.kt`
 /// reads them, without changing a byte of the file (it is opened read-only and immutable).
 ///
@@ -81,7 +83,7 @@ enum RewireDatabase {
             let place = LoopBackupDatabase.Place(prefix: "CHECKINS row ", number: id)
             let digits = date.utf8.count == 8 && date.utf8.allSatisfy { (0x30...0x39).contains($0) }
             guard digits, let year = Int(date.prefix(4)), let month = Int(date.dropFirst(4).prefix(2)),
-                let dayOfMonth = Int(date.suffix(2)), let day = Day(year: year, month: month, day: dayOfMonth)
+                let dayOfMonth = Int(date.suffix(2)), let day = CivilDate(year: year, month: month, day: dayOfMonth)
             else {
                 result.refused.append(
                     "\(path): \(place): the date \(MessageText.quoted(date)) is not a day as YYYYMMDD")

@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import TallyCalendar
 
 extension SQLiteHabitStore {
     /// Checks what the file holds, leaves WAL mode for the rollback journal when an older Tally
@@ -195,7 +196,7 @@ extension SQLiteHabitStore {
             }
             let reason: String
             do throws(DayParseError) {
-                let day = try Day.parse(text)
+                let day = try CivilDate.parse(text)
                 guard row.text(4) != "text" || row.isNull(5) || row.integer(5) != Int64(day.daysSinceEpoch) else {
                     return
                 }

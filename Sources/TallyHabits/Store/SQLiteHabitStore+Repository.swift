@@ -1,4 +1,5 @@
 import CSQLite
+import TallyCalendar
 
 extension SQLiteHabitStore {
     /// Every habit, each checked by ``Habit`` as it is read.
@@ -12,7 +13,7 @@ extension SQLiteHabitStore {
     /// its runs of consecutive days done (kept by the schema's triggers), its skips and its
     /// pauses, never the days done one by one; the count and the runs are checked against the
     /// first and last day done.
-    public func summaries(today: Day) throws -> [HabitSummary] {
+    public func summaries(today: CivilDate) throws -> [HabitSummary] {
         try readTransaction {
             var rows: [(habit: HabitRow, firstDone: Int64?, lastDone: Int64?)] = []
             try forEachRow(
@@ -27,7 +28,7 @@ extension SQLiteHabitStore {
             // Every habit's runs in one pass over their covering index, in the same order of ids
             // (a run of no habit, which the foreign key forbids, is passed over), into one array:
             // habit `i`'s from `firstRun[i]` up to `firstRun[i + 1]`.
-            var runs: [ClosedRange<Day>] = []
+            var runs: [ClosedRange<CivilDate>] = []
             var firstRun = [Int](repeating: 0, count: rows.count + 1)
             var index = 0
             try forEachRow("SELECT habit_id, first_day, last_day FROM completion_run ORDER BY habit_id, last_day", []) {
@@ -74,9 +75,9 @@ extension SQLiteHabitStore {
     /// `habit_id`), by habit id, ascending.
     private func skipsAndPauses(
         where condition: String, _ bindings: [Value]
-    ) throws -> (skips: [Int64: [Day]], pauses: [Int64: [ClosedRange<Day>]]) {
-        var skips: [Int64: [Day]] = [:]
-        var pauses: [Int64: [ClosedRange<Day>]] = [:]
+    ) throws -> (skips: [Int64: [CivilDate]], pauses: [Int64: [ClosedRange<CivilDate>]]) {
+        var skips: [Int64: [CivilDate]] = [:]
+        var pauses: [Int64: [ClosedRange<CivilDate>]] = [:]
         try forEachRow("SELECT habit_id, day FROM skip WHERE \(condition) ORDER BY habit_id, day", bindings) {
             skips[$0.integer(0), default: []].append($0.day(1))
         }
@@ -95,8 +96,8 @@ extension SQLiteHabitStore {
     }
 
     /// The amounts of the habits matching `condition` (SQL over `habit_id`), by habit id.
-    func storedAmounts(where condition: String, _ bindings: [Value]) throws -> [Int64: [Day: Int]] {
-        var amounts: [Int64: [Day: Int]] = [:]
+    func storedAmounts(where condition: String, _ bindings: [Value]) throws -> [Int64: [CivilDate: Int]] {
+        var amounts: [Int64: [CivilDate: Int]] = [:]
         try forEachRow("SELECT habit_id, day, value FROM amount WHERE \(condition)", bindings) {
             amounts[$0.integer(0), default: [:]][$0.day(1)] = Int($0.integer(2))
         }
@@ -214,17 +215,17 @@ extension SQLiteHabitStore {
 
     /// A `completion_run` row as a range of days, or the error naming the habit when it ends
     /// before it begins.
-    private func storedRun(_ first: Day, _ last: Day, of row: HabitRow) throws -> ClosedRange<Day> {
+    private func storedRun(_ first: CivilDate, _ last: CivilDate, of row: HabitRow) throws -> ClosedRange<CivilDate> {
         guard first <= last else { throw row.invalid(in: path, Self.derivedRowsMismatch) }
         return first...last
     }
 
     /// A stored day number as a ``Day``, or the error naming the row: the schema's CHECK keeps
     /// days within the supported years, but it can be switched off.
-    private func day(_ value: Int64, _ role: String, of row: HabitRow) throws -> Day {
-        let day = Day(daysSinceEpoch: Int(value))
-        guard Day.supportedDays.contains(day) else {
-            let (first, last) = (Day.supportedDays.lowerBound, Day.supportedDays.upperBound)
+    private func day(_ value: Int64, _ role: String, of row: HabitRow) throws -> CivilDate {
+        let day = CivilDate(daysSinceEpoch: Int(value))
+        guard CivilDate.supportedDays.contains(day) else {
+            let (first, last) = (CivilDate.supportedDays.lowerBound, CivilDate.supportedDays.upperBound)
             throw row.invalid(
                 in: path,
                 "its \(role) \(value) is not a day from \(first) to \(last) "
@@ -234,7 +235,7 @@ extension SQLiteHabitStore {
     }
 
     /// The start and archive days of a row.
-    private func days(of row: HabitRow) throws -> (start: Day, archive: Day?) {
+    private func days(of row: HabitRow) throws -> (start: CivilDate, archive: CivilDate?) {
         guard row.name != nil else { throw row.invalid(in: path, "its name is missing") }
         guard let start = row.start else { throw row.invalid(in: path, "its start day is missing") }
         return (try day(start, "start day", of: row), try row.archive.map { try day($0, "archive day", of: row) })
@@ -252,7 +253,9 @@ extension SQLiteHabitStore {
     /// Checks the runs a summary read (the triggers' work) against the first and last day done
     /// and the count: in order and apart, from the first day done to the last, as many days as
     /// the count says.
-    private func checkRuns(_ runs: [ClosedRange<Day>], of row: HabitRow, firstDone: Day?, lastDone: Day?) throws {
+    private func checkRuns(
+        _ runs: [ClosedRange<CivilDate>], of row: HabitRow, firstDone: CivilDate?, lastDone: CivilDate?
+    ) throws {
         let daysInRuns = runs.reduce(0) { $0 + $1.count }
         let consistent =
             zip(runs, runs.dropFirst()).allSatisfy { $1.lowerBound.days(since: $0.upperBound) > 1 }
@@ -278,7 +281,7 @@ extension SQLiteHabitStore {
                 rows.count == 1 ? ("habit_id = ?1", [.integer(rows[0].id.rawValue)]) : ("1", [])
             let (skips, pauses) = try skipsAndPauses(where: condition, bindings)
             let amounts = try storedAmounts(where: condition, bindings)
-            var notes: [Int64: [Day: String]] = [:]
+            var notes: [Int64: [CivilDate: String]] = [:]
             try forEachRow("SELECT habit_id, day, text FROM note WHERE \(condition)", bindings) {
                 notes[$0.integer(0), default: [:]][$0.day(1)] = $0.text(2) ?? ""
             }
@@ -308,7 +311,7 @@ extension SQLiteHabitStore {
                             try forEachRow(of: days, [.integer(row.id.rawValue)]) { dayNumbers.append($0.integer(0)) }
                             source = .rows(dayNumbers)
                         }
-                        var storedRuns: [ClosedRange<Day>] = []
+                        var storedRuns: [ClosedRange<CivilDate>] = []
                         try forEachRow(of: runs, [.integer(row.id.rawValue)]) {
                             storedRuns.append(try storedRun($0.day(0), $0.day(1), of: row))
                         }
@@ -334,11 +337,11 @@ extension SQLiteHabitStore {
     /// row by row; the count and the first and last day (as for a summary) when they are the
     /// runs spelled out.
     private func restoreHabit(
-        _ row: HabitRow, days source: StoredDays, storedRuns: [ClosedRange<Day>], skippedDays: [Day],
-        pauses: [ClosedRange<Day>], notes: [Day: String], amounts: [Day: Int]
+        _ row: HabitRow, days source: StoredDays, storedRuns: [ClosedRange<CivilDate>], skippedDays: [CivilDate],
+        pauses: [ClosedRange<CivilDate>], notes: [CivilDate: String], amounts: [CivilDate: Int]
     ) throws -> Habit {
         let (start, archive) = try days(of: row)
-        var daysDone: [Day] = []
+        var daysDone: [CivilDate] = []
         switch source {
         case .rows(let dayNumbers):
             daysDone.reserveCapacity(dayNumbers.count)

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 extension SQLiteHabitStore {
     /// Puts each habit of `positions` at its place (nil: back to the order by name), in one
     /// transaction: `habit move` renumbers every habit at once.
@@ -106,7 +108,7 @@ extension SQLiteHabitStore {
                 of: habit,
                 stored: try storedAmounts(where: "habit_id = ?1", [.integer(habit.id.rawValue)])[habit.id.rawValue]
                     ?? [:])
-            var stored = Set<Day>()
+            var stored = Set<CivilDate>()
             try forEachRow("SELECT day FROM completion WHERE habit_id = ?1", [.integer(habit.id.rawValue)]) {
                 stored.insert($0.day(0))
             }
@@ -144,7 +146,7 @@ extension SQLiteHabitStore {
 
     /// Writes the amounts that differ from `stored` (what the file holds for the habit): an
     /// entry changes one row, an import inserts thousands through one prepared statement.
-    private func writeAmounts(of habit: Habit, stored: [Day: Int]) throws {
+    private func writeAmounts(of habit: Habit, stored: [CivilDate: Int]) throws {
         let id = Value.integer(habit.id.rawValue)
         for day in stored.keys.sorted() where habit.amounts[day] == nil {
             try run(
@@ -186,7 +188,7 @@ extension SQLiteHabitStore {
 
     /// Inserts the completions of `days`, one statement prepared once (an import inserts
     /// thousands).
-    private func insertCompletions(of habit: Habit, on days: [Day]) throws {
+    private func insertCompletions(of habit: Habit, on days: [CivilDate]) throws {
         guard !days.isEmpty else { return }
         try withStatement("INSERT INTO completion (habit_id, day) VALUES (?1, ?2)", operation: "recording days") {
             statement in

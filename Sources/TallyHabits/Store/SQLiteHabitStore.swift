@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import TallyCalendar
 
 /// Habits in an SQLite database file, `habits.sqlite3` in a data directory.
 ///
@@ -173,7 +174,7 @@ public final class SQLiteHabitStore: HabitRepository {
         case null
 
         /// A day as the schema stores it: days since 1970-01-01.
-        static func day(_ day: Day) -> Value { .integer(Int64(day.daysSinceEpoch)) }
+        static func day(_ day: CivilDate) -> Value { .integer(Int64(day.daysSinceEpoch)) }
     }
 
     /// The current row of a stepped statement.
@@ -186,7 +187,7 @@ public final class SQLiteHabitStore: HabitRepository {
 
         /// A day number the schema keeps in range (see ``SQLiteHabitStore/day(_:_:of:)`` where it
         /// cannot be trusted to).
-        func day(_ column: Int32) -> Day { Day(daysSinceEpoch: Int(integer(column))) }
+        func day(_ column: Int32) -> CivilDate { CivilDate(daysSinceEpoch: Int(integer(column))) }
 
         func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 

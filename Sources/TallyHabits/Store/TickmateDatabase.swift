@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The habits of a Tickmate backup database, read as Loop Habit Tracker's
 /// `TickmateDBImporter.kt` reads them, without changing a byte of the file (it is opened
 /// read-only and immutable).
@@ -50,7 +52,7 @@ enum TickmateDatabase {
             let place = LoopBackupDatabase.Place(prefix: "ticks row ", number: id)
             let (year, month, dayOfMonth) = (row.integer(2), row.integer(3), row.integer(4))
             guard
-                let day = Day(
+                let day = CivilDate(
                     year: Int(clamping: year), month: Int(clamping: month) + 1, day: Int(clamping: dayOfMonth))
             else {
                 result.refused.append(

@@ -42,7 +42,7 @@ public enum Application {
         let pinnedToday = variables["TALLY_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
         if let pinnedToday {
             do {
-                _ = try Day.today(pinnedTo: pinnedToday)
+                _ = try CivilDate.today(pinnedTo: pinnedToday)
             } catch {
                 errors.write(
                     "tally: the environment variable TALLY_TODAY is not a usable date: "

@@ -133,7 +133,7 @@ public struct Completer {
     }
 
     /// The words a DATE argument may be: `today`, `yesterday` and the weekdays.
-    static let dayWords = ["today", "yesterday"] + Day.weekdayNames.map { $0.lowercased() }
+    static let dayWords = ["today", "yesterday"] + CivilDate.weekdayNames.map { $0.lowercased() }
 
     /// Unit names where a unit is read: right after a number or a `)` (`5 k` → `kg`, `km`, …,
     /// also `5k` typed together), and after `to`, where the conversion words join them.

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 import TallyDiagnostics
 import TallyHabits
@@ -70,7 +71,7 @@ extension Session {
 
     mutating func runHabit(line: String, argumentsStart: Int) throws(Diagnostic) -> LineOutcome {
         let wordSpan = SourceSpan(start: argumentsStart - "habit".utf8.count, end: argumentsStart)
-        let today: Day
+        let today: CivilDate
         do {
             today = try environment.today()
         } catch {

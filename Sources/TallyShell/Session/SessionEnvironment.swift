@@ -35,9 +35,9 @@ public struct SessionEnvironment {
     }
 
     /// Today for habits and `bmi`: `TALLY_TODAY`, or the date of the clock.
-    func today() throws(DayParseError) -> Day {
-        if let pinnedToday { return try Day.today(pinnedTo: pinnedToday) }
-        return Day.today(on: clock)
+    func today() throws(DayParseError) -> CivilDate {
+        if let pinnedToday { return try CivilDate.today(pinnedTo: pinnedToday) }
+        return CivilDate.today(on: clock)
     }
 
     /// Whether `habit` views also give their data for `--json` (computed only when wanted).
