@@ -84,7 +84,7 @@ extension JSONValue {
     /// The value on one line with no spaces, as JSON Lines wants it.
     public var encoded: String {
         var text = ""
-        write(to: &text, indent: nil, depth: 0)
+        write(to: &text, layout: .compact, depth: 0)
         return text
     }
 
@@ -92,52 +92,80 @@ extension JSONValue {
     /// may read (`habit export json`); the last line ends with a line break.
     public func encoded(indent: Int) -> String {
         var text = ""
-        write(to: &text, indent: indent, depth: 0)
+        write(to: &text, layout: .indented(indent), depth: 0)
         return text + "\n"
     }
 
-    /// Writes the value; `indent` nil writes it compactly. Arrays of scalars stay on one line
-    /// when indenting, so a list of days reads as a list.
-    private func write(to text: inout String, indent: Int?, depth: Int) {
+    /// How a value is laid out.
+    private enum Layout {
+        /// On one line with no spaces.
+        case compact
+        /// On one line, its elements separated by `, ` and keys by `: `.
+        case inline
+        /// Over several lines, each level indented by this many spaces.
+        case indented(Int)
+    }
+
+    /// Writes the value. When indenting, a value that reads as one line stays on one: an array
+    /// of scalars or of arrays of scalars (a list of days, of day ranges), an object of scalars
+    /// (notes by day).
+    private func write(to text: inout String, layout: Layout, depth: Int) {
+        var layout = layout
+        if case .indented = layout, isOneLine { layout = .inline }
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
         case .number(let number): text += number.text
         case .string(let string): text += JSONText.string(string)
         case .array(let elements):
-            let scalars = elements.allSatisfy(\.isScalar)
-            writeSequence(
-                elements, open: "[", close: "]", to: &text, indent: scalars ? nil : indent,
-                inline: scalars && indent != nil,
-                depth: depth
-            ) { element, text, indent, depth in
-                element.write(to: &text, indent: indent, depth: depth)
+            writeSequence(elements, open: "[", close: "]", to: &text, layout: layout, depth: depth) {
+                element, text, layout, depth in
+                element.write(to: &text, layout: layout, depth: depth)
             }
         case .object(let members):
-            writeSequence(members, open: "{", close: "}", to: &text, indent: indent, inline: false, depth: depth) {
-                member, text, indent, depth in
+            writeSequence(members, open: "{", close: "}", to: &text, layout: layout, depth: depth) {
+                member, text, layout, depth in
                 text += JSONText.string(member.key)
-                text += indent == nil ? ":" : ": "
-                member.value.write(to: &text, indent: indent, depth: depth)
+                if case .compact = layout { text += ":" } else { text += ": " }
+                member.value.write(to: &text, layout: layout, depth: depth)
             }
         }
     }
 
-    /// An array's or object's elements between `open` and `close`: compactly, one to a line
-    /// when indenting, or on one line separated by `, ` (`inline`).
+    /// An array's or object's elements between `open` and `close`, as `layout` lays them out.
     private func writeSequence<Element>(
-        _ elements: [Element], open: String, close: String, to text: inout String, indent: Int?, inline: Bool,
-        depth: Int, writeElement: (Element, inout String, Int?, Int) -> Void
+        _ elements: [Element], open: String, close: String, to text: inout String, layout: Layout, depth: Int,
+        writeElement: (Element, inout String, Layout, Int) -> Void
     ) {
         text += open
         guard !elements.isEmpty else { return text += close }
         for (index, element) in elements.enumerated() {
-            if index > 0 { text += inline ? ", " : "," }
-            if let indent { text += "\n" + String(repeating: " ", count: indent * (depth + 1)) }
-            writeElement(element, &text, indent, depth + 1)
+            switch layout {
+            case .compact: if index > 0 { text += "," }
+            case .inline: if index > 0 { text += ", " }
+            case .indented(let indent):
+                if index > 0 { text += "," }
+                text += "\n" + String(repeating: " ", count: indent * (depth + 1))
+            }
+            writeElement(element, &text, layout, depth + 1)
         }
-        if let indent { text += "\n" + String(repeating: " ", count: indent * depth) }
+        if case .indented(let indent) = layout { text += "\n" + String(repeating: " ", count: indent * depth) }
         text += close
+    }
+
+    /// Whether an indented layout keeps the value on one line.
+    private var isOneLine: Bool {
+        switch self {
+        case .array(let elements): return elements.allSatisfy { $0.isScalar || $0.isArrayOfScalars }
+        case .object(let members): return members.allSatisfy { $0.value.isScalar }
+        default: return true
+        }
+    }
+
+    /// Whether the value is an array whose elements are all scalars.
+    private var isArrayOfScalars: Bool {
+        if case .array(let elements) = self { return elements.allSatisfy(\.isScalar) }
+        return false
     }
 
     /// Whether the value holds no other value.

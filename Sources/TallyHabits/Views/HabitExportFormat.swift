@@ -60,38 +60,39 @@ public enum HabitExportFormat: String, Sendable, CaseIterable {
     }
 
     private func json(_ habits: [Habit]) -> String {
-        guard !habits.isEmpty else { return "{\n  \"habits\": []\n}\n" }
-        let objects = habits.map { habit in
-            let days = habit.daysDone.map { "\"\($0)\"" }.joined(separator: ", ")
-            let skipped = habit.skippedDays.map { "\"\($0)\"" }.joined(separator: ", ")
-            let paused = habit.pauses.map { "[\"\($0.lowerBound)\", \"\($0.upperBound)\"]" }.joined(separator: ", ")
-            let notes = habit.notes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \(JSONText.string($0.value))" }
-                .joined(separator: ", ")
-            let amounts =
-                habit.measure == nil
-                ? ""
-                : ",\n      \"amounts\": {"
-                    + habit.amounts.sorted { $0.key < $1.key }
-                    .map { "\"\($0.key)\": \(HabitMeasure.amountText($0.value))" }.joined(separator: ", ") + "}"
-            var extra = amounts
-            if let description = habit.habitDescription {
-                extra += ",\n      \"description\": \(JSONText.string(description))"
+        typealias JSON = TallyDiagnostics.JSONValue
+        let objects = habits.map { habit -> JSON in
+            var members = [
+                JSONMember("name", .string(habit.name)), JSONMember("start", .string(habit.start.description)),
+                JSONMember("archived", .string(orNull: habit.archiveDay?.description)),
+                JSONMember("target", .string(habit.targetText)),
+                JSONMember("done", .array(habit.daysDone.map { .string($0.description) })),
+                JSONMember("skipped", .array(habit.skippedDays.map { .string($0.description) })),
+                JSONMember(
+                    "paused",
+                    .array(
+                        habit.pauses.map {
+                            .array([.string($0.lowerBound.description), .string($0.upperBound.description)])
+                        })),
+                JSONMember(
+                    "notes",
+                    .object(
+                        habit.notes.sorted { $0.key < $1.key }.map { JSONMember($0.key.description, .string($0.value)) }
+                    )),
+            ]
+            if habit.measure != nil {
+                let amounts = habit.amounts.sorted { $0.key < $1.key }.map {
+                    JSONMember($0.key.description, HabitViewData.amount($0.value))
+                }
+                members.append(JSONMember("amounts", .object(amounts)))
             }
-            if let position = habit.position { extra += ",\n      \"position\": \(position)" }
-            return """
-                    {
-                      "name": \(JSONText.string(habit.name)),
-                      "start": "\(habit.start)",
-                      "archived": \(habit.archiveDay.map { "\"\($0)\"" } ?? "null"),
-                      "target": \(JSONText.string(habit.targetText)),
-                      "done": [\(days)],
-                      "skipped": [\(skipped)],
-                      "paused": [\(paused)],
-                      "notes": {\(notes)}\(extra)
-                    }
-                """
+            if let description = habit.habitDescription {
+                members.append(JSONMember("description", .string(description)))
+            }
+            if let position = habit.position { members.append(JSONMember("position", .integer(position))) }
+            return .object(members)
         }
-        return "{\n  \"habits\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"
+        return JSON.object([JSONMember("habits", .array(objects))]).encoded(indent: 2)
     }
 
     /// The characters that make a spreadsheet read a cell as a formula when the cell starts
