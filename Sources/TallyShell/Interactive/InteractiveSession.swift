@@ -46,8 +46,9 @@ enum InteractiveSession {
         decorations?.remember(earlierLines)
         var lineNumber = 0
         var sessionLines: [(number: Int, line: String)] = []
-        var fullResult: String?
-        let pager = Pager.command(environment: variables)
+        let writer = MarkedWriter(
+            output: output, errors: errors, renderer: renderer, interruption: session.interruption,
+            pager: Pager.command(environment: variables), prompt: prompt)
         while true {
             // Tab reads a snapshot of the names, taken between lines: never the live session.
             let completer = session.completer()
@@ -85,8 +86,8 @@ enum InteractiveSession {
                         InteractiveCommand.historyListing(
                             earlier: earlierLines, session: sessionLines, count: count, containing: filter))
                 case .full:
-                    if let fullResult {
-                        page(fullResult, through: pager, output: output, interruption: session.interruption)
+                    if let fullResult = writer.fullResult {
+                        writer.page(fullResult)
                     } else {
                         errors.write("nothing to show: 'full' shows a long result in whole after it was shortened\n")
                     }
@@ -96,50 +97,16 @@ enum InteractiveSession {
             }
             let origin = LineOrigin(sourceName: LineOrigin.interactiveSessionName, lineNumber: lineNumber)
             let outcome = session.handle(line, origin: origin)
-            let size = TerminalSize.current
-            var text = outcome.output(style: .interactive, formatter: session.formatter)
-            let isValue = outcome.values(formattedBy: session.formatter) != nil
-            if let shown = text, isValue, let short = ResultAbbreviation.abbreviated(shown, columns: size.columns) {
-                fullResult = shown
-                text = short
-            } else if let shown = text, case .command(let word, _) = kind, word == .help || word == .set {
-                // The `set` listing's rows go on under their meaning, after the name and value.
-                let hanging: TextWrapping.Hanging = word == .set ? .lastColumn : .secondColumn
-                let wrapped = TextWrapping.wrap(shown, width: size.columns, hanging: hanging)
-                text = wrapped
-                if wrapped.utf8.reduce(1, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) >= size.rows {
-                    page(wrapped, through: pager, output: output, interruption: session.interruption)
-                    text = nil
-                }
-            }
-            if !show(
-                outcome, text: text, for: line, output: output, errors: errors, renderer: renderer,
-                interruption: session.interruption)
-            {
+            writer.write(outcome, of: { line }, at: origin, formatter: session.formatter)
+            if !writer.completed {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
-            } else if !outcome.failed, isValue || isBMI(kind) {
+            } else if !outcome.failed, outcome.values(formattedBy: session.formatter) != nil || isBMI(kind) {
                 // The result stays reachable by the line's number: _3.
                 session.recordNumberedResult(line: lineNumber)
             }
             if outcome.endsSession { return exitStatus(output: output, errors: errors) }
         }
-    }
-
-    /// Shows `text` through the pager, or plainly when there is none (in pieces, so Ctrl-C
-    /// stops it).
-    private static func page(
-        _ text: String, through pager: String?, output: OutputStream, interruption: Interruption
-    ) {
-        output.flush()
-        interruption.clear()
-        if let pager, Pager.show(text, command: pager) {
-            interruption.clear()
-            return
-        }
-        show(
-            .printing(text), text: text, for: "", output: output, errors: OutputStream.standardError,
-            renderer: DiagnosticRenderer(useColour: false), interruption: interruption)
     }
 
     /// Whether the line is a `bmi` line (whose BMI becomes `ans`, and so `_N`).
@@ -153,53 +120,5 @@ enum InteractiveSession {
         guard let report = output.failureReport else { return 0 }
         errors.write(report)
         return 1
-    }
-
-    /// Prints a result in pieces (a million digits take a while on a terminal, and Ctrl-C must
-    /// stop them) or a diagnostic drawn under the line still on the screen.
-    /// Whether the whole outcome was shown; false when Ctrl-C stopped it.
-    @discardableResult
-    private static func show(
-        _ outcome: LineOutcome, text: String?, for line: String, output: OutputStream, errors: OutputStream,
-        renderer: DiagnosticRenderer, interruption: Interruption
-    ) -> Bool {
-        var interrupted = outcome.wasInterrupted
-        var cutShort = false
-        let interactiveForm = DiagnosticRenderer.Form.interactive(promptWidth: DisplayWidth.of(prompt))
-        let columns = TerminalSize.current.columns
-        let typedWidth = DisplayWidth.of(prompt) + DisplayWidth.of(line)
-        let draw = { (diagnostic: Diagnostic) in
-            TextWrapping.fitDiagnostic(
-                renderer.render(diagnostic, in: line, form: interactiveForm), typedWidth: typedWidth, width: columns)
-        }
-        if !interrupted {
-            // A warning's caret belongs under the typed line, so it comes before the output.
-            for warning in outcome.warnings { errors.write(draw(warning)) }
-        }
-        if let text {
-            if interruption.isRequested {
-                interrupted = true
-            } else if !output.writeLineInPieces(text, stoppingWhen: { interruption.isRequested }) {
-                output.writeLine("")
-                interrupted = true
-                cutShort = true
-            }
-        }
-        output.flush()
-        if interrupted {
-            // The terminal itself may have echoed ^C after the typed line; start a new line.
-            let newline = !cutShort && terminalEchoesControlCharacters
-            errors.write((newline ? "\n" : "") + "interrupted\n")
-        } else {
-            if let diagnostic = outcome.diagnostic { errors.write(draw(diagnostic)) }
-        }
-        return !interrupted
-    }
-
-    /// Whether the terminal echoes control characters (`^C`) while a line is being evaluated.
-    private static var terminalEchoesControlCharacters: Bool {
-        var settings = termios()
-        guard tcgetattr(0, &settings) == 0 else { return false }
-        return settings.c_lflag & tcflag_t(ECHO) != 0 && settings.c_lflag & tcflag_t(ECHOCTL) != 0
     }
 }

@@ -3,7 +3,7 @@ import TallyDiagnostics
 
 /// Shows line outcomes in one style: plain text for files and pipes (``PlainWriter``), JSON
 /// Lines (``JSONWriter``), the interactive session's marked results with a caret under the
-/// typed line, and the prompt's one-line preview (``PreviewWriter``). A session produces
+/// typed line (``MarkedWriter``), and the prompt's one-line preview (``PreviewWriter``). A session produces
 /// outcomes and never knows which writer shows them, as ripgrep's searcher never knows its
 /// printer.
 public protocol OutcomeWriter {
