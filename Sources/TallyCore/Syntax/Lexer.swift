@@ -41,8 +41,9 @@ public struct Lexer {
         self.init(bytes: UnsafeBufferPointer(rebasing: owner.bytes[..<count]), owner: owner, startingAt: offset)
     }
 
-    /// A lexer over bytes the caller keeps alive and unchanged for as long as it lexes.
-    init(borrowing bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int, endingAt end: Int? = nil) {
+    /// A lexer over bytes the caller keeps alive and unchanged for as long as it lexes (a
+    /// classifier's look at a line's first words: no copy of a megabyte line).
+    public init(borrowing bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int, endingAt end: Int? = nil) {
         let count = Swift.min(end ?? bytes.count, bytes.count)
         self.init(bytes: UnsafeBufferPointer(rebasing: bytes[..<count]), owner: nil, startingAt: offset)
     }

@@ -17,6 +17,8 @@ public enum UnitTable {
     /// letters as ASCII (`CM`, `Kg`, `ｃｍ`), then the foot and inch marks (`'` and `′` for ft,
     /// `"`, `″` and `''` for in), which no expression token is made of.
     public static func unit(lenientlyNamed name: String) -> PhysicalUnit? {
+        // No unit's name is this long: a word of a megabyte is neither hashed nor folded.
+        guard name.utf8.count <= 64 else { return nil }
         if let unit = byName[name] { return unit }
         let folded = folded(name)
         return byName[folded] ?? marks[folded].flatMap { byName[$0] }

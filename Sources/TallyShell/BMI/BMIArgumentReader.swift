@@ -20,7 +20,9 @@ struct BMIArgumentReader {
         let text: String
         let span: SourceSpan
         /// The word folded for comparison with keywords: lower case, full-width letters as ASCII.
-        var folded: String { UnitTable.folded(text) }
+        /// A word longer than any keyword is left as it is (no keyword can match it), so that a
+        /// megabyte word is not folded once for each comparison.
+        var folded: String { text.utf8.count > 64 ? text : UnitTable.folded(text) }
     }
 
     /// What labels a measurement.

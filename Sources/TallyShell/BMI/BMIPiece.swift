@@ -72,7 +72,9 @@ struct BMIPiece {
             return Diagnostic.bmiUnknownMeasurementUnit(letters, at: diagnostic.span).suggesting(
                 Suggestion.nearest(to: UnitTable.folded(letters), in: BMICommand.unitWords))
         }
-        guard word.text.unicodeScalars.count > 1, word.text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic })
+        // A word longer than any variable-and-unit a person types is only the error it is.
+        guard word.text.utf8.count <= 4 * Suggestion.maximumComparedLength, word.text.unicodeScalars.count > 1,
+            word.text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic })
         else { return diagnostic }
         // `hcm`: a variable run together with a unit, which would need parentheses.
         let folded = word.folded

@@ -24,7 +24,8 @@ public enum LineKind: Sendable, Equatable {
         guard let start = firstWordStart(bytes), CommandWord.mayStart(with: bytes[start]) || atPrompt else {
             return .expression
         }
-        var lexer = Lexer(String(decoding: bytes, as: UTF8.self))
+        // The bytes are the caller's for this call: the lexer borrows them (no copy of the line).
+        var lexer = Lexer(borrowing: bytes, startingAt: 0)
         guard let first = lexer.nextReadable(), case .name = first.kind else { return .expression }
         let word = lexer.text(of: first.span)
         let command = CommandWord(rawValue: word)
