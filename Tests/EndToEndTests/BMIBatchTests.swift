@@ -83,10 +83,10 @@ import Testing
     }
 }
 
-/// The second round of `bmi` through the binary: each input the issue measured gives the
+/// `bmi` in files and pipes, through the binary: each input the issue measured gives the
 /// intended result or an error at the argument that leads there; BMI-for-age against an
 /// independent computation; a megabyte line fails fast.
-@Suite struct BMISecondRoundTests {
+@Suite struct BMIBatchInputTests {
     static let adult = "(WHO adult classification, ages 20 and over)"
 
     /// Inputs that succeed: the whole output, and any warning with its column.

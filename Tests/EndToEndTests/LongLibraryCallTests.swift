@@ -37,13 +37,13 @@ struct LongLibraryCallTests {
         (["isprime(2^19937 - 1)"]),
     ])
     func controlCEndsTheCallAndFreesItsMemory(lines: [String]) throws {
-        let sandbox = HardeningRoundThreeSessionTests.Sandbox()
+        let sandbox = SessionInterruptionTests.Sandbox()
         let terminal = try sandbox.start()
         for line in Self.raisedLimits + lines.dropLast() {
             terminal.type(line + "\r")
             try terminal.expect("> ", timeout: 30)
         }
-        let residentBefore = try HardeningRoundThreeSessionTests.statusKilobytes("VmRSS", of: terminal.processID)
+        let residentBefore = try SessionInterruptionTests.statusKilobytes("VmRSS", of: terminal.processID)
         let line = lines.last!
         terminal.type(line + "\r")
         try terminal.expect(line + "\n")
@@ -65,7 +65,7 @@ struct LongLibraryCallTests {
         usleep(1_000_000)
         let used = try InteractivePromptTests.processorSeconds(of: terminal.processID) - before
         #expect(used < 0.15, "\(line): \(used) s of processor time in the second after the interrupt")
-        let residentAfter = try HardeningRoundThreeSessionTests.statusKilobytes("VmRSS", of: terminal.processID)
+        let residentAfter = try SessionInterruptionTests.statusKilobytes("VmRSS", of: terminal.processID)
         // The work's memory was the child's; the session keeps what it had (and some pages of
         // the pipe's buffer).
         #expect(

@@ -6,7 +6,7 @@ import Testing
 
 /// BMI-for-age in the library: the LMS arithmetic, WHO's categories and their boundaries, the
 /// table's range, ages and dates. The whole reference is checked against an independent
-/// computation through the binary (EndToEndTests/BMISecondRoundTests).
+/// computation through the binary (EndToEndTests/BMIBatchInputTests).
 @Suite struct BMIForAgeTests {
     /// The boys' row for 10 years 6 months (126 months) as the data file has it: L −1.771,
     /// M 16.6786, S 0.10823; its median has z 0 and its SD curves z ±1, ±2.

@@ -3,10 +3,10 @@ import Glibc
 import TallyTestSupport
 import Testing
 
-/// The rows of the third hardening round that concern the language, the history file, JSON
-/// and input text, each run through the binary. Each test failed before its fix.
-@Suite("Hardening, round 3, through the binary")
-struct HardeningRoundThreeTests {
+/// Hostile and strange input to the language, the history file, JSON and input text, each run
+/// through the binary. Each test failed before its fix.
+@Suite("Hostile input through the binary")
+struct InputHardeningTests {
     private static let budgetError =
         "error: too much work for one line: more than 100,000,000 steps (set maxwork N)\n"
 

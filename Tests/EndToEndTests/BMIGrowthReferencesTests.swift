@@ -2,11 +2,11 @@ import Foundation
 import TallyTestSupport
 import Testing
 
-/// The third round of `bmi` through the real binary: every child from 2 years (WHO 2006 by
+/// `bmi` through the real binary: every child from 2 years (WHO 2006 by
 /// day under 5, WHO 2007 from 61 months), the CDC 2000 charts with the 2022 extended method,
 /// ages in every form, the waist-to-height ratio and BMI Prime; each output exact.
-@Suite("bmi round 3 through the binary")
-struct BMIThirdRoundTests {
+@Suite("bmi growth references, ages, waist and BMI Prime through the binary")
+struct BMIGrowthReferencesTests {
     @Test(arguments: [
         (
             "bmi 107 23.7 age 5 sex m",

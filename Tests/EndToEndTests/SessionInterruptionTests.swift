@@ -3,10 +3,10 @@ import Glibc
 import TallyTestSupport
 import Testing
 
-/// The interactive rows of the third hardening round, on a pseudo-terminal: Ctrl-C stops the
+/// The interactive session under stress, on a pseudo-terminal: Ctrl-C stops the
 /// work itself, not only the wait for it, and a huge history file is read from its tail.
-@Suite("Hardening, round 3, at the prompt")
-struct HardeningRoundThreeSessionTests {
+@Suite("The session under stress, at the prompt")
+struct SessionInterruptionTests {
     final class Sandbox {
         let path: String
         init() { path = try! TallyUnderTest.temporaryDirectory().path }
