@@ -34,44 +34,44 @@ extension Lexer {
     mutating func refuseDateWithMinusSigns(minus: Int) throws(Diagnostic) {
         let bytes = self.bytes
         func isDigit(_ index: Int) -> Bool { index >= 0 && index < bytes.count && TallyCore.isDigit(bytes[index]) }
+        func isWordByte(_ index: Int) -> Bool {
+            index >= 0 && index < bytes.count
+                && (TallyCore.isDigit(bytes[index]) || isASCIILetter(bytes[index]) || bytes[index] == UInt8(ascii: "_"))
+        }
+        /// Whether four digits that start no longer word run from `start` to `end`.
+        func isYear(from start: Int, to end: Int) -> Bool {
+            start >= 0 && end - start == 4 && (start..<end).allSatisfy(isDigit) && !isWordByte(start - 1)
+        }
+        // The year ends at this minus sign (`2026−12−25`), or at the `-` before the month
+        // written ahead of it (`2026-12−25`).
         var start = minus - 4
-        if !(start >= 0 && (start..<minus).allSatisfy(isDigit) && !isDigit(start - 1)) {
-            // `2026-12−25`: the minus sign second, after a year and month written with `-`.
+        if !isYear(from: start, to: minus) {
             var monthStart = minus
             while isDigit(monthStart - 1) && minus - monthStart < 3 { monthStart -= 1 }
-            guard (1...2).contains(minus - monthStart), monthStart >= 5, bytes[monthStart - 1] == UInt8(ascii: "-")
+            guard (1...2).contains(minus - monthStart), monthStart >= 5, bytes[monthStart - 1] == UInt8(ascii: "-"),
+                isYear(from: monthStart - 5, to: monthStart - 1)
             else { return }
             start = monthStart - 5
-            guard (start..<monthStart - 1).allSatisfy(isDigit), !isDigit(start - 1) else { return }
-            var dayEnd = minus + 3
-            while isDigit(dayEnd) && dayEnd - minus - 3 < 3 { dayEnd += 1 }
-            guard (1...2).contains(dayEnd - minus - 3) else { return }
-            if dayEnd < bytes.count, isASCIILetter(bytes[dayEnd]) || bytes[dayEnd] == UInt8(ascii: "_") { return }
-            if start > 0, isASCIILetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_") { return }
-            let written = String(decoding: bytes[start..<dayEnd], as: UTF8.self)
-            offset = dayEnd
-            throw .dateWithMinusSigns(
-                written, date: String(written.map { $0 == "\u{2212}" ? "-" : $0 }),
-                at: SourceSpan(start: start, end: dayEnd))
         }
-        if start > 0, isASCIILetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_") { return }
-        var index = minus + 3
-        var monthDigits = 0
-        while isDigit(index) && monthDigits < 3 { (index, monthDigits) = (index + 1, monthDigits + 1) }
-        guard (1...2).contains(monthDigits) else { return }
-        if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x88, bytes[index + 2] == 0x92 {
-            index += 3
-        } else if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
-            index += 1
-        } else {
-            return
+        // From the year on: twice a minus sign or `-` and one or two digits, then no letter.
+        var index = start + 4
+        var date = String(decoding: bytes[start..<index], as: UTF8.self)
+        for _ in 0..<2 {
+            if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x88, bytes[index + 2] == 0x92 {
+                index += 3
+            } else if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            } else {
+                return
+            }
+            let digits = index
+            while isDigit(index) && index - digits < 3 { index += 1 }
+            guard (1...2).contains(index - digits) else { return }
+            // The date as it reads back: months and days of two digits (`2026-01-05`).
+            date += (index - digits == 1 ? "-0" : "-") + String(decoding: bytes[digits..<index], as: UTF8.self)
         }
-        var dayDigits = 0
-        while isDigit(index) && dayDigits < 3 { (index, dayDigits) = (index + 1, dayDigits + 1) }
-        guard (1...2).contains(dayDigits) else { return }
-        if index < bytes.count, isASCIILetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") { return }
+        if isWordByte(index) { return }
         let written = String(decoding: bytes[start..<index], as: UTF8.self)
-        let date = String(written.map { $0 == "\u{2212}" ? "-" : $0 })
         offset = index
         throw .dateWithMinusSigns(written, date: date, at: SourceSpan(start: start, end: index))
     }
