@@ -63,22 +63,14 @@ public struct BatchRunner {
         bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineNumber: Int, answers: AnswerLines? = nil
     ) {
         let origin = LineOrigin(sourceName: sourceName, lineNumber: lineNumber)
-        // Only a command (`habit ask`, perhaps after a `;`) reads answers from the lines after
-        // it: an everyday line of arithmetic pays a look at its first byte and a `memchr`.
-        guard let answers,
-            LineKind.mayBeCommand(bytes)
-                || bytes.baseAddress.map({ memchr($0, Int32(UInt8(ascii: ";")), bytes.count) != nil }) == true
-        else {
-            write(
-                session.handle(lineBytes: bytes, origin: origin), of: { String(decoding: bytes, as: UTF8.self) },
-                at: origin)
-            return
-        }
-        answers.start(line: bytes)
+        answers?.start(line: bytes)
         let outcome = session.handle(lineBytes: bytes, origin: origin)
-        // A line that read answers kept a copy of itself: its bytes are gone.
-        let copy = answers.copiedLine
-        write(outcome, of: { copy ?? String(decoding: bytes, as: UTF8.self) }, at: origin)
+        // A line that read answers (`habit ask`) kept a copy of itself: its bytes are gone.
+        if let copy = answers?.copiedLine {
+            write(outcome, of: { copy }, at: origin)
+        } else {
+            write(outcome, of: { String(decoding: bytes, as: UTF8.self) }, at: origin)
+        }
     }
 
     /// Hands an outcome to the writer and keeps count of what it means for the run.

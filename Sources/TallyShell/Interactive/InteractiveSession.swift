@@ -101,7 +101,7 @@ enum InteractiveSession {
             if !writer.completed {
                 // Ctrl-C stopped the line while its result was being printed: it changes nothing.
                 session.revertLastLine()
-            } else if !outcome.failed, outcome.values(formattedBy: session.formatter) != nil || isBMI(kind) {
+            } else if !outcome.failed, outcome.hasValue || isBMI(kind) {
                 // The result stays reachable by the line's number: _3.
                 session.recordNumberedResult(line: lineNumber)
             }

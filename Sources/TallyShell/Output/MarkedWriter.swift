@@ -37,7 +37,7 @@ final class MarkedWriter: OutcomeWriter {
         let line = line()
         let size = TerminalSize.current
         var text = outcome.output(style: .interactive, formatter: formatter)
-        if let shown = text, outcome.values(formattedBy: formatter) != nil,
+        if let shown = text, outcome.hasValue,
             let short = ResultAbbreviation.abbreviated(shown, columns: size.columns)
         {
             fullResult = shown

@@ -91,6 +91,15 @@ extension LineOutcome {
         return nil
     }
 
+    /// Whether the line has a value (formatted or not): what becomes `ans` and `_N`, and what
+    /// the prompt shortens to the window.
+    public var hasValue: Bool {
+        switch result {
+        case .value, .values: return true
+        default: return false
+        }
+    }
+
     /// The values a line wrote as text, with `formatter` writing a value left unformatted;
     /// nil when the line has no value.
     public func values(formattedBy formatter: ValueFormatter) -> [ValueFormatter.Output]? {
